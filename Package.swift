@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "mirror-bot",
+    products: [
+        .executable(name: "mirror-bot", targets: ["mirror-bot"]),
+        .library(name: "MirrorBot", targets: ["MirrorBot"]),
+    ],
+    targets: [
+        // C libraries from Debian's -dev packages: a modulemap and a shim header each.
+        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ"),
+        .systemLibrary(name: "CHiredis", path: "Sources/CHiredis"),
+        .systemLibrary(name: "CMeCab", path: "Sources/CMeCab"),
+        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
+
+        // One thin, safe Swift wrapper per C library.
+        .target(name: "QueueExecutor"),
+        .target(name: "Postgres", dependencies: ["CLibPQ", "QueueExecutor"]),
+        .target(name: "Redis", dependencies: ["CHiredis", "QueueExecutor"]),
+        .target(name: "MeCab", dependencies: ["CMeCab"]),
+
+        // The X API v2 client: OAuth 1.0a signing, typed requests, rate limits.
+        .target(name: "XAPI", dependencies: ["CCrypto"]),
+
+        // The domain: posts, scheduler, classifier, replies, trainer, daemon.
+        .target(name: "MirrorBot", dependencies: ["Postgres", "Redis", "MeCab", "XAPI"]),
+        .target(name: "MirrorBotCLI", dependencies: ["MirrorBot"]),
+        .executableTarget(name: "mirror-bot", dependencies: ["MirrorBotCLI"]),
+
+        // A fake X API v2 server on loopback (tests and the local demo).
+        .target(name: "FakeX", dependencies: ["XAPI"]),
+        .executableTarget(name: "fake-x", dependencies: ["FakeX"]),
+
+        // Benchmarks: run with `swift run -c release mirror-bot-bench`.
+        .executableTarget(name: "mirror-bot-bench", dependencies: ["MirrorBot"]),
+
+        .target(name: "TestSupport", dependencies: ["MirrorBot", "Postgres", "Redis"], path: "Tests/TestSupport"),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"]),
+        .testTarget(name: "RedisTests", dependencies: ["Redis", "CHiredis", "TestSupport"]),
+        .testTarget(name: "MeCabTests", dependencies: ["MeCab"]),
+        .testTarget(name: "XAPITests", dependencies: ["XAPI", "FakeX"]),
+        .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "TestSupport", "FakeX"]),
+        .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["MirrorBot", "TestSupport", "FakeX"]),
+    ]
+)

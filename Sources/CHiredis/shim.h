@@ -1,0 +1,2 @@
+#include <hiredis/hiredis.h>
+#include <hiredis/read.h>

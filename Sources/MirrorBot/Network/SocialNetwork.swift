@@ -1,0 +1,105 @@
+import Foundation
+
+/// The one seam between the bot's behaviour and a social network.
+///
+/// The scheduler, the classifier, the trainer and the daemon see only this
+/// protocol; X (`XNetwork`) is its first implementation, Mastodon the next.
+/// One instance speaks for one account (the human's or the bot's).
+///
+/// Streams yield pages, newest first; a consumer may stop early (e.g. at a
+/// like it already knows) and no further page is requested.
+public protocol SocialNetwork: Sendable {
+    /// The authenticated account.
+    func me() async throws -> Account
+
+    /// A user's own posts, replies included, retweets flagged, newer than `sinceID`,
+    /// at most `limit` posts (X serves only the 3,200 most recent).
+    func posts(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error>
+
+    /// The posts a user liked, most recently liked first. No `sinceID` exists
+    /// for likes: page until a known one.
+    func likes(of userID: String, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error>
+
+    /// The user's home timeline (posts of accounts they follow, and their own).
+    func homeTimeline(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error>
+
+    /// Posts that mention the user (replies and quotes included).
+    func mentions(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error>
+
+    /// Publishes a post, or a reply when `inReplyTo` is set; returns the new post's id.
+    func post(text: String, inReplyTo postID: String?) async throws -> String
+
+    /// Likes a post as `userID` (the authenticated account).
+    func like(postID: String, as userID: String) async throws
+}
+
+/// An account on a network.
+public struct Account: Sendable, Equatable, Codable {
+    public var id: String
+    public var username: String
+
+    public init(id: String, username: String) {
+        self.id = id
+        self.username = username
+    }
+}
+
+/// A post as the bot's behaviour needs it, whatever the network.
+public struct NetworkPost: Sendable, Equatable, Codable {
+    public var id: String
+    /// Plain text as the author wrote it (HTML already turned into text on Mastodon).
+    public var text: String
+    public var createdAt: Date
+    public var authorID: String
+    public var authorUsername: String?
+    public var inReplyToUserID: String?
+    public var inReplyToUsername: String?
+    public var isRetweet: Bool
+
+    public init(
+        id: String, text: String, createdAt: Date, authorID: String, authorUsername: String? = nil,
+        inReplyToUserID: String? = nil, inReplyToUsername: String? = nil, isRetweet: Bool = false
+    ) {
+        self.id = id
+        self.text = text
+        self.createdAt = createdAt
+        self.authorID = authorID
+        self.authorUsername = authorUsername
+        self.inReplyToUserID = inReplyToUserID
+        self.inReplyToUsername = inReplyToUsername
+        self.isRetweet = isRetweet
+    }
+}
+
+/// Refusals and failures the daemon acts on, each its own case.
+public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The account already posted this exact text (X: 403 duplicate content).
+    case duplicateContent
+    /// This account's API access level cannot like posts (X removed likes from self-serve tiers).
+    case likesNotPermitted(detail: String)
+    /// Replies are allowed only when the author summoned the bot.
+    case replyNotPermitted(detail: String)
+    /// The credentials were rejected (401).
+    case unauthorized(endpoint: String, detail: String)
+    /// A rate limit is spent until `resetAt`, and waiting was not allowed.
+    case rateLimited(endpoint: String, resetAt: Date)
+    /// Anything else, after retries: the endpoint, the HTTP status (0 when none) and the network's detail.
+    case failed(endpoint: String, status: Int, detail: String)
+
+    public var description: String {
+        switch self {
+        case .duplicateContent:
+            return "the network refused the post as duplicate content"
+        case .likesNotPermitted(let detail):
+            return "this account's API access level cannot like posts: \(detail)"
+        case .replyNotPermitted(let detail):
+            return "the network refused the reply (replies only to posts that summon the bot): \(detail)"
+        case .unauthorized(let endpoint, let detail):
+            return "\(endpoint): credentials rejected (401): \(detail)"
+        case .rateLimited(let endpoint, let resetAt):
+            return "\(endpoint): rate limit spent until \(Int(resetAt.timeIntervalSince1970))"
+        case .failed(let endpoint, let status, let detail):
+            return status == 0 ? "\(endpoint): \(detail)" : "\(endpoint): HTTP \(status): \(detail)"
+        }
+    }
+}

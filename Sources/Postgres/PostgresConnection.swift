@@ -1,0 +1,162 @@
+import CLibPQ
+import Foundation
+import QueueExecutor
+
+/// Owns one libpq connection and frees it with the owner.
+private final class ConnectionHandle {
+    let raw: OpaquePointer
+    init(_ raw: OpaquePointer) { self.raw = raw }
+    deinit { PQfinish(raw) }
+}
+
+/// One PostgreSQL connection, used from any task.
+///
+/// libpq blocks, so the actor runs on its own serial queue and never on the
+/// cooperative pool. A connection that was lost is re-established on the next
+/// query. Sessions run in UTC with UTF-8 text.
+public actor PostgresConnection {
+    private let executor = QueueExecutor(label: "mirror-bot.postgres")
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
+
+    private let url: String
+    private var handle: ConnectionHandle?
+
+    /// Connects at once; throws `PostgresError` (without the password) when it cannot.
+    public init(url: String) async throws {
+        self.url = url
+        try reconnect()
+    }
+
+    /// Runs one statement with bound parameters and returns every row.
+    @discardableResult
+    public func query(_ query: PostgresQuery) throws -> [PostgresRow] {
+        let connection = try liveConnection()
+        let result = withCStrings(query.binds) { values in
+            PQexecParams(connection, query.sql, Int32(values.count), nil, values, nil, nil, 0)
+        }
+        return try consume(result, connection: connection, sql: query.sql)
+    }
+
+    /// Runs raw SQL that may hold several statements (migrations). No parameters.
+    public func execute(unsafeSQL sql: String) throws {
+        let connection = try liveConnection()
+        _ = try consume(PQexec(connection, sql), connection: connection, sql: "(script)")
+    }
+
+    /// Runs `body` inside BEGIN/COMMIT; any thrown error rolls back and is rethrown.
+    public func transaction<T: Sendable>(
+        _ body: (isolated PostgresConnection) throws -> T
+    ) throws -> T {
+        try query("BEGIN")
+        do {
+            let value = try body(self)
+            try query("COMMIT")
+            return value
+        } catch {
+            _ = try? query("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Closes the connection; the next query reconnects.
+    public func close() {
+        handle = nil
+    }
+
+    // MARK: - libpq
+
+    private func liveConnection() throws -> OpaquePointer {
+        if let handle, PQstatus(handle.raw) == CONNECTION_OK {
+            return handle.raw
+        }
+        try reconnect()
+        guard let handle else {
+            throw PostgresError(kind: .connection, message: "no connection")
+        }
+        return handle.raw
+    }
+
+    private func reconnect() throws {
+        handle = nil
+        // connect_timeout first, so a value in the URL overrides it.
+        let keywords = ["connect_timeout", "dbname"]
+        let values = ["10", url]
+        let raw = withCStrings(keywords) { keys in
+            withCStrings(values) { vals in
+                PQconnectdbParams(keys + [nil], vals + [nil], 1)
+            }
+        }
+        guard let raw else {
+            throw PostgresError(kind: .connection, message: "out of memory")
+        }
+        let candidate = ConnectionHandle(raw)
+        guard PQstatus(raw) == CONNECTION_OK else {
+            throw PostgresError(kind: .connection, message: redact(errorMessage(raw)))
+        }
+        PQsetClientEncoding(raw, "UTF8")
+        PQclear(PQexec(raw, "SET TIME ZONE 'UTC'"))
+        handle = candidate
+    }
+
+    private func consume(_ result: OpaquePointer?, connection: OpaquePointer, sql: String) throws -> [PostgresRow] {
+        guard let result else {
+            throw PostgresError(kind: .connection, message: redact(errorMessage(connection)), query: sql)
+        }
+        defer { PQclear(result) }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
+            return []
+        case PGRES_TUPLES_OK:
+            return rows(of: result)
+        default:
+            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+            let primary = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+            let message = primary ?? errorMessage(connection)
+            let lost = PQstatus(connection) != CONNECTION_OK
+            throw PostgresError(
+                kind: lost ? .connection : .query, sqlState: state, message: redact(message), query: sql
+            )
+        }
+    }
+
+    private func rows(of result: OpaquePointer) -> [PostgresRow] {
+        let rowCount = PQntuples(result)
+        let columnCount = PQnfields(result)
+        let columns = (0..<columnCount).map { String(cString: PQfname(result, $0)) }
+        var rows: [PostgresRow] = []
+        rows.reserveCapacity(Int(rowCount))
+        for row in 0..<rowCount {
+            let values: [String?] = (0..<columnCount).map { column in
+                PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+            }
+            rows.append(PostgresRow(columns: columns, values: values))
+        }
+        return rows
+    }
+
+    private func errorMessage(_ connection: OpaquePointer) -> String {
+        guard let text = PQerrorMessage(connection) else { return "unknown error" }
+        let message = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
+        // libpq's messages span lines ("connection to server ... failed: FATAL: ..."); keep one.
+        return message.split(separator: "\n").map(String.init).joined(separator: " ")
+    }
+
+    /// Removes the URL's password from a message, in both raw and percent-encoded form.
+    private func redact(_ message: String) -> String {
+        guard let components = URLComponents(string: url) else { return message }
+        var redacted = message
+        for secret in [components.password, components.percentEncodedPassword].compactMap({ $0 }) where !secret.isEmpty {
+            redacted = redacted.replacingOccurrences(of: secret, with: "***")
+        }
+        return redacted
+    }
+}
+
+/// Calls `body` with NUL-terminated copies of `strings` (nil entries stay nil), freed afterwards.
+private func withCStrings<R>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+    let copies: [UnsafeMutablePointer<CChar>?] = strings.map { $0.map { strdup($0) } ?? nil }
+    defer { copies.forEach { free($0) } }
+    return body(copies.map { $0.map { UnsafePointer($0) } })
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the Debian packages mirror-bot builds, tests and runs with.
+# Idempotent: does nothing when everything is already installed.
+set -euo pipefail
+
+packages=(
+  postgresql redis-server
+  libpq-dev libhiredis-dev libmecab-dev mecab mecab-ipadic-utf8
+  libssl-dev libcurl4-openssl-dev
+  python3
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "install-deps: installing ${missing[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1 && [ ! -x /opt/swift/usr/bin/swift ]; then
+  echo "install-deps: Swift 6 is not installed (expected 'swift' on PATH or /opt/swift/usr/bin/swift)" >&2
+  exit 1
+fi
