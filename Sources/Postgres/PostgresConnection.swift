@@ -47,7 +47,7 @@ public actor PostgresConnection {
 
     /// Runs `body` inside BEGIN/COMMIT; any thrown error rolls back and is rethrown.
     public func transaction<T: Sendable>(
-        _ body: (isolated PostgresConnection) throws -> T
+        _ body: @Sendable (isolated PostgresConnection) throws -> T
     ) throws -> T {
         try query("BEGIN")
         do {
@@ -96,7 +96,7 @@ public actor PostgresConnection {
             throw PostgresError(kind: .connection, message: redact(errorMessage(raw)))
         }
         PQsetClientEncoding(raw, "UTF8")
-        PQclear(PQexec(raw, "SET TIME ZONE 'UTC'"))
+        PQclear(PQexec(raw, "SET TIME ZONE 'UTC'; SET client_min_messages TO warning"))
         handle = candidate
     }
 
