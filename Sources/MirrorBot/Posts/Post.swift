@@ -1,0 +1,48 @@
+import Foundation
+
+/// One of the human's own posts, as stored.
+public struct Post: Sendable, Equatable, Codable {
+    public var id: String
+    public var text: String
+    public var createdAt: Date
+    /// Set when the post is a reply: whom it answers.
+    public var inReplyToUserID: String?
+    public var inReplyToScreenName: String?
+
+    public init(id: String, text: String, createdAt: Date, inReplyToUserID: String? = nil, inReplyToScreenName: String? = nil) {
+        self.id = id
+        self.text = text
+        self.createdAt = createdAt
+        self.inReplyToUserID = inReplyToUserID
+        self.inReplyToScreenName = inReplyToScreenName
+    }
+
+    public init(_ post: NetworkPost) {
+        self.init(
+            id: post.id, text: post.text, createdAt: post.createdAt,
+            inReplyToUserID: post.inReplyToUserID, inReplyToScreenName: post.inReplyToUsername
+        )
+    }
+
+    public var isReply: Bool { inReplyToUserID != nil }
+
+    /// True when the text mentions an account (`@name` or full-width `＠name`),
+    /// not counting e-mail addresses.
+    public var hasMention: Bool { Self.containsMention(text) }
+
+    static func containsMention(_ text: String) -> Bool {
+        var previous: Character?
+        var iterator = text.makeIterator()
+        while let character = iterator.next() {
+            if character == "@" || character == "＠" {
+                let isWordBefore = previous.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } ?? false
+                var lookahead = iterator
+                if !isWordBefore, let next = lookahead.next(), next.isASCII, next.isLetter || next.isNumber || next == "_" {
+                    return true
+                }
+            }
+            previous = character
+        }
+        return false
+    }
+}
