@@ -1,0 +1,61 @@
+import Foundation
+
+/// Behaviours 1 and 2: when the bot posts (the day's plan) and what (a past
+/// post written near that minute of the day).
+public struct Scheduler: Sendable {
+    public let store: any ScheduleStore
+    public let timeZone: TimeZone
+    public let postMentions: Bool
+
+    /// The picker's windows, in minutes either side of the slot: +/-30 first,
+    /// then wider until the whole day.
+    public static let windows = [30, 60, 120, 240, 720]
+    /// A text the bot posted is not posted again within this time.
+    public static let repeatInterval: TimeInterval = 24 * 3600
+
+    public init(store: any ScheduleStore, timeZone: TimeZone, postMentions: Bool) {
+        self.store = store
+        self.timeZone = timeZone
+        self.postMentions = postMentions
+    }
+
+    /// The stored plan of `day`, drawn and stored first if there is none.
+    /// With two daemons, the first to store its draw wins and both use it.
+    public func plan(for day: LocalDate, using generator: inout some RandomNumberGenerator) async throws -> [PlanSlot] {
+        if let stored = try await store.plan(for: day) {
+            return stored
+        }
+        let drawer = try await drawer()
+        // With no history yet, store nothing: the day is drawn once posts arrive.
+        guard !drawer.distribution.isEmpty else { return [] }
+        let minutes = drawer.draw(using: &generator)
+        return try await store.storePlan(minutes, for: day, timeZone: timeZone.identifier)
+    }
+
+    /// The drawer over the stored history (one aggregate query each).
+    public func drawer() async throws -> PlanDrawer {
+        PlanDrawer(distribution: try await store.minuteDistribution(), dailyCounts: try await store.dailyCounts())
+    }
+
+    /// `days` simulated plans from `start`, nothing stored: the same seed over
+    /// the same stored posts gives the same plans.
+    public func simulate(days: Int, from start: LocalDate, seed: UInt64) async throws -> [(date: LocalDate, minutes: [Int])] {
+        let drawer = try await drawer()
+        var generator = SeededGenerator(seed: seed)
+        return (0..<max(0, days)).map { offset in
+            (start.adding(days: offset), drawer.draw(using: &generator))
+        }
+    }
+
+    /// The post for a slot at `minute`: within +/-30 minutes, widening step by
+    /// step; nil when nothing fits at all.
+    public func pick(for minute: Int, now: Date) async throws -> (post: Post, window: Int)? {
+        let notSince = now.addingTimeInterval(-Self.repeatInterval)
+        for window in Self.windows {
+            if let post = try await store.pickPost(near: minute, window: window, allowMentions: postMentions, notSince: notSince) {
+                return (post, window)
+            }
+        }
+        return nil
+    }
+}

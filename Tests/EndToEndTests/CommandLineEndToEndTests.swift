@@ -1,0 +1,82 @@
+import Foundation
+import MirrorBot
+import TestSupport
+import Testing
+
+@Suite("mirror-bot as a process")
+struct CommandLineEndToEndTests {
+    @Test("--help prints the overview on stdout and exits 0")
+    func help() throws {
+        let result = try BinaryRunner.run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("OVERVIEW:"))
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test("an unknown subcommand is a usage error on stderr, exit 64")
+    func unknownSubcommand() throws {
+        let result = try BinaryRunner.run(["fly"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: unknown subcommand 'fly'"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("a malformed variable is one line naming it, exit 78")
+    func badVariable() throws {
+        let result = try BinaryRunner.run(["migrate"], environment: ["POST_LIMIT": "lots"])
+        #expect(result.status == 78)
+        #expect(result.stderr == "Error: POST_LIMIT is invalid: expected a whole number, got \"lots\"\n")
+    }
+
+    @Test("an unreachable database is a clear error without the password")
+    func unreachableDatabase() throws {
+        let result = try BinaryRunner.run(["migrate"], environment: ["DATABASE_URL": "postgres://bot:TopSecret1@127.0.0.1:1/x"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("PostgreSQL connection failed"))
+        #expect(!result.stderr.contains("TopSecret1"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test("migrate twice: the second run applies nothing")
+    func migrateTwice() async throws {
+        let database = try await TestDatabase.make()
+        let env = ["DATABASE_URL": database.url]
+        let first = try BinaryRunner.run(["migrate"], environment: env)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("event=migration_applied file=001_create_posts.sql"))
+        let second = try BinaryRunner.run(["migrate"], environment: env)
+        #expect(second.status == 0)
+        #expect(second.stdout.contains("event=migrations_done applied=0"))
+        #expect(!second.stdout.contains("migration_applied"))
+        try await database.drop()
+    }
+
+    @Test("schedule --days --seed --json gives the same plans for the same seed, one line a day")
+    func scheduleSimulation() async throws {
+        let database = try await TestDatabase.make()
+        let env = ["DATABASE_URL": database.url, "TIME_ZONE": "Asia/Tokyo"]
+        #expect(try BinaryRunner.run(["migrate"], environment: env).status == 0)
+        let connection = try await database.connect()
+        let store = try await PostgresPostStore.open(connection: connection, timeZone: try #require(TimeZone(identifier: "Asia/Tokyo")), limit: 1000)
+        try await store.store((0..<30).map { index in
+            Post(id: "\(index)", text: "投稿 \(index)", createdAt: Date(timeIntervalSince1970: 1_700_000_000 + Double(index) * 20_000))
+        })
+        let first = try BinaryRunner.run(["schedule", "--days", "5", "--seed", "11", "--json"], environment: env)
+        let second = try BinaryRunner.run(["schedule", "--days", "5", "--seed", "11", "--json"], environment: env)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout == second.stdout)
+        let lines = first.stdout.split(separator: "\n")
+        #expect(lines.count == 5)
+        for line in lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            let times = try #require(object?["times"] as? [String])
+            #expect(times == times.sorted())
+            #expect((object?["date"] as? String)?.count == 10)
+        }
+        let text = try BinaryRunner.run(["schedule"], environment: env)
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("Posting rhythm (30 posts"))
+        #expect(text.stdout.contains("█"))
+        try await database.drop()
+    }
+}
