@@ -1,0 +1,48 @@
+/// The two categories of the favorite classifier.
+public enum ClassifierCategory: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Posts the human liked.
+    case favorite
+    /// Posts the human saw on their home timeline and did not like.
+    case normal
+}
+
+/// A count per category: documents trained, or how often one feature was seen.
+public struct CategoryCounts: Sendable, Hashable {
+    public var favorite: Int
+    public var normal: Int
+
+    public init(favorite: Int = 0, normal: Int = 0) {
+        self.favorite = favorite
+        self.normal = normal
+    }
+
+    public subscript(category: ClassifierCategory) -> Int {
+        get { category == .favorite ? favorite : normal }
+        set {
+            switch category {
+            case .favorite: favorite = newValue
+            case .normal: normal = newValue
+            }
+        }
+    }
+
+    /// Both categories together.
+    public var total: Int { favorite + normal }
+}
+
+/// What the classifier knows about a set of features: document counts per
+/// category and, for each feature asked about, its count per category.
+/// Features that are absent count zero.
+public struct TrainingCounts: Sendable, Equatable {
+    public var documents: CategoryCounts
+    public var features: [String: CategoryCounts]
+
+    public init(documents: CategoryCounts = CategoryCounts(), features: [String: CategoryCounts] = [:]) {
+        self.documents = documents
+        self.features = features
+    }
+
+    public func counts(of feature: String) -> CategoryCounts {
+        features[feature] ?? CategoryCounts()
+    }
+}
