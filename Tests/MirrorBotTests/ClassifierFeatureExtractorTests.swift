@@ -33,6 +33,8 @@ struct ClassifierFeatureExtractorTests {
              expected: []),
         Case(name: "mentions are dropped", text: "@naoty_k @Foo_Bar ラーメン行こう", author: "bob",
              expected: ["ラーメン", "@author:bob"]),
+        Case(name: "a name longer than 15 characters is no mention", text: "@abcdefghijklmnopqrst です", author: nil,
+             expected: ["abcdefghijklmnopqrst"]),
         Case(name: "an e-mail address is not a mention, and its punctuation is dropped", text: "mail@example.com", author: nil,
              expected: ["mail", "example", "com"]),
         Case(name: "emoji and symbols are dropped", text: "🍣🍣🍣 最高😂👍 ★☆♪", author: nil,

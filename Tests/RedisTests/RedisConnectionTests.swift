@@ -89,9 +89,9 @@ struct RedisConnectionTests {
         try await connection.send(["DEL", textKey]).throwingOnError()
     }
 
-    @Test("after the server kills the connection, the next call fails and the one after reconnects")
+    @Test("after the server kills the connection, the next call fails and the one after reconnects (AUTH and SELECT again)")
     func reconnectAfterKill() async throws {
-        let connection = try await RedisConnection(url: url)
+        let connection = try await RedisConnection(url: url(password: configuration.password, database: 2))
         let killer = try await RedisConnection(url: url)
         let id = try #require(try await connection.send(["CLIENT", "ID"]).integer)
         #expect(try await killer.send(["CLIENT", "KILL", "ID", String(id)]) == .integer(1))
@@ -100,6 +100,7 @@ struct RedisConnectionTests {
         #expect(try await connection.send(["PING"]) == .status("PONG"))
         let newID = try #require(try await connection.send(["CLIENT", "ID"]).integer)
         #expect(newID != id)
+        #expect(try await connection.send(["CLIENT", "INFO"]).string?.contains(" db=2 ") == true)
     }
 
     @Test("a command that outlives the command timeout fails; the next call reconnects")

@@ -8,7 +8,7 @@ import Foundation
 ///   non-ASCII character;
 /// - `#hashtags` are taken out whole (letters, marks, digits and `_`, at least one
 ///   non-digit; not after a letter, digit, `_` or `&`, as on X);
-/// - `@mentions` (`@` + 1-15 of `A-Z a-z 0-9 _`, not after one of those) are removed.
+/// - `@mentions` (`@` + 1-15 of `A-Z a-z 0-9 _`, not after or before one of those) are removed.
 ///
 /// Each removed span becomes one space, so the words around it do not merge.
 struct PostText: Equatable {
@@ -81,6 +81,8 @@ struct PostText: Equatable {
         while end < characters.count, end - start <= 15, isScreenNameCharacter(characters[end]) {
             end += 1
         }
+        // X ignores names longer than 15 characters: then this is no mention.
+        if end < characters.count, isScreenNameCharacter(characters[end]) { return nil }
         return end > start + 1 ? end : nil
     }
 
