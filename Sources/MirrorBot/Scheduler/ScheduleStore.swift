@@ -14,6 +14,8 @@ public protocol ScheduleStore: Sendable {
     func storePlan(_ minutes: [Int], for day: LocalDate, timeZone: String) async throws -> [PlanSlot]
     /// Moves a slot from planned to posting for `owner`; false when someone else has it.
     func claim(_ day: LocalDate, minute: Int, owner: String, now: Date) async throws -> Bool
+    /// Puts a claimed slot back to planned after a failure, to be tried again.
+    func releaseClaim(_ day: LocalDate, minute: Int) async throws
     func markPosted(_ day: LocalDate, minute: Int, sourcePostID: String, postedID: String, text: String) async throws
     func markSkipped(_ day: LocalDate, minute: Int, reason: String) async throws
     /// Slots left in `posting` since before `cutoff` (a daemon died mid-post) become skipped.

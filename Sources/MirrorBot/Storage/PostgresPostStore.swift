@@ -104,3 +104,11 @@ public struct PostgresPostStore: PostStore {
         }
     }
 }
+
+extension PostgresPostStore: ReplySource {
+    public func replies(to userID: String, limit: Int) async throws -> [String] {
+        try await connection.query("""
+            SELECT text FROM posts WHERE in_reply_to_user_id = \(userID) ORDER BY random() LIMIT \(limit)
+            """).compactMap { $0["text"] }
+    }
+}

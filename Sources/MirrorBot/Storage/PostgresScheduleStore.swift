@@ -58,6 +58,13 @@ public struct PostgresScheduleStore: ScheduleStore {
         return !rows.isEmpty
     }
 
+    public func releaseClaim(_ day: LocalDate, minute: Int) async throws {
+        try await connection.query("""
+            UPDATE plan_slots SET state = 'planned', claimed_by = NULL, claimed_at = NULL, updated_at = now()
+            WHERE local_date = \(day.description)::date AND minute_of_day = \(minute) AND state = 'posting'
+            """)
+    }
+
     public func markPosted(_ day: LocalDate, minute: Int, sourcePostID: String, postedID: String, text: String) async throws {
         try await connection.query("""
             UPDATE plan_slots SET state = 'posted', source_post_id = \(sourcePostID), posted_id = \(postedID),

@@ -1,0 +1,60 @@
+import Foundation
+
+/// One of the daemon's loops: a unit of work, then how long to wait before the next.
+public protocol DaemonLoop: Sendable {
+    var name: String { get }
+    /// Does one round of work; returns the time to sleep before the next round.
+    func runOnce() async throws -> Duration
+}
+
+/// Runs a loop until cancelled. A failed round is logged and retried after an
+/// exponential backoff (5 s doubling to 5 min); the loop never dies of it.
+public struct LoopSupervisor: Sendable {
+    public let clock: any BotClock
+    public let log: Logger
+    public var initialBackoff: Duration = .seconds(5)
+    public var maximumBackoff: Duration = .seconds(300)
+
+    public init(clock: any BotClock, log: Logger) {
+        self.clock = clock
+        self.log = log
+    }
+
+    public func run(_ loop: any DaemonLoop) async {
+        let log = self.log.with(["loop": loop.name])
+        var failures = 0
+        while !Task.isCancelled {
+            do {
+                let wait = try await loop.runOnce()
+                if failures > 0 { log.info("recovered", ["after_failures": failures]) }
+                failures = 0
+                try await clock.sleep(for: wait)
+            } catch {
+                if Task.isCancelled || error is CancellationError { break }
+                failures += 1
+                let delay = min(initialBackoff * (1 << min(failures - 1, 16)), maximumBackoff)
+                log.error("round_failed", ["error": String(describing: error), "retry_in_s": Int(delay.seconds.rounded())])
+                do { try await clock.sleep(for: delay) } catch { break }
+            }
+        }
+    }
+}
+
+/// Runs every loop concurrently until the surrounding task is cancelled (SIGTERM/SIGINT).
+public struct Daemon: Sendable {
+    public let loops: [any DaemonLoop]
+    public let supervisor: LoopSupervisor
+
+    public init(loops: [any DaemonLoop], supervisor: LoopSupervisor) {
+        self.loops = loops
+        self.supervisor = supervisor
+    }
+
+    public func run() async {
+        await withTaskGroup(of: Void.self) { group in
+            for loop in loops {
+                group.addTask { await supervisor.run(loop) }
+            }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// Keeps learning the human: new posts are stored, new likes train
+/// `favorite`, posts on the human's home timeline train `normal`.
+public struct LearningLoop: DaemonLoop {
+    public let name = "learning"
+    public let learner: Learner
+    public let settings: DaemonSettings
+
+    public init(learner: Learner, settings: DaemonSettings) {
+        self.learner = learner
+        self.settings = settings
+    }
+
+    public func runOnce() async throws -> Duration {
+        try await learner.learnPosts(limit: 800)
+        try await learner.learnLikes(limit: 800)
+        try await learner.learnHomeTimeline(limit: 800)
+        return settings.learnInterval
+    }
+}
+
+/// Reads the human's streams and learns from them, each post once. Shared by
+/// the daemon's learning loop and the `train` commands.
+public struct Learner: Sendable {
+    public let human: any SocialNetwork
+    public let humanAccount: Account
+    public let posts: any PostStore
+    public let classifier: any FavoriteClassifier
+    public let actions: any ActionStore
+    public let log: Logger
+
+    public init(
+        human: any SocialNetwork, humanAccount: Account, posts: any PostStore, classifier: any FavoriteClassifier,
+        actions: any ActionStore, log: Logger
+    ) {
+        self.human = human
+        self.humanAccount = humanAccount
+        self.posts = posts
+        self.classifier = classifier
+        self.actions = actions
+        self.log = log
+    }
+
+    /// The human's own posts newer than the cursor (retweets left out); returns (stored, retweets).
+    @discardableResult
+    public func learnPosts(limit: Int, ignoreCursor: Bool = false) async throws -> (stored: Int, retweets: Int) {
+        let stream = "human_posts"
+        let cursor = ignoreCursor ? nil : try await actions.cursor(stream)
+        var stored = 0
+        var retweets = 0
+        var newest: String?
+        var pages = 0
+        for try await page in human.posts(of: humanAccount.id, sinceID: cursor, limit: limit) {
+            pages += 1
+            let originals = page.filter { !$0.isRetweet }
+            retweets += page.count - originals.count
+            stored += try await posts.store(originals.map(Post.init))
+            newest = ([newest].compactMap { $0 } + page.map(\.id)).max { isNewer($1, than: $0) }
+            if ignoreCursor { log.info("train_progress", ["pages": pages, "stored": stored]) }
+        }
+        if let newest, cursor.map({ isNewer(newest, than: $0) }) ?? true {
+            try await actions.setCursor(stream, to: newest)
+        }
+        if stored > 0 { log.info("learned_posts", ["stored": stored, "retweets_skipped": retweets]) }
+        return (stored, retweets)
+    }
+
+    /// The human's likes, most recent first, until one already learned; returns how many were learned.
+    @discardableResult
+    public func learnLikes(limit: Int) async throws -> Int {
+        var learned = 0
+        for try await page in human.likes(of: humanAccount.id, limit: limit) {
+            let known = try await actions.trained(page.map(\.id), as: .favorite)
+            let fresh = Array(page.prefix { !known.contains($0.id) })
+            learned += try await train(fresh, as: .favorite)
+            if fresh.count < page.count { break }
+        }
+        if learned > 0 { log.info("learned_likes", ["favorite": learned]) }
+        return learned
+    }
+
+    /// The human's home timeline newer than the cursor, as `normal` (their own
+    /// posts, retweets and posts they liked left out); returns how many were learned.
+    @discardableResult
+    public func learnHomeTimeline(limit: Int, ignoreCursor: Bool = false) async throws -> Int {
+        let stream = "human_home"
+        let cursor = ignoreCursor ? nil : try await actions.cursor(stream)
+        var learned = 0
+        var newest: String?
+        for try await page in human.homeTimeline(of: humanAccount.id, sinceID: cursor, limit: limit) {
+            let liked = try await actions.trained(page.map(\.id), as: .favorite)
+            let others = page.filter { !$0.isRetweet && $0.authorID != humanAccount.id && !liked.contains($0.id) }
+            learned += try await train(others, as: .normal)
+            newest = ([newest].compactMap { $0 } + page.map(\.id)).max { isNewer($1, than: $0) }
+        }
+        if let newest, cursor.map({ isNewer(newest, than: $0) }) ?? true {
+            try await actions.setCursor(stream, to: newest)
+        }
+        if learned > 0 { log.info("learned_timeline", ["normal": learned]) }
+        return learned
+    }
+
+    /// Trains the posts not learned before as `category`, each once.
+    func train(_ batch: [NetworkPost], as category: ClassifierCategory) async throws -> Int {
+        guard !batch.isEmpty else { return 0 }
+        let fresh = try await actions.markTrained(batch.map(\.id), as: category)
+        let examples = batch.filter { fresh.contains($0.id) }.map {
+            TrainingExample(text: $0.text, author: $0.authorUsername, category: category)
+        }
+        do {
+            try await classifier.train(batch: examples)
+        } catch {
+            // Not learned after all: let a later round learn them.
+            try? await actions.forgetTrained(Array(fresh), as: category)
+            throw error
+        }
+        return examples.count
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Synchronization
+
+/// Behaviour 4: classify each post on the bot's home timeline and like the
+/// ones the human would like. When the network refuses likes for this
+/// account's access level, say so once and keep deciding and logging.
+public final class LikeLoop: DaemonLoop {
+    public let name = "likes"
+    public let bot: any SocialNetwork
+    public let botAccount: Account
+    public let classifier: any FavoriteClassifier
+    public let actions: any ActionStore
+    public let clock: any BotClock
+    public let settings: DaemonSettings
+    public let log: Logger
+    /// Set once the network said this account cannot like.
+    private let likesRefused = Mutex(false)
+
+    static let stream = "bot_home"
+
+    public init(
+        bot: any SocialNetwork, botAccount: Account, classifier: any FavoriteClassifier, actions: any ActionStore,
+        clock: any BotClock, settings: DaemonSettings, log: Logger
+    ) {
+        self.bot = bot
+        self.botAccount = botAccount
+        self.classifier = classifier
+        self.actions = actions
+        self.clock = clock
+        self.settings = settings
+        self.log = log.with(["loop": "likes"])
+    }
+
+    public func runOnce() async throws -> Duration {
+        let now = clock.now()
+        let cursor = try await actions.cursor(Self.stream)
+        let fetched = try await bot.collect(bot.homeTimeline(of: botAccount.id, sinceID: cursor, limit: cursor == nil ? 100 : 800))
+        let posts = fetched.filter { !$0.isRetweet && $0.authorID != botAccount.id }.sorted { isNewer($1.id, than: $0.id) }
+        if !posts.isEmpty {
+            let verdicts = try await classifier.classify(batch: posts.map { ClassifierInput(text: $0.text, author: $0.authorUsername) })
+            for (post, verdict) in zip(posts, verdicts) {
+                try Task.checkCancellation()
+                try await decide(post, verdict, day: LocalDate(now, in: settings.timeZone))
+            }
+        }
+        if let newest = fetched.map(\.id).max(by: { isNewer($1, than: $0) }), cursor.map({ isNewer(newest, than: $0) }) ?? true {
+            try await actions.setCursor(Self.stream, to: newest)
+        }
+        return settings.pollInterval
+    }
+
+    func decide(_ post: NetworkPost, _ verdict: Classification, day: LocalDate) async throws {
+        let author = post.authorUsername.map { "@\($0)" } ?? post.authorID
+        let ratio = Self.format(verdict.ratio)
+        guard verdict.isFavorite else {
+            log.info("not_liked", ["post": post.id, "author": author, "ratio": ratio, "reason": "below the threshold"])
+            return
+        }
+        guard let likedToday = try await actions.claimLike(
+            post.id, authorID: post.authorID, authorUsername: post.authorUsername, ratio: verdict.ratio, day: day
+        ) else {
+            return  // liked (or decided) before
+        }
+        let features = verdict.strongest(toward: .favorite, limit: 3).map(\.feature).joined(separator: ",")
+        if likedToday >= settings.likeLimitPerDay {
+            try await actions.releaseLike(post.id)
+            log.info("like_skipped", ["post": post.id, "author": author, "ratio": ratio, "reason": "daily like limit \(settings.likeLimitPerDay) reached"])
+            return
+        }
+        let refused = likesRefused.withLock { $0 }
+        if settings.dryRun || refused {
+            let reason = settings.dryRun ? "dry run" : "this account's access level cannot like"
+            try await actions.finishLike(post.id, state: .wouldLike, reason: reason)
+            log.info("would_like", ["post": post.id, "author": author, "ratio": ratio, "features": features, "reason": reason])
+            return
+        }
+        do {
+            try await bot.like(postID: post.id, as: botAccount.id)
+            try await actions.finishLike(post.id, state: .liked, reason: nil)
+            log.info("liked", ["post": post.id, "author": author, "ratio": ratio, "features": features, "reason": "the human would like it"])
+        } catch NetworkError.likesNotPermitted(let detail) {
+            likesRefused.withLock { $0 = true }
+            log.warning("likes_unavailable", [
+                "message": "the network refused to like for this account's API access level (X removed likes from self-serve tiers in April 2026); the bot keeps deciding and logging what it would like",
+                "detail": detail,
+            ])
+            try await actions.finishLike(post.id, state: .wouldLike, reason: "this account's access level cannot like")
+            log.info("would_like", ["post": post.id, "author": author, "ratio": ratio, "features": features, "reason": "likes unavailable"])
+        } catch {
+            try await actions.releaseLike(post.id)
+            throw error
+        }
+    }
+
+    static func format(_ ratio: Double) -> String {
+        ratio >= 1e6 ? String(format: "%.3e", ratio) : String(format: "%.3f", ratio)
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Behaviour 3: answer a mention with a random past reply the human sent to
+/// the same person; stay silent when the human never answered them.
+public struct ReplyLoop: DaemonLoop {
+    public let name = "replies"
+    public let bot: any SocialNetwork
+    public let botAccount: Account
+    public let replies: any ReplySource
+    public let actions: any ActionStore
+    public let clock: any BotClock
+    public let settings: DaemonSettings
+    public let log: Logger
+
+    static let stream = "bot_mentions"
+    static let candidates = 20
+    static let maximumRefusals = 5
+
+    public init(
+        bot: any SocialNetwork, botAccount: Account, replies: any ReplySource, actions: any ActionStore,
+        clock: any BotClock, settings: DaemonSettings, log: Logger
+    ) {
+        self.bot = bot
+        self.botAccount = botAccount
+        self.replies = replies
+        self.actions = actions
+        self.clock = clock
+        self.settings = settings
+        self.log = log.with(["loop": "replies"])
+    }
+
+    public func runOnce() async throws -> Duration {
+        let now = clock.now()
+        let cursor = try await actions.cursor(Self.stream)
+        let fetched = try await bot.collect(bot.mentions(of: botAccount.id, sinceID: cursor, limit: cursor == nil ? 100 : 800))
+        var mentions = fetched.sorted { isNewer($1.id, than: $0.id) }
+        if cursor == nil {
+            // First run: answer only recent mentions, not the account's whole history.
+            mentions = mentions.filter { now.timeIntervalSince($0.createdAt) <= settings.firstRunMentionWindow }
+        }
+        for mention in mentions {
+            try Task.checkCancellation()
+            try await answer(mention, now: now)
+            try await actions.setCursor(Self.stream, to: mention.id)
+        }
+        if let newest = fetched.map(\.id).max(by: { isNewer($1, than: $0) }), cursor.map({ isNewer(newest, than: $0) }) ?? true {
+            try await actions.setCursor(Self.stream, to: newest)
+        }
+        return settings.pollInterval
+    }
+
+    func answer(_ mention: NetworkPost, now: Date) async throws {
+        let who = mention.authorUsername.map { "@\($0)" } ?? mention.authorID
+        guard mention.authorID != botAccount.id, !mention.isRetweet else { return }
+        guard let recent = try await actions.claimMention(
+            mention.id, authorID: mention.authorID, authorUsername: mention.authorUsername, since: now.addingTimeInterval(-3600)
+        ) else {
+            return  // answered (or being answered) already
+        }
+        if recent >= settings.replyLimitPerHour {
+            let reason = "reply limit: \(recent) replies to \(who) in the last hour"
+            try await actions.finishMention(mention.id, state: .skipped, reason: reason, replyID: nil, text: nil)
+            log.info("reply_skipped", ["mention": mention.id, "to": who, "reason": reason])
+            return
+        }
+        let texts = try await replies.replies(to: mention.authorID, limit: Self.candidates).compactMap(ReplyText.body)
+        guard !texts.isEmpty else {
+            let reason = "the human never replied to \(who)"
+            try await actions.finishMention(mention.id, state: .silent, reason: reason, replyID: nil, text: nil)
+            log.info("reply_silent", ["mention": mention.id, "to": who, "reason": reason])
+            return
+        }
+        if settings.dryRun {
+            try await actions.finishMention(mention.id, state: .skipped, reason: "dry run", replyID: nil, text: texts[0])
+            log.info("would_reply", ["mention": mention.id, "to": who, "text": texts[0]])
+            return
+        }
+        for text in texts.prefix(Self.maximumRefusals) {
+            do {
+                let id = try await bot.post(text: text, inReplyTo: mention.id)
+                try await actions.finishMention(mention.id, state: .replied, reason: nil, replyID: id, text: text)
+                log.info("replied", [
+                    "mention": mention.id, "to": who, "id": id,
+                    "reason": "the human replied this to \(who) before", "text": text,
+                ])
+                return
+            } catch NetworkError.duplicateContent {
+                log.info("reply_refused_duplicate", ["mention": mention.id, "to": who, "action": "trying another reply"])
+            } catch NetworkError.replyNotPermitted(let detail) {
+                try await actions.finishMention(mention.id, state: .skipped, reason: "not permitted: \(detail)", replyID: nil, text: nil)
+                log.warning("reply_not_permitted", ["mention": mention.id, "to": who, "detail": detail])
+                return
+            } catch {
+                try await actions.releaseMention(mention.id)
+                throw error
+            }
+        }
+        try await actions.finishMention(mention.id, state: .skipped, reason: "every reply was refused as duplicate", replyID: nil, text: nil)
+        log.warning("reply_skipped", ["mention": mention.id, "to": who, "reason": "duplicates refused"])
+    }
+}
