@@ -5,6 +5,11 @@ public struct CreateTweet: XRequest {
     public struct Created: Sendable, Codable, Equatable {
         public var id: String
         public var text: String
+
+        public init(id: String, text: String) {
+            self.id = id
+            self.text = text
+        }
     }
 
     public typealias Response = XResponse<Created>
@@ -30,10 +35,18 @@ public struct CreateTweet: XRequest {
     public struct Body: Codable, Sendable {
         public struct Reply: Codable, Sendable {
             public var inReplyToTweetID: String
+
+            public init(inReplyToTweetID: String) { self.inReplyToTweetID = inReplyToTweetID }
+
             enum CodingKeys: String, CodingKey { case inReplyToTweetID = "in_reply_to_tweet_id" }
         }
 
         public var text: String
         public var reply: Reply?
+
+        public init(text: String, reply: Reply? = nil) {
+            self.text = text
+            self.reply = reply
+        }
     }
 }

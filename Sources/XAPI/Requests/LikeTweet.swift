@@ -4,6 +4,8 @@ import Foundation
 public struct LikeTweet: XRequest {
     public struct Liked: Sendable, Codable, Equatable {
         public var liked: Bool
+
+        public init(liked: Bool) { self.liked = liked }
     }
 
     public typealias Response = XResponse<Liked>
@@ -25,6 +27,9 @@ public struct LikeTweet: XRequest {
     /// `{"tweet_id": ...}`.
     public struct Body: Codable, Sendable {
         public var tweetID: String
+
+        public init(tweetID: String) { self.tweetID = tweetID }
+
         enum CodingKeys: String, CodingKey { case tweetID = "tweet_id" }
     }
 }
