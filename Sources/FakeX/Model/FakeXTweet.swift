@@ -32,13 +32,19 @@ public struct FakeXTweet: Sendable, Equatable {
         return false
     }
 
+    /// X API v2 escapes `&`, `<` and `>` in post text.
+    static func escapeHTML(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+
     /// The X API v2 shape, with the fields the client asks for.
     var api: XTweet {
         var references: [XTweet.Reference] = []
         if let retweetOfID { references.append(.init(type: "retweeted", id: retweetOfID)) }
         if let inReplyToTweetID { references.append(.init(type: "replied_to", id: inReplyToTweetID)) }
         return XTweet(
-            id: id, text: text, createdAt: XDate.format(createdAt), authorID: authorID,
+            id: id, text: Self.escapeHTML(text), createdAt: XDate.format(createdAt), authorID: authorID,
             inReplyToUserID: inReplyToUserID, conversationID: conversationID,
             referencedTweets: references.isEmpty ? nil : references)
     }
