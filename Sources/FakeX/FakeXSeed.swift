@@ -8,8 +8,13 @@ public struct FakeXSeed: Sendable, Codable {
         public var likesForbidden: Bool?
         public var repliesRequireMention: Bool?
         public var rateLimits: [String: FakeXRateLimit]?
+        /// `server_error` (503), `garbage_body` or `drop_connection`, with `fault_probability`.
+        public var fault: String?
+        public var faultProbability: Double?
 
         enum CodingKeys: String, CodingKey {
+            case fault
+            case faultProbability = "fault_probability"
             case likesForbidden = "likes_forbidden"
             case repliesRequireMention = "replies_require_mention"
             case rateLimits = "rate_limits"
@@ -84,6 +89,16 @@ extension FakeXServer {
                 if let value = settings.repliesRequireMention { current.repliesRequireMention = value }
                 if let limits = settings.rateLimits { current.rateLimits.merge(limits) { $1 } }
             }
+            if let probability = settings.faultProbability, probability > 0 {
+                let fault: FakeXFault
+                switch settings.fault ?? "server_error" {
+                case "server_error": fault = .serverError(status: 503)
+                case "garbage_body": fault = .garbageBody
+                case "drop_connection": fault = .dropConnection
+                case let other: throw FakeXServerError.seed("settings.fault \(other.debugDescription) is not one of server_error, garbage_body, drop_connection")
+                }
+                setFaultProbability(probability, fault: fault)
+            }
         }
         for user in seed.users {
             var credentials: OAuthCredentials?
@@ -92,6 +107,10 @@ extension FakeXServer {
             {
                 credentials = OAuthCredentials(
                     consumerKey: key, consumerSecret: secret, accessToken: token, accessTokenSecret: tokenSecret)
+            } else if user.consumerKey != nil || user.consumerSecret != nil || user.accessToken != nil
+                || user.accessTokenSecret != nil
+            {
+                throw FakeXServerError.seed("user \(user.id) needs all four of consumer_key, consumer_secret, access_token, access_token_secret")
             }
             world.withLock { $0.addUser(FakeXUser(id: user.id, username: user.username, name: user.name, credentials: credentials)) }
             for followee in user.follows ?? [] { follow(user.id, followee) }

@@ -40,7 +40,8 @@ public final class FakeXServer: Sendable {
     public func start(port: Int = 0) throws -> Int {
         let listener = try HTTPListener(port: port)
         self.listener.withLock { $0 = listener }
-        listener.start { [self] request in handle(request) }
+        // Weak: a server nobody holds any more stops (deinit) instead of leaking its thread.
+        listener.start { [weak self] request in self?.handle(request) }
         return listener.port
     }
 

@@ -14,7 +14,9 @@
 //       "settings": {
 //         "likes_forbidden": false,            // 403 on every like, as X's self-serve tiers
 //         "replies_require_mention": false,    // 403 on replies to posts that did not mention the replier
-//         "rate_limits": { "GET /2/users/:id/mentions": { "limit": 300, "window": 900 } }
+//         "rate_limits": { "GET /2/users/:id/mentions": { "limit": 300, "window": 900 } },
+//         "fault": "server_error",             // or garbage_body, drop_connection ...
+//         "fault_probability": 0.0             // ... for this share of requests
 //       },
 //       "users": [
 //         { "id": "1", "username": "human", "name": "Human",

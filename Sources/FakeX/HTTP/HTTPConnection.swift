@@ -39,6 +39,9 @@ struct HTTPConnection {
         let length = parsed.headers["content-length"].flatMap { Int($0) } ?? 0
         guard length >= 0, length <= Self.maxRequestSize else { return nil }
         var body = Data(buffer[end.upperBound...])
+        if body.count < length, parsed.headers["expect"]?.lowercased() == "100-continue" {
+            writeBytes(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+        }
         while body.count < length {
             let count = recv(socket, &chunk, chunk.count, 0)
             guard count > 0 else { return nil }
@@ -49,13 +52,16 @@ struct HTTPConnection {
     }
 
     private func write(_ response: HTTPResponse) {
-        let bytes = [UInt8](response.serialized())
+        writeBytes([UInt8](response.serialized()))
+        shutdown(socket, Int32(SHUT_WR))
+    }
+
+    private func writeBytes(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             guard sent > 0 else { return }
             offset += sent
         }
-        shutdown(socket, Int32(SHUT_WR))
     }
 }

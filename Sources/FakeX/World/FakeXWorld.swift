@@ -68,9 +68,13 @@ struct FakeXWorld: Sendable {
         }
     }
 
+    /// Requests kept for inspection; the oldest are dropped beyond this.
+    static let requestHistoryLimit = 50_000
+
     private mutating func record(
         _ request: HTTPRequest, endpoint: String, user: String?, now: Date, _ response: HTTPResponse?
     ) -> HTTPResponse? {
+        if requests.count >= Self.requestHistoryLimit { requests.removeFirst(requests.count / 2) }
         requests.append(
             FakeXRequestRecord(
                 method: request.method, path: request.path, endpoint: endpoint, status: response?.status ?? 0,

@@ -51,6 +51,7 @@ public final class XClient: Sendable {
             try await waitForRateLimit(endpoint: endpoint)
             attempt += 1
             let outcome = await attemptOnce(request)
+            try Task.checkCancellation()
             switch outcome {
             case .success(let response):
                 return response
