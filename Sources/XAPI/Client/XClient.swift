@@ -39,6 +39,8 @@ public final class XClient: Sendable {
         self.jitter = jitter
     }
 
+    deinit { session.finishTasksAndInvalidate() }
+
     /// Sends `request` and decodes its response, waiting out rate limits and
     /// retrying 5xx, connection failures and undecodable bodies with backoff.
     /// Throws `XAPIError` (or `CancellationError`).
