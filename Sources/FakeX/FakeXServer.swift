@@ -39,7 +39,10 @@ public final class FakeXServer: Sendable {
     @discardableResult
     public func start(port: Int = 0) throws -> Int {
         let listener = try HTTPListener(port: port)
-        self.listener.withLock { $0 = listener }
+        self.listener.withLock { current in
+            current?.stop()
+            current = listener
+        }
         // Weak: a server nobody holds any more stops (deinit) instead of leaking its thread.
         listener.start { [weak self] request in self?.handle(request) }
         return listener.port
