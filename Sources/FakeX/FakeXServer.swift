@@ -1,0 +1,80 @@
+import Foundation
+import Synchronization
+import XAPI
+
+/// A fake X API v2 server on 127.0.0.1 for tests and the local demo.
+///
+/// It checks every request's OAuth 1.0a signature against the registered
+/// users' secrets, serves the endpoints `XClient` uses with X's JSON shapes,
+/// paging and rate-limit headers, records every write, and can be told to fail.
+///
+///     let server = FakeXServer()
+///     let bot = server.addUser(id: "2", username: "bot")   // returns credentials
+///     try server.start()                                    // port 0: a free port
+///     let client = XClient(credentials: bot, configuration: .init(baseURL: server.baseURL))
+///     ...
+///     server.stop()
+public final class FakeXServer: Sendable {
+    let world: Mutex<FakeXWorld>
+    private let listener = Mutex<HTTPListener?>(nil)
+    private let now: @Sendable () -> Date
+    private let onWrite: (@Sendable (FakeXWrite) -> Void)?
+    private let onRequest: (@Sendable (FakeXRequestRecord) -> Void)?
+
+    /// `now` is the server's clock (timestamps, rate-limit windows, new posts);
+    /// `onWrite` and `onRequest` see each accepted write and each request.
+    public init(
+        settings: FakeXSettings = FakeXSettings(), now: @escaping @Sendable () -> Date = { Date() },
+        onWrite: (@Sendable (FakeXWrite) -> Void)? = nil, onRequest: (@Sendable (FakeXRequestRecord) -> Void)? = nil
+    ) {
+        self.world = Mutex(FakeXWorld(settings: settings))
+        self.now = now
+        self.onWrite = onWrite
+        self.onRequest = onRequest
+    }
+
+    deinit { stop() }
+
+    /// Starts listening on 127.0.0.1:`port` (0 picks a free one); returns the port.
+    @discardableResult
+    public func start(port: Int = 0) throws -> Int {
+        let listener = try HTTPListener(port: port)
+        self.listener.withLock { current in
+            current?.stop()
+            current = listener
+        }
+        // Weak: a server nobody holds any more stops (deinit) instead of leaking its thread.
+        listener.start { [weak self] request in self?.handle(request) }
+        return listener.port
+    }
+
+    /// Stops listening.
+    public func stop() {
+        listener.withLock { $0?.stop() }
+    }
+
+    /// The port, once started.
+    public var port: Int? { listener.withLock { $0?.port } }
+
+    /// `http://127.0.0.1:<port>` (pass it to `XClientConfiguration(baseURL:)`).
+    public var baseURL: URL {
+        URL(string: "http://127.0.0.1:\(port ?? 0)") ?? XClientConfiguration.defaultBaseURL
+    }
+
+    /// Changes settings while running (e.g. `$0.likesForbidden = true`).
+    public func configure(_ change: (inout FakeXSettings) -> Void) {
+        world.withLock { change(&$0.settings) }
+    }
+
+    private func handle(_ request: HTTPRequest) -> HTTPResponse? {
+        let date = now()
+        let (response, record, newWrites) = world.withLock { world in
+            let writeCount = world.writes.count
+            let response = world.handle(request, now: date)
+            return (response, world.requests.last, Array(world.writes[writeCount...]))
+        }
+        if let record { onRequest?(record) }
+        newWrites.forEach { onWrite?($0) }
+        return response
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import XAPI
+
+/// A parsed HTTP/1.1 request.
+public struct HTTPRequest: Sendable {
+    public var method: String
+    /// The path as sent (still percent-encoded), without the query.
+    public var path: String
+    /// The raw query string (after `?`), or empty.
+    public var rawQuery: String
+    /// Header names lowercased.
+    public var headers: [String: String]
+    public var body: Data
+
+    /// Decoded query parameters, in order.
+    public var query: [(name: String, value: String)] { OAuthPercentEncoding.parseForm(rawQuery) }
+
+    /// The first value of a query parameter.
+    public func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }
+
+    /// Parses the head (request line and headers, without the blank line).
+    static func parseHead(_ head: String) -> (method: String, target: String, headers: [String: String])? {
+        let lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)
+        guard let requestLine = lines.first else { return nil }
+        let parts = requestLine.split(separator: " ")
+        guard parts.count == 3, parts[2].hasPrefix("HTTP/1.") else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() where !line.isEmpty {
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+            headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return (String(parts[0]), String(parts[1]), headers)
+    }
+
+    init(method: String, target: String, headers: [String: String], body: Data) {
+        self.method = method
+        if let mark = target.firstIndex(of: "?") {
+            path = String(target[..<mark])
+            rawQuery = String(target[target.index(after: mark)...])
+        } else {
+            path = target
+            rawQuery = ""
+        }
+        self.headers = headers
+        self.body = body
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import XAPI
+
+/// An HTTP/1.1 response; always sent with `Connection: close`.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: Data
+
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A JSON response of an `Encodable` value.
+    static func json(_ status: Int, _ value: some Encodable) -> HTTPResponse {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let body = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: body)
+    }
+
+    /// X's problem JSON: `{title, detail, type, status}`.
+    static func problem(_ status: Int, title: String, detail: String, type: String = "about:blank") -> HTTPResponse {
+        json(status, XProblem(title: title, detail: detail, type: type, status: status))
+    }
+
+    /// The bytes on the wire.
+    func serialized() -> Data {
+        var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
+        for header in headers { head += "\(header.name): \(header.value)\r\n" }
+        head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        return Data(head.utf8) + body
+    }
+
+    static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 201: "Created"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        default: "Status"
+        }
+    }
+}

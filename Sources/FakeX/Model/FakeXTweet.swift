@@ -1,0 +1,51 @@
+import Foundation
+import XAPI
+
+/// A post in the fake world.
+public struct FakeXTweet: Sendable, Equatable {
+    public var id: String
+    public var authorID: String
+    public var text: String
+    public var createdAt: Date
+    public var inReplyToTweetID: String?
+    public var inReplyToUserID: String?
+    public var retweetOfID: String?
+    public var conversationID: String
+
+    public var isRetweet: Bool { retweetOfID != nil }
+
+    /// The id as a number, for ordering and `since_id` (0 when not numeric).
+    var number: UInt64 { UInt64(id) ?? 0 }
+
+    /// Whether the text mentions `@username` (case-insensitive, whole name).
+    func mentions(username: String) -> Bool {
+        let lowered = text.lowercased()
+        let handle = "@" + username.lowercased()
+        var searchStart = lowered.startIndex
+        while let range = lowered.range(of: handle, range: searchStart..<lowered.endIndex) {
+            let next = range.upperBound
+            if next == lowered.endIndex || !(lowered[next].isLetter || lowered[next].isNumber || lowered[next] == "_") {
+                return true
+            }
+            searchStart = next
+        }
+        return false
+    }
+
+    /// X API v2 escapes `&`, `<` and `>` in post text.
+    static func escapeHTML(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    /// The X API v2 shape, with the fields the client asks for.
+    var api: XTweet {
+        var references: [XTweet.Reference] = []
+        if let retweetOfID { references.append(.init(type: "retweeted", id: retweetOfID)) }
+        if let inReplyToTweetID { references.append(.init(type: "replied_to", id: inReplyToTweetID)) }
+        return XTweet(
+            id: id, text: Self.escapeHTML(text), createdAt: XDate.format(createdAt), authorID: authorID,
+            inReplyToUserID: inReplyToUserID, conversationID: conversationID,
+            referencedTweets: references.isEmpty ? nil : references)
+    }
+}

@@ -1,0 +1,16 @@
+import XAPI
+
+/// A registered account; with credentials it can call the API.
+public struct FakeXUser: Sendable, Equatable {
+    public var id: String
+    public var username: String
+    public var name: String
+    public var credentials: OAuthCredentials?
+
+    public init(id: String, username: String, name: String? = nil, credentials: OAuthCredentials? = nil) {
+        self.id = id
+        self.username = username
+        self.name = name ?? username
+        self.credentials = credentials
+    }
+}

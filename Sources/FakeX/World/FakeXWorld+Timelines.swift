@@ -1,0 +1,71 @@
+import Foundation
+import XAPI
+
+extension FakeXWorld {
+    /// X serves at most this many of a user's posts, and of their mentions.
+    static let userTweetsCap = 3200
+    static let mentionsCap = 800
+
+    /// A page of one of the four post lists, with X's paging rules:
+    /// `max_results`, `since_id` (not on likes), `pagination_token`/`next_token`.
+    func list(_ timeline: FakeXTimeline, userID: String, request: HTTPRequest) -> HTTPResponse {
+        guard let user = users[userID] else { return Self.invalid("The `id` query parameter value [\(userID)] is not valid") }
+        var maxResults = 10
+        if let text = request.queryValue("max_results") {
+            guard let value = Int(text), timeline.maxResults.contains(value) else {
+                return Self.invalid("The `max_results` query parameter value [\(text)] is not between \(timeline.maxResults.lowerBound) and \(timeline.maxResults.upperBound)")
+            }
+            maxResults = value
+        }
+        var posts = ordered(timeline, user: user)
+        if let sinceText = request.queryValue("since_id") {
+            guard timeline != .liked else { return Self.invalid("The query parameter [since_id] is not one of [max_results,pagination_token,tweet.fields,expansions,user.fields]") }
+            guard let since = UInt64(sinceText) else { return Self.invalid("The `since_id` query parameter value [\(sinceText)] is not valid") }
+            posts = posts.filter { $0.number > since }
+        }
+        if let token = request.queryValue("pagination_token") {
+            guard token.hasPrefix("next_"), let index = posts.firstIndex(where: { $0.id == token.dropFirst(5) }) else {
+                return Self.invalid("The `pagination_token` query parameter value [\(token)] is not valid")
+            }
+            posts = Array(posts[(index + 1)...])
+        }
+        let page = Array(posts.prefix(maxResults))
+        let nextToken = posts.count > page.count ? page.last.map { "next_" + $0.id } : nil
+        let meta = XMeta(
+            resultCount: page.count, newestID: timeline == .liked ? nil : page.first?.id,
+            oldestID: timeline == .liked ? nil : page.last?.id, nextToken: nextToken)
+        return .json(200, XTweetPage(data: page.isEmpty ? nil : page.map(\.api), includes: includes(for: page), meta: meta))
+    }
+
+    /// The list's posts, newest (or most recently liked) first, within X's caps.
+    func ordered(_ timeline: FakeXTimeline, user: FakeXUser) -> [FakeXTweet] {
+        let newestFirst: (FakeXTweet, FakeXTweet) -> Bool = { $0.number > $1.number }
+        switch timeline {
+        case .userTweets:
+            return Array(tweets.values.filter { $0.authorID == user.id }.sorted(by: newestFirst).prefix(Self.userTweetsCap))
+        case .liked:
+            return (likes[user.id] ?? []).reversed().compactMap { tweets[$0] }
+        case .home:
+            let authors = (follows[user.id] ?? []).union([user.id])
+            return tweets.values.filter { authors.contains($0.authorID) }.sorted(by: newestFirst)
+        case .mentions:
+            let mentioning = tweets.values.filter {
+                $0.authorID != user.id && !$0.isRetweet
+                    && ($0.inReplyToUserID == user.id || $0.mentions(username: user.username))
+            }
+            return Array(mentioning.sorted(by: newestFirst).prefix(Self.mentionsCap))
+        }
+    }
+
+    /// `includes.users`: the authors and the replied-to users of a page.
+    func includes(for page: [FakeXTweet]) -> XTweetPage.Includes? {
+        var ids: [String] = []
+        for tweet in page {
+            for id in [tweet.authorID, tweet.inReplyToUserID].compactMap({ $0 }) where !ids.contains(id) {
+                ids.append(id)
+            }
+        }
+        let included = ids.compactMap { users[$0] }.map { XUser(id: $0.id, username: $0.username, name: $0.name) }
+        return included.isEmpty ? nil : XTweetPage.Includes(users: included)
+    }
+}

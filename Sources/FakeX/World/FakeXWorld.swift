@@ -1,0 +1,113 @@
+import Foundation
+import XAPI
+
+/// Everything the fake server knows, guarded by one lock in `FakeXServer`.
+/// Each request is handled start to finish under that lock: authenticate,
+/// rate-limit, inject a fault, or answer.
+struct FakeXWorld: Sendable {
+    var settings: FakeXSettings
+    var users: [String: FakeXUser] = [:]
+    /// Access token -> user id.
+    var tokens: [String: String] = [:]
+    var tweets: [String: FakeXTweet] = [:]
+    /// User id -> liked tweet ids, oldest like first.
+    var likes: [String: [String]] = [:]
+    /// User id -> the ids they follow.
+    var follows: [String: Set<String>] = [:]
+    var writes: [FakeXWrite] = []
+    var requests: [FakeXRequestRecord] = []
+    var seenNonces: [String: Int] = [:]
+    var rateLimiter = FakeXRateLimiter()
+    var faults = FakeXFaultPlan()
+
+    init(settings: FakeXSettings) {
+        self.settings = settings
+    }
+
+    /// Answers one request; nil means: drop the connection.
+    mutating func handle(_ request: HTTPRequest, now: Date) -> HTTPResponse? {
+        guard let route = FakeXRoute(method: request.method, path: request.path) else {
+            return record(request, endpoint: "\(request.method) \(request.path)", user: nil, now: now,
+                HTTPResponse.problem(404, title: "Not Found Error", detail: "no such endpoint"))
+        }
+        let endpoint = route.endpoint
+        let user: FakeXUser
+        switch authenticate(request, now: now) {
+        case .success(let authenticated):
+            user = authenticated
+        case .failure(let reason):
+            return record(request, endpoint: endpoint, user: nil, now: now,
+                HTTPResponse.problem(401, title: "Unauthorized", detail: "Unauthorized: \(reason.rawValue)"))
+        }
+        let limit = rateLimiter.consume(
+            user: user.id, endpoint: endpoint, limit: settings.rateLimits[endpoint], now: now)
+        var response: HTTPResponse?
+        if !limit.allowed {
+            response = HTTPResponse.problem(429, title: "Too Many Requests", detail: "Too Many Requests")
+        } else if let fault = faults.next(endpoint: endpoint) {
+            response = Self.response(for: fault)
+        } else {
+            response = answer(route, request: request, user: user, now: now)
+        }
+        response?.headers += limit.headers
+        return record(request, endpoint: endpoint, user: user.id, now: now, response)
+    }
+
+    private mutating func answer(_ route: FakeXRoute, request: HTTPRequest, user: FakeXUser, now: Date)
+        -> HTTPResponse
+    {
+        switch route {
+        case .me:
+            return .json(200, XResponse(data: XUser(id: user.id, username: user.username, name: user.name)))
+        case .timeline(let timeline, let userID):
+            return list(timeline, userID: userID, request: request)
+        case .createTweet:
+            return createTweet(request, author: user, now: now)
+        case .like(let userID):
+            return like(request, pathUserID: userID, user: user)
+        }
+    }
+
+    /// Requests kept for inspection; the oldest are dropped beyond this.
+    static let requestHistoryLimit = 50_000
+
+    private mutating func record(
+        _ request: HTTPRequest, endpoint: String, user: String?, now: Date, _ response: HTTPResponse?
+    ) -> HTTPResponse? {
+        if requests.count >= Self.requestHistoryLimit { requests.removeFirst(requests.count / 2) }
+        requests.append(
+            FakeXRequestRecord(
+                method: request.method, path: request.path, endpoint: endpoint, status: response?.status ?? 0,
+                userID: user, date: now))
+        return response
+    }
+
+    static func response(for fault: FakeXFault) -> HTTPResponse? {
+        switch fault {
+        case .serverError(let status):
+            return .problem(status, title: "Service Unavailable", detail: "Service Unavailable")
+        case .garbageBody:
+            return HTTPResponse(
+                status: 200, headers: [("Content-Type", "text/html")], body: Data("<html>over capacity".utf8))
+        case .dropConnection:
+            return nil
+        }
+    }
+
+    /// `400 Invalid Request` as X words it.
+    static func invalid(_ message: String) -> HTTPResponse {
+        .json(
+            400,
+            InvalidRequest(
+                errors: [XProblem(message: message)], title: "Invalid Request",
+                detail: "One or more parameters to your request was invalid.",
+                type: "https://api.twitter.com/2/problems/invalid-request"))
+    }
+
+    struct InvalidRequest: Encodable {
+        var errors: [XProblem]
+        var title: String
+        var detail: String
+        var type: String
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Why an X API call failed, after retries. Every case names the endpoint
+/// (`POST /2/tweets`); none carries a token or secret.
+public enum XAPIError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// 403: the account already posted this text.
+    case duplicateContent(endpoint: String, detail: String)
+    /// 403 on the likes endpoint: this access level cannot like.
+    case likesNotPermitted(endpoint: String, detail: String)
+    /// 403 on a reply: replies only to posts that summoned the account.
+    case replyNotPermitted(endpoint: String, detail: String)
+    /// 401: credentials rejected.
+    case unauthorized(endpoint: String, detail: String)
+    /// The limit is spent until `resetAt`, farther away than the allowed wait.
+    case rateLimited(endpoint: String, resetAt: Date)
+    /// Anything else: HTTP status (0 when no response came) and detail.
+    case failed(endpoint: String, status: Int, detail: String)
+
+    public var endpoint: String {
+        switch self {
+        case .duplicateContent(let endpoint, _), .likesNotPermitted(let endpoint, _),
+            .replyNotPermitted(let endpoint, _), .unauthorized(let endpoint, _),
+            .rateLimited(let endpoint, _), .failed(let endpoint, _, _):
+            return endpoint
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .duplicateContent(let endpoint, let detail):
+            return "\(endpoint): HTTP 403 duplicate content: \(detail)"
+        case .likesNotPermitted(let endpoint, let detail):
+            return "\(endpoint): HTTP 403 likes not permitted for this access level: \(detail)"
+        case .replyNotPermitted(let endpoint, let detail):
+            return "\(endpoint): HTTP 403 reply not permitted: \(detail)"
+        case .unauthorized(let endpoint, let detail):
+            return "\(endpoint): HTTP 401 unauthorized: \(detail)"
+        case .rateLimited(let endpoint, let resetAt):
+            return "\(endpoint): HTTP 429 rate limit spent until \(Int(resetAt.timeIntervalSince1970))"
+        case .failed(let endpoint, let status, let detail):
+            return status == 0 ? "\(endpoint): \(detail)" : "\(endpoint): HTTP \(status): \(detail)"
+        }
+    }
+
+    /// Classifies a non-2xx, non-429 response.
+    static func from(status: Int, detail: String, endpoint: String, refusal: XRefusalKind) -> XAPIError {
+        let lowered = detail.lowercased()
+        switch status {
+        case 401:
+            return .unauthorized(endpoint: endpoint, detail: detail)
+        case 403 where lowered.contains("duplicate content"):
+            return .duplicateContent(endpoint: endpoint, detail: detail)
+        case 403 where refusal == .like:
+            return .likesNotPermitted(endpoint: endpoint, detail: detail)
+        case 403 where refusal == .createTweet(isReply: true) && lowered.contains("reply")
+            && (lowered.contains("not allowed") || lowered.contains("not permitted")):
+            return .replyNotPermitted(endpoint: endpoint, detail: detail)
+        default:
+            return .failed(endpoint: endpoint, status: status, detail: detail)
+        }
+    }
+}

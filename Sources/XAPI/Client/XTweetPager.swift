@@ -1,0 +1,40 @@
+import Foundation
+
+/// One paginated walk over a post list: `next()` fetches the next page
+/// (following `next_token`) until the limit or the last page, then returns nil.
+public actor XTweetPager {
+    let client: XClient
+    let timeline: TweetTimeline
+    let userID: String
+    let sinceID: String?
+    let limit: Int
+    let pageSize: Int
+    private var token: String?
+    private var fetched = 0
+    private var finished = false
+
+    init(client: XClient, timeline: TweetTimeline, userID: String, sinceID: String?, limit: Int, pageSize: Int) {
+        self.client = client
+        self.timeline = timeline
+        self.userID = userID
+        self.sinceID = sinceID
+        self.limit = limit
+        self.pageSize = pageSize
+    }
+
+    /// The next page, or nil when the walk is over.
+    public func next() async throws -> XTweetPage? {
+        guard !finished, fetched < limit else { return nil }
+        let request = TweetListRequest(
+            timeline, userID: userID, sinceID: sinceID, maxResults: min(pageSize, limit - fetched),
+            paginationToken: token)
+        var page = try await client.send(request)
+        let tweets = page.data ?? []
+        if tweets.count > limit - fetched { page.data = Array(tweets.prefix(limit - fetched)) }
+        fetched += page.data?.count ?? 0
+        token = page.meta?.nextToken
+        if token == nil || tweets.isEmpty { finished = true }
+        if tweets.isEmpty { return nil }
+        return page
+    }
+}

@@ -1,0 +1,35 @@
+/// One page request on a post-list endpoint (`TweetTimeline`).
+public struct TweetListRequest: XRequest {
+    public typealias Response = XTweetPage
+
+    public var timeline: TweetTimeline
+    public var userID: String
+    public var sinceID: String?
+    public var maxResults: Int
+    public var paginationToken: String?
+
+    /// `maxResults` is clamped to the endpoint's bounds; `sinceID` is dropped
+    /// where the endpoint has none (liked posts).
+    public init(
+        _ timeline: TweetTimeline, userID: String, sinceID: String? = nil, maxResults: Int = 100,
+        paginationToken: String? = nil
+    ) {
+        self.timeline = timeline
+        self.userID = userID
+        self.sinceID = timeline.supportsSinceID ? sinceID : nil
+        let range = timeline.maxResultsRange
+        self.maxResults = min(max(maxResults, range.lowerBound), range.upperBound)
+        self.paginationToken = paginationToken
+    }
+
+    public var method: String { "GET" }
+    public var path: String { timeline.path(userID: userID) }
+    public var pathTemplate: String { timeline.pathTemplate }
+
+    public var query: [(name: String, value: String)] {
+        var items: [(name: String, value: String)] = [("max_results", String(maxResults))]
+        if let sinceID { items.append(("since_id", sinceID)) }
+        if let paginationToken { items.append(("pagination_token", paginationToken)) }
+        return items + XFields.query
+    }
+}
