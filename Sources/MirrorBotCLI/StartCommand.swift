@@ -1,14 +1,98 @@
+import Dispatch
+import Foundation
 import MirrorBot
 
-/// `mirror-bot start`: not built yet; says so and exits 69 (unavailable).
+/// `mirror-bot start`: the daemon, until SIGTERM or SIGINT.
 struct StartCommand: Command {
     static let name = "start"
     static let abstract = "Run the bot: post, reply, like and keep learning, until SIGTERM or SIGINT."
-    static let help = "USAGE: mirror-bot start"
+    static let usage = "mirror-bot start [--time-scale N]"
+    static let help = """
+        USAGE: \(usage)
 
-    init(arguments: [String]) throws {}
+        Runs four loops until SIGTERM or SIGINT: posting (today's plan), replies
+        (mentions), likes (the bot's home timeline) and learning (the human's posts,
+        likes and home timeline). Set DRY_RUN=true to decide and log without writing.
+        PostgreSQL, Redis or the network being unreachable is logged and retried.
+
+        OPTIONS:
+          --time-scale N   run the bot's clock N times faster than real time (the local demo)
+        """
+
+    var timeScale: Double?
+
+    init(arguments: [String]) throws {
+        let parsed = try Arguments(arguments, options: ["time-scale"], usage: Self.usage)
+        guard parsed.positionals.isEmpty else {
+            throw UsageError("unexpected argument '\(parsed.positionals[0])'", usage: Self.usage)
+        }
+        if let text = parsed.option("time-scale") {
+            guard let value = Double(text), value >= 1, value <= 10_000 else {
+                throw UsageError("'--time-scale' expects a number from 1 to 10000, got '\(text)'", usage: Self.usage)
+            }
+            timeScale = value
+        }
+    }
 
     func run(_ context: CommandContext) async throws -> Int32 {
-        throw NotBuiltError(command: Self.name)
+        let configuration = try context.configuration()
+        let log = context.logger(configuration)
+        let services = Services(configuration: configuration, log: log)
+        let (human, bot) = try services.networks()
+        let clock: any BotClock = timeScale.map { AcceleratedClock(factor: $0, start: Date()) } ?? SystemClock()
+        let owner = "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier)"
+
+        let daemon = Task {
+            try await runDaemon(services: services, human: human, bot: bot, clock: clock, owner: owner)
+        }
+        let signals = [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                log.info("stopping", ["signal": number == SIGTERM ? "SIGTERM" : "SIGINT"])
+                daemon.cancel()
+            }
+            source.resume()
+            return source
+        }
+        defer { signals.forEach { $0.cancel() } }
+        do {
+            try await daemon.value
+        } catch is CancellationError {
+            // Stopped by a signal while starting up.
+        }
+        log.info("stopped")
+        return 0
+    }
+
+    private func runDaemon(
+        services: Services, human: any SocialNetwork, bot: any SocialNetwork, clock: any BotClock, owner: String
+    ) async throws {
+        let configuration = services.configuration
+        let log = services.log
+        let connection = try await services.retrying("postgresql", clock: clock) { try await services.database() }
+        let posts = try await services.retrying("postgresql", clock: clock) { try await services.postStore(connection) }
+        let classifier = try await services.retrying("redis", clock: clock) { try await services.classifier() }
+        let botAccount = try await services.retrying("the bot's account", clock: clock) { try await bot.me() }
+        let humanAccount = try await services.retrying("the human's account", clock: clock) { try await human.me() }
+
+        let settings = DaemonSettings(configuration: configuration, owner: owner)
+        let actions = PostgresActionStore(connection: connection)
+        log.info("started", [
+            "network": configuration.network.rawValue, "bot": "@\(botAccount.username)", "human": "@\(humanAccount.username)",
+            "time_zone": configuration.timeZone.identifier, "dry_run": configuration.dryRun,
+            "poll_s": Int(settings.pollInterval.seconds), "learn_s": Int(settings.learnInterval.seconds),
+            "time_scale": timeScale.map { "\($0)x" } ?? "real time",
+        ])
+        let learner = Learner(
+            human: human, humanAccount: humanAccount, posts: posts, classifier: classifier, actions: actions, log: log
+        )
+        let loops: [any DaemonLoop] = [
+            PostingLoop(scheduler: services.scheduler(connection), bot: bot, clock: clock, settings: settings, log: log),
+            ReplyLoop(bot: bot, botAccount: botAccount, replies: posts, actions: actions, clock: clock, settings: settings, log: log),
+            LikeLoop(bot: bot, botAccount: botAccount, classifier: classifier, actions: actions, clock: clock, settings: settings, log: log),
+            LearningLoop(learner: learner.with(log: log.with(["loop": "learning"])), settings: settings),
+        ]
+        await Daemon(loops: loops, supervisor: LoopSupervisor(clock: clock, log: log)).run()
     }
 }

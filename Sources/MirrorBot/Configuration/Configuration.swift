@@ -1,4 +1,5 @@
 import Foundation
+import XAPI
 
 /// Every environment variable of the product contract, parsed in one place.
 ///
@@ -8,8 +9,8 @@ import Foundation
 public struct Configuration: Sendable {
     public var databaseURL: String
     public var redisURL: String
-    public var humanCredentials: AccountCredentials?
-    public var botCredentials: AccountCredentials?
+    public var humanCredentials: OAuthCredentials?
+    public var botCredentials: OAuthCredentials?
     public var xAPIBaseURL: URL
     public var timeZone: TimeZone
     public var favoriteRateThreshold: Double
@@ -21,6 +22,13 @@ public struct Configuration: Sendable {
     public var likeLimitPerDay: Int
     public var redisKeyPrefix: String
     public var mecabDictionary: String?
+    /// Which network the bot lives on (`NETWORK`, default `x`).
+    public var network: NetworkKind
+    public var mastodonBaseURL: URL?
+    public var humanMastodonToken: String?
+    public var botMastodonToken: String?
+    /// Visibility of the bot's own posts on Mastodon (`MASTODON_VISIBILITY`, default `unlisted`).
+    public var mastodonVisibility: String
 
     public static let defaultPollIntervalSeconds = 300
 
@@ -49,16 +57,31 @@ public struct Configuration: Sendable {
         likeLimitPerDay = try env.integer("LIKE_LIMIT_PER_DAY", default: 200, minimum: 0)
         redisKeyPrefix = env["REDIS_KEY_PREFIX"] ?? "mirror-bot:"
         mecabDictionary = env["MECAB_DICDIR"]
+        guard let kind = NetworkKind(rawValue: (env["NETWORK"] ?? "x").lowercased()) else {
+            throw ConfigurationError.invalid(variable: "NETWORK", reason: "expected x or mastodon, got \"\(env["NETWORK"] ?? "")\"")
+        }
+        network = kind
+        if let text = env["MASTODON_BASE_URL"] {
+            let value = try env.url("MASTODON_BASE_URL", default: text, schemes: ["http", "https"])
+            mastodonBaseURL = URL(string: value)
+        }
+        humanMastodonToken = env["HUMAN_MASTODON_TOKEN"]
+        botMastodonToken = env["BOT_MASTODON_TOKEN"]
+        mastodonVisibility = (env["MASTODON_VISIBILITY"] ?? "unlisted").lowercased()
+        guard ["public", "unlisted", "private", "direct"].contains(mastodonVisibility) else {
+            throw ConfigurationError.invalid(
+                variable: "MASTODON_VISIBILITY", reason: "expected public, unlisted, private or direct, got \"\(mastodonVisibility)\"")
+        }
     }
 
     /// The human's credentials, or the error naming the first missing variable.
-    public func requireHumanCredentials() throws -> AccountCredentials {
+    public func requireHumanCredentials() throws -> OAuthCredentials {
         guard let humanCredentials else { throw ConfigurationError.missing(variable: "HUMAN_CONSUMER_KEY") }
         return humanCredentials
     }
 
     /// The bot's credentials, or the error naming the first missing variable.
-    public func requireBotCredentials() throws -> AccountCredentials {
+    public func requireBotCredentials() throws -> OAuthCredentials {
         guard let botCredentials else { throw ConfigurationError.missing(variable: "BOT_CONSUMER_KEY") }
         return botCredentials
     }
@@ -66,6 +89,7 @@ public struct Configuration: Sendable {
     /// Every secret value, for the log redactor.
     public var secrets: [String] {
         var values = [humanCredentials, botCredentials].compactMap { $0 }.flatMap(\.secrets)
+        values += [humanMastodonToken, botMastodonToken].compactMap { $0 }
         for url in [databaseURL, redisURL] {
             if let password = URLComponents(string: url)?.password, !password.isEmpty { values.append(password) }
         }
@@ -73,24 +97,14 @@ public struct Configuration: Sendable {
     }
 }
 
-/// OAuth 1.0a user-context credentials of one account, as four variables.
-public struct AccountCredentials: Sendable, CustomStringConvertible {
-    public var consumerKey: String
-    public var consumerSecret: String
-    public var accessToken: String
-    public var accessTokenSecret: String
-
-    public init(consumerKey: String, consumerSecret: String, accessToken: String, accessTokenSecret: String) {
-        self.consumerKey = consumerKey
-        self.consumerSecret = consumerSecret
-        self.accessToken = accessToken
-        self.accessTokenSecret = accessTokenSecret
-    }
-
+extension OAuthCredentials {
     var secrets: [String] { [consumerKey, consumerSecret, accessToken, accessTokenSecret] }
+}
 
-    /// Never prints a credential.
-    public var description: String { "AccountCredentials(redacted)" }
+/// The networks mirror-bot speaks.
+public enum NetworkKind: String, Sendable {
+    case x
+    case mastodon
 }
 
 /// A missing or malformed variable, named in one line.

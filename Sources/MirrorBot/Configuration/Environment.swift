@@ -1,4 +1,5 @@
 import Foundation
+import XAPI
 
 /// Typed reads of environment variables; errors name the variable and never echo a secret.
 struct Environment {
@@ -71,14 +72,14 @@ struct Environment {
     }
 
     /// All four variables or none; a partial set names the first missing one.
-    func credentials(prefix: String) throws -> AccountCredentials? {
+    func credentials(prefix: String) throws -> OAuthCredentials? {
         let names = ["CONSUMER_KEY", "CONSUMER_SECRET", "ACCESS_TOKEN", "ACCESS_TOKEN_SECRET"].map { "\(prefix)_\($0)" }
         let found = names.map { self[$0] }
         if found.allSatisfy({ $0 == nil }) { return nil }
         if let missing = zip(names, found).first(where: { $0.1 == nil }) {
             throw ConfigurationError.missing(variable: missing.0)
         }
-        return AccountCredentials(
+        return OAuthCredentials(
             consumerKey: found[0] ?? "", consumerSecret: found[1] ?? "",
             accessToken: found[2] ?? "", accessTokenSecret: found[3] ?? ""
         )

@@ -37,7 +37,8 @@ public struct AcceleratedClock: BotClock {
 }
 
 extension Duration {
-    var seconds: Double {
+    /// The duration in seconds, as a floating-point number.
+    public var seconds: Double {
         let parts = components
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }

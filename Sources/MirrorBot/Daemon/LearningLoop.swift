@@ -118,3 +118,10 @@ public struct Learner: Sendable {
         return examples.count
     }
 }
+
+extension Learner {
+    /// The same learner logging through `log`.
+    public func with(log: Logger) -> Learner {
+        Learner(human: human, humanAccount: humanAccount, posts: posts, classifier: classifier, actions: actions, log: log)
+    }
+}

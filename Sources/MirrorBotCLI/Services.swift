@@ -1,0 +1,99 @@
+import Foundation
+import MeCab
+import MirrorBot
+import Postgres
+import XAPI
+
+/// Builds the bot's parts from the configuration: the database, the
+/// classifier, and both accounts' network clients.
+struct Services: Sendable {
+    let configuration: Configuration
+    let log: Logger
+
+    /// The human's and the bot's network, per `NETWORK`.
+    func networks() throws -> (human: any SocialNetwork, bot: any SocialNetwork) {
+        (try humanNetwork(), try botNetwork())
+    }
+
+    func humanNetwork() throws -> any SocialNetwork {
+        switch configuration.network {
+        case .x:
+            return XNetwork(credentials: try configuration.requireHumanCredentials(), configuration: xClientConfiguration)
+        case .mastodon:
+            throw NotBuiltError(command: "NETWORK=mastodon")
+        }
+    }
+
+    func botNetwork() throws -> any SocialNetwork {
+        switch configuration.network {
+        case .x:
+            return XNetwork(credentials: try configuration.requireBotCredentials(), configuration: xClientConfiguration)
+        case .mastodon:
+            throw NotBuiltError(command: "NETWORK=mastodon")
+        }
+    }
+
+    var xClientConfiguration: XClientConfiguration {
+        XClientConfiguration(baseURL: configuration.xAPIBaseURL)
+    }
+
+    /// Connects to PostgreSQL and checks the schema is migrated.
+    func database() async throws -> PostgresConnection {
+        let connection = try await PostgresConnection(url: configuration.databaseURL)
+        let migrated = try await connection.query("SELECT to_regclass('schema_migrations') IS NOT NULL AS ok").first?.decode("ok", as: Bool.self)
+        guard migrated == true else { throw NotMigratedError() }
+        return connection
+    }
+
+    func postStore(_ connection: PostgresConnection) async throws -> PostgresPostStore {
+        try await PostgresPostStore.open(connection: connection, timeZone: configuration.timeZone, limit: configuration.postLimit)
+    }
+
+    func scheduler(_ connection: PostgresConnection) -> Scheduler {
+        Scheduler(
+            store: PostgresScheduleStore(connection: connection), timeZone: configuration.timeZone,
+            postMentions: configuration.postMentions
+        )
+    }
+
+    func classifier() async throws -> ClassifierStore {
+        try await ClassifierStore.connect(
+            redisURL: configuration.redisURL, keyPrefix: configuration.redisKeyPrefix,
+            dictionaryPath: configuration.mecabDictionary, threshold: configuration.favoriteRateThreshold
+        )
+    }
+
+    /// Runs `body` until it succeeds, logging each failure and backing off
+    /// (1 s doubling to 60 s); errors no retry can fix are rethrown at once.
+    func retrying<T: Sendable>(_ what: String, clock: any BotClock, _ body: () async throws -> T) async throws -> T {
+        var delay: Duration = .seconds(1)
+        while true {
+            do {
+                return try await body()
+            } catch {
+                if Task.isCancelled || error is CancellationError { throw CancellationError() }
+                if Self.isPermanent(error) { throw error }
+                log.error("waiting_for", ["what": what, "error": String(describing: error), "retry_in_s": Int(delay.seconds)])
+                try await clock.sleep(for: delay)
+                delay = min(delay * 2, .seconds(60))
+            }
+        }
+    }
+
+    /// Failures that waiting does not fix: configuration, credentials, a missing dictionary, an unmigrated database.
+    static func isPermanent(_ error: any Error) -> Bool {
+        switch error {
+        case is ConfigurationError, is MeCabError, is NotMigratedError, is NotBuiltError:
+            return true
+        case NetworkError.unauthorized:
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// The database has no mirror-bot tables yet.
+struct NotMigratedError: Error, CustomStringConvertible {
+    var description: String { "the database is not migrated: run 'mirror-bot migrate' first" }
+}

@@ -1,0 +1,177 @@
+import FakeX
+import Foundation
+import MirrorBot
+import Postgres
+import TestSupport
+import XAPI
+
+/// A world for the real `mirror-bot start` process: a fake X on loopback with
+/// a human, a bot and their acquaintances, a migrated private schema with the
+/// human's posts, and a trained classifier under a private Redis prefix.
+final class DaemonHarness: @unchecked Sendable {
+    static let human = "1", bot = "2", friend = "3", stranger = "4", foodie = "5", retweeter = "6"
+    static let friendReplies = ["ありがとう！また話そう", "それは面白いね"]
+    static let humanOriginal = "今日もいい天気だ"
+
+    let server = FakeXServer()
+    let database: TestDatabase
+    let connection: PostgresConnection
+    let redisPrefix = TestEnvironment.uniqueName("e2e") + ":"
+    let timeZone: String
+    var environment: [String: String] = [:]
+    private var processes: [(Process, URL)] = []
+
+    init() async throws {
+        database = try await TestDatabase.make()
+        connection = try await database.connect()
+        try await Migrator(directory: BinaryRunner.repositoryRoot.appendingPathComponent("migrations")).migrate(connection)
+        timeZone = Self.zoneAwayFromMidnight()
+    }
+
+    /// Builds the world; `originalMinutesAgo` places the human's originals that many minutes
+    /// before now (local time), so today's drawn slot is due at once.
+    func setUp(redisURL: String? = nil) async throws {
+        let humanCredentials = server.addUser(id: Self.human, username: "human")
+        let botCredentials = server.addUser(id: Self.bot, username: "mirror")
+        server.addUser(id: Self.friend, username: "friend")
+        server.addUser(id: Self.stranger, username: "stranger")
+        server.addUser(id: Self.foodie, username: "foodie")
+        server.addUser(id: Self.retweeter, username: "retweeter")
+        try server.start()
+        server.follow(Self.bot, Self.foodie)
+        server.follow(Self.bot, Self.retweeter)
+
+        // The human's history: one original a day, all at the same minute two minutes ago,
+        // and replies to the friend.
+        let zone = try TimeZone(identifier: timeZone).orThrow("time zone")
+        let now = Date()
+        let minute = (MinuteOfDay.of(now, in: zone) - 2 + 1440) % 1440
+        let today = LocalDate(now, in: zone)
+        var posts = (1...20).map { day in
+            Post(id: "10\(day)", text: "\(Self.humanOriginal) \(day)", createdAt: today.adding(days: -day).instant(atMinute: minute, in: zone))
+        }
+        posts += Self.friendReplies.enumerated().map { index, text in
+            Post(id: "20\(index)", text: "@friend \(text)", createdAt: now.addingTimeInterval(-86_400 * Double(index + 30)),
+                 inReplyToUserID: Self.friend, inReplyToScreenName: "friend")
+        }
+        let store = try await PostgresPostStore.open(connection: connection, timeZone: zone, limit: 10_000)
+        try await store.store(posts)
+
+        // The classifier: the human likes ramen posts by @foodie, not meetings.
+        let redis = try redisURL ?? TestEnvironment.redisURL()
+        let classifier = try await ClassifierStore.connect(redisURL: redis, keyPrefix: redisPrefix)
+        var examples: [TrainingExample] = []
+        for index in 0..<6 {
+            examples.append(TrainingExample(text: "ラーメン屋の新作つけ麺 \(index)", author: "foodie", category: .favorite))
+            examples.append(TrainingExample(text: "明日の会議の資料を準備 \(index)", author: "boss", category: .normal))
+            examples.append(TrainingExample(text: "電車が遅延して会社に遅刻 \(index)", author: "boss", category: .normal))
+        }
+        try await classifier.train(batch: examples)
+
+        environment = [
+            "DATABASE_URL": database.url, "REDIS_URL": redis, "REDIS_KEY_PREFIX": redisPrefix,
+            "X_API_BASE_URL": server.baseURL.absoluteString, "TIME_ZONE": timeZone, "POLL_INTERVAL_SECONDS": "1",
+            "HUMAN_CONSUMER_KEY": humanCredentials.consumerKey, "HUMAN_CONSUMER_SECRET": humanCredentials.consumerSecret,
+            "HUMAN_ACCESS_TOKEN": humanCredentials.accessToken, "HUMAN_ACCESS_TOKEN_SECRET": humanCredentials.accessTokenSecret,
+            "BOT_CONSUMER_KEY": botCredentials.consumerKey, "BOT_CONSUMER_SECRET": botCredentials.consumerSecret,
+            "BOT_ACCESS_TOKEN": botCredentials.accessToken, "BOT_ACCESS_TOKEN_SECRET": botCredentials.accessTokenSecret,
+        ]
+    }
+
+    /// Posts the acquaintances make: mentions of the bot and posts on its home timeline.
+    func addActivity() -> (friendMention: String, strangerMention: String, ramen: String, ramenRetweet: String, meeting: String) {
+        let now = Date()
+        let friendMention = server.addTweet(authorID: Self.friend, text: "@mirror 元気？", createdAt: now.addingTimeInterval(-50))
+        let strangerMention = server.addTweet(authorID: Self.stranger, text: "@mirror はじめまして", createdAt: now.addingTimeInterval(-40))
+        let ramen = server.addTweet(authorID: Self.foodie, text: "ラーメン屋の新作つけ麺が最高", createdAt: now.addingTimeInterval(-30))
+        let ramenRetweet = server.addTweet(authorID: Self.retweeter, text: "RT @foodie: ラーメン屋の新作つけ麺が最高", createdAt: now.addingTimeInterval(-20), retweetOf: ramen)
+        let meeting = server.addTweet(authorID: Self.retweeter, text: "明日の会議の資料を準備しないと", createdAt: now.addingTimeInterval(-10))
+        return (friendMention, strangerMention, ramen, ramenRetweet, meeting)
+    }
+
+    /// Starts `mirror-bot start` with the harness's environment plus `extra`.
+    @discardableResult
+    func startDaemon(_ extra: [String: String] = [:]) throws -> Process {
+        let process = Process()
+        process.executableURL = BinaryRunner.productsDirectory.appendingPathComponent("mirror-bot")
+        process.arguments = ["start"]
+        process.environment = environment.merging(extra) { $1 }.merging(["PATH": "/usr/bin:/bin"]) { a, _ in a }
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent(TestEnvironment.uniqueName("daemon") + ".log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        processes.append((process, log))
+        return process
+    }
+
+    /// Everything the daemons printed so far.
+    var output: String {
+        processes.map { (try? String(contentsOf: $0.1, encoding: .utf8)) ?? "" }.joined(separator: "\n")
+    }
+
+    /// Sends SIGTERM and waits up to `timeout` seconds; returns the exit status, or nil if it did not exit.
+    func stop(_ process: Process, timeout: TimeInterval = 10) -> Int32? {
+        process.terminate()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(50_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            return nil
+        }
+        return process.terminationStatus
+    }
+
+    /// Polls `condition` every 100 ms until it holds or `timeout` passes.
+    func waitFor(_ timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(100_000)
+        }
+        return condition()
+    }
+
+    var replies: [(text: String, target: String)] {
+        server.writes.compactMap { if case .reply(_, _, let text, let target) = $0 { (text, target) } else { nil } }
+    }
+
+    var posts: [String] {
+        server.writes.compactMap { if case .post(_, _, let text) = $0 { text } else { nil } }
+    }
+
+    var likes: [String] {
+        server.writes.compactMap { if case .like(_, let tweet) = $0 { tweet } else { nil } }
+    }
+
+    func tearDown() async {
+        for (process, log) in processes {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            try? FileManager.default.removeItem(at: log)
+        }
+        server.stop()
+        try? await database.drop()
+    }
+
+    /// A fixed-offset zone whose local time is between 02:00 and 21:00, so the
+    /// test's slot never crosses midnight.
+    static func zoneAwayFromMidnight() -> String {
+        let hour = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC") ?? .gmt, from: Date()).hour ?? 12
+        if (2...21).contains(hour) { return "UTC" }
+        // Etc/GMT+N is N hours behind UTC.
+        return "Etc/GMT+6"
+    }
+}
+
+extension Optional {
+    func orThrow(_ what: String) throws -> Wrapped {
+        guard let self else { throw HarnessError(message: "missing \(what)") }
+        return self
+    }
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
