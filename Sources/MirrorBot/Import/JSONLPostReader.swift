@@ -1,0 +1,77 @@
+import Foundation
+
+/// Reads posts from a JSONL file, one object a line:
+/// `{"id","text","created_at","in_reply_to_user_id"?,"in_reply_to_screen_name"?}`.
+/// Ids may be strings or whole numbers; `created_at` is ISO 8601 or X's archive
+/// format. Blank lines are skipped; a bad line is an `InputError` naming it.
+struct JSONLPostReader {
+    let path: String
+
+    func forEachPost(_ body: (Post) throws -> Void) throws {
+        let file = try MappedFile(path: path)
+        let decoder = JSONDecoder()
+        try file.withBytes { bytes in
+            var start = 0
+            var line = 0
+            while start < bytes.count {
+                line += 1
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                let text = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+                start = end + 1
+                guard text.contains(where: { !Self.isWhitespace($0) }) else { continue }
+                do {
+                    try body(try decoder.decode(JSONLPost.self, from: Data(text)).post())
+                } catch let error as DecodingError {
+                    throw InputError(file: path, position: "line \(line)", message: error.inputMessage)
+                } catch let error as ArchiveEntryError {
+                    throw InputError(file: path, position: "line \(line)", message: error.message)
+                }
+            }
+        }
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
+    }
+}
+
+/// One JSONL line.
+struct JSONLPost: Decodable {
+    var id: String
+    var text: String
+    var createdAt: String
+    var inReplyToUserID: String?
+    var inReplyToScreenName: String?
+
+    private enum Field: String, CodingKey {
+        case id, text, createdAt = "created_at"
+        case inReplyToUserID = "in_reply_to_user_id", inReplyToScreenName = "in_reply_to_screen_name"
+    }
+
+    init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: Field.self)
+        id = try Self.identifier(fields, .id) ?? { throw DecodingError.keyNotFound(Field.id, .init(codingPath: [], debugDescription: "")) }()
+        text = try fields.decode(String.self, forKey: .text)
+        createdAt = try fields.decode(String.self, forKey: .createdAt)
+        inReplyToUserID = try Self.identifier(fields, .inReplyToUserID)
+        inReplyToScreenName = try fields.decodeIfPresent(String.self, forKey: .inReplyToScreenName)
+    }
+
+    /// A string, or a whole number written without quotes.
+    private static func identifier(_ fields: KeyedDecodingContainer<Field>, _ key: Field) throws -> String? {
+        if let number = try? fields.decodeIfPresent(UInt64.self, forKey: key) { return String(number) }
+        return try fields.decodeIfPresent(String.self, forKey: key)
+    }
+
+    func post() throws -> Post {
+        guard !id.isEmpty else { throw ArchiveEntryError("\"id\" is empty") }
+        guard let date = PostTimestamp.parse(createdAt) else {
+            throw ArchiveEntryError("created_at \"\(createdAt)\" is not an ISO 8601 date like \"2024-05-01T10:00:00Z\"")
+        }
+        let replyTo = inReplyToUserID.flatMap { $0.isEmpty ? nil : $0 }
+        return Post(
+            id: id, text: text, createdAt: date, inReplyToUserID: replyTo,
+            inReplyToScreenName: replyTo == nil ? nil : inReplyToScreenName
+        )
+    }
+}
