@@ -92,8 +92,12 @@ struct ArchiveImportErrorTests {
         try text.write(to: file, atomically: true, encoding: .utf8)
         let error = try await failure(setup)
         #expect(error.file.hasSuffix("data/tweets.js"))
-        #expect(error.position == Self.position(of: "  {", occurrence: 3, in: text))
-        #expect(error.message.hasPrefix("entry 3: not valid JSON"))
+        // At the second comma, the last byte of the line.
+        let bad = favorites[2]
+        let offset = lines[..<bad].reduce(0) { $0 + $1.utf8.count + 1 } + lines[bad].utf8.count - 1
+        #expect(error.position == "line \(bad + 1), byte \(offset)")
+        let entryLine = try #require(Self.position(of: "  {", occurrence: 3, in: text)?.split(separator: ",").first)
+        #expect(error.message == "entry 3 (starting \(entryLine)): not valid JSON: invalid value")
         try await setup.db.database.drop()
     }
 

@@ -50,7 +50,8 @@ struct JSONLImportTests {
     @Test("a bad line fails naming the file and the line; nothing is stored", arguments: [
         (#"{"id":"3","text":"x","created_at":"tomorrow"}"#, "created_at \"tomorrow\""),
         (#"{"id":"3","created_at":"2024-05-01T00:00:00Z"}"#, "missing field \"text\""),
-        (#"{"id":"3","text":"x","created_at":"2024-05-01T00:00:00Z""#, "not valid JSON"),
+        (#"{"id":"3","text":"x","created_at":"2024-05-01T00:00:00Z""#, "not valid JSON: unexpected end of file"),
+        (#"{"id":"3","text":"x",,"created_at":"2024-05-01T00:00:00Z"}"#, "not valid JSON: invalid value at column 22"),
         (#"{"id":"3","text":7,"created_at":"2024-05-01T00:00:00Z"}"#, "field \"text\" is not a string"),
     ])
     func badLine(line: String, expected: String) async throws {

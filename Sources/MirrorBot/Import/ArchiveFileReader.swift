@@ -39,7 +39,7 @@ struct ArchiveFileReader {
                     let data = Data(UnsafeRawBufferPointer(rebasing: bytes[element.range]))
                     try body(try decoder.decode(Entry.self, from: data), element.index)
                 } catch let error as DecodingError {
-                    throw InputError(file: path, position: position, message: "entry \(element.index): \(error.inputMessage)")
+                    throw decodingError(error, element: element, bytes: bytes)
                 } catch let error as ArchiveEntryError {
                     throw InputError(file: path, position: position, message: "entry \(element.index): \(error.message)")
                 }
@@ -48,6 +48,24 @@ struct ArchiveFileReader {
                 }
             }
         }
+    }
+
+    /// A field error at the entry's start; a syntax error at the offending byte when it can be found.
+    private func decodingError(_ error: DecodingError, element: JSONArrayScanner.Element, bytes: UnsafeRawBufferPointer) -> InputError {
+        var offset = element.range.lowerBound
+        var line = element.line
+        var message = error.inputMessage
+        if case .dataCorrupted = error,
+           let syntax = JSONSyntaxError(Data(UnsafeRawBufferPointer(rebasing: bytes[element.range]))) {
+            message = "not valid JSON: \(syntax.reason)"
+            if let inside = syntax.offset, inside < element.range.count {
+                offset += inside
+                line += bytes[element.range.lowerBound..<offset].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            }
+        }
+        let entry = offset == element.range.lowerBound
+            ? "entry \(element.index)" : "entry \(element.index) (starting line \(element.line))"
+        return InputError(file: path, position: Self.position(line: line, offset: offset), message: "\(entry): \(message)")
     }
 
     private func inputError(_ failure: JSONArrayScanner.Failure) -> InputError {

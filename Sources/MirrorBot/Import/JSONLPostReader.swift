@@ -22,7 +22,11 @@ struct JSONLPostReader {
                 do {
                     try body(try decoder.decode(JSONLPost.self, from: Data(text)).post())
                 } catch let error as DecodingError {
-                    throw InputError(file: path, position: "line \(line)", message: error.inputMessage)
+                    var message = error.inputMessage
+                    if case .dataCorrupted = error, let syntax = JSONSyntaxError(Data(text)) {
+                        message = "not valid JSON: \(syntax.reason)" + (syntax.offset.map { " at column \($0 + 1)" } ?? "")
+                    }
+                    throw InputError(file: path, position: "line \(line)", message: message)
                 } catch let error as ArchiveEntryError {
                     throw InputError(file: path, position: "line \(line)", message: error.message)
                 }
