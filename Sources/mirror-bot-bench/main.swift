@@ -2,7 +2,7 @@ import Foundation
 
 // mirror-bot-bench <benchmark> [arguments]: one file per benchmark, dispatched here.
 let arguments = Array(CommandLine.arguments.dropFirst())
-let usage = "USAGE: mirror-bot-bench import [POSTS]"
+let usage = "USAGE: mirror-bot-bench import [POSTS] [--parse-only]"
 
 switch arguments.first {
 case "import":

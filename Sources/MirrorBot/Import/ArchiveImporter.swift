@@ -79,9 +79,9 @@ public struct ArchiveImporter: Sendable {
         return summary
     }
 
-    private func store(_ collector: PostCollector, into summary: inout ImportSummary) async throws {
+    private func store(_ collector: consuming PostCollector, into summary: inout ImportSummary) async throws {
         try Task.checkCancellation()
-        let (posts, left) = collector.newest(postLimit)
+        let (posts, left) = collector.takeNewest(postLimit)
         logger.info("import_storing", ["posts": posts.count])
         let inserted = try await store.store(posts)
         summary.postsRead = collector.read

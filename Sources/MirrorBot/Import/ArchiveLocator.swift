@@ -1,12 +1,5 @@
 import Foundation
 
-/// One file of an archive the importer reads.
-struct ArchiveFile: Equatable {
-    enum Kind: Equatable { case tweets, likes }
-    var kind: Kind
-    var path: String
-}
-
 /// Finds the tweet and like files of an X archive from what the user gave:
 /// the unzipped archive folder (holding `data/`), the `data/` folder itself,
 /// or one file (`tweets.js`, `tweet.js`, `tweets-partN.js`, `like.js`, `like-partN.js`).

@@ -21,12 +21,19 @@ struct PostCollector {
         }
     }
 
-    /// The newest `limit` posts (newest first, as the store keeps them) and how many were left out.
-    func newest(_ limit: Int?) -> (posts: [Post], left: Int) {
-        let sorted = posts.sorted { a, b in
+    /// Hands over the newest `limit` posts (newest first, as the store keeps
+    /// them) and how many were left out; sorts in place, copies nothing.
+    mutating func takeNewest(_ limit: Int?) -> (posts: [Post], left: Int) {
+        posts.sort { a, b in
             a.createdAt != b.createdAt ? a.createdAt > b.createdAt : a.id > b.id
         }
-        guard let limit, sorted.count > limit else { return (sorted, 0) }
-        return (Array(sorted.prefix(limit)), sorted.count - limit)
+        var left = 0
+        if let limit, posts.count > limit {
+            left = posts.count - limit
+            posts.removeLast(left)
+        }
+        let taken = posts
+        posts = []
+        return (taken, left)
     }
 }
