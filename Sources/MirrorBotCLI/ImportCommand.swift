@@ -1,14 +1,94 @@
+import Foundation
 import MirrorBot
+import Postgres
 
-/// `mirror-bot import`: not built yet; says so and exits 69 (unavailable).
+/// `mirror-bot import PATH | --jsonl FILE`: the human's X data archive (or a
+/// JSONL file of posts) into storage, beyond the API's 3,200-post cap;
+/// POST_LIMIT still applies. Archive likes go to the classifier as `favorite`.
 struct ImportCommand: Command {
     static let name = "import"
     static let abstract = "Import the human's X data archive (folder, data/tweets.js, data/like.js) or a JSONL file of posts."
-    static let help = "USAGE: mirror-bot import PATH | --jsonl FILE"
+    static let usage = "mirror-bot import PATH | --jsonl FILE"
+    static let help = """
+        USAGE: \(usage)
 
-    init(arguments: [String]) throws {}
+        ARGUMENTS:
+          PATH           the unzipped archive folder, its data/ folder, or one file
+                         (tweets.js, tweet.js, tweets-partN.js, like.js, like-partN.js)
+
+        OPTIONS:
+          --jsonl FILE   posts, one JSON object a line:
+                         {"id","text","created_at","in_reply_to_user_id"?,"in_reply_to_screen_name"?}
+
+        Posts go beyond the X API's 3,200 most recent; POST_LIMIT still applies (the newest are kept).
+        Retweets are skipped; replies are kept with whom they answer. A malformed file stores nothing.
+        """
+
+    enum Source: Equatable {
+        case archive(String)
+        case jsonl(String)
+    }
+
+    var source: Source
+
+    init(arguments: [String]) throws {
+        let parsed = try Arguments(arguments, options: ["jsonl"], usage: Self.usage)
+        switch (parsed.option("jsonl"), parsed.positionals.count) {
+        case (let file?, 0):
+            source = .jsonl(file)
+        case (nil, 1):
+            source = .archive(parsed.positionals[0])
+        case (nil, 0):
+            throw UsageError("missing PATH (an archive folder or file) or '--jsonl FILE'", usage: Self.usage)
+        default:
+            throw UsageError("give one PATH or '--jsonl FILE', not both or several", usage: Self.usage)
+        }
+    }
 
     func run(_ context: CommandContext) async throws -> Int32 {
-        throw NotBuiltError(command: Self.name)
+        let configuration = try context.configuration()
+        let log = context.logger(configuration)
+        let connection = try await PostgresConnection(url: configuration.databaseURL)
+        let store = try await PostgresPostStore.open(
+            connection: connection, timeZone: configuration.timeZone, limit: configuration.postLimit)
+        let trainer = try await makeFavoriteTrainer(configuration)
+        let importer = ArchiveImporter(store: store, postLimit: configuration.postLimit, trainFavorites: trainer, logger: log)
+        let summary: ImportSummary
+        switch source {
+        case .archive(let path):
+            summary = try await importer.importArchive(at: resolve(path, in: context))
+        case .jsonl(let path):
+            summary = try await importer.importJSONL(at: resolve(path, in: context))
+        }
+        log.info("import_done", [
+            "posts_read": summary.postsRead, "stored": summary.stored, "duplicates": summary.duplicates,
+            "retweets": summary.retweets, "empty": summary.empty, "over_limit": summary.overLimit,
+            "likes_found": summary.likesFound, "likes_trained": summary.likesTrained, "errors": summary.errors.count,
+        ])
+        context.output(Self.describe(summary, trainerAvailable: trainer != nil))
+        for error in summary.errors {
+            FileHandle.standardError.write(Data("Error: \(Redactor(secrets: configuration.secrets).redact(error))\n".utf8))
+        }
+        return summary.errors.isEmpty ? 0 : 1
+    }
+
+    private func resolve(_ path: String, in context: CommandContext) -> String {
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory)).path
+    }
+
+    /// The human line: "Imported 1200 posts (30 already stored, 45 retweets skipped); likes: 300 trained."
+    static func describe(_ summary: ImportSummary, trainerAvailable: Bool) -> String {
+        var skipped = ["\(summary.duplicates) already stored", "\(summary.retweets) retweets skipped"]
+        if summary.empty > 0 { skipped.append("\(summary.empty) empty skipped") }
+        if summary.overLimit > 0 { skipped.append("\(summary.overLimit) older than the newest POST_LIMIT not kept") }
+        var line = "Imported \(summary.stored) posts (\(skipped.joined(separator: ", ")))"
+        if summary.likesFound > 0 {
+            if !trainerAvailable {
+                line += "; likes: \(summary.likesFound) found, not trained (classifier unavailable)"
+            } else {
+                line += "; likes: \(summary.likesTrained) of \(summary.likesFound) trained"
+            }
+        }
+        return line + "."
     }
 }

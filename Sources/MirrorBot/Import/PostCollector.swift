@@ -1,0 +1,39 @@
+/// Gathers the posts of an import in memory (compact `Post` values only),
+/// dropping retweets, empty posts and ids seen twice, and counting each.
+struct PostCollector {
+    private(set) var posts: [Post] = []
+    private var seen: Set<String> = []
+    private(set) var read = 0
+    private(set) var retweets = 0
+    private(set) var empty = 0
+    private(set) var duplicates = 0
+
+    mutating func add(_ post: Post) {
+        read += 1
+        if post.text.hasPrefix("RT @") {
+            retweets += 1
+        } else if post.text.allSatisfy(\.isWhitespace) {
+            empty += 1
+        } else if !seen.insert(post.id).inserted {
+            duplicates += 1
+        } else {
+            posts.append(post)
+        }
+    }
+
+    /// Hands over the newest `limit` posts (newest first, as the store keeps
+    /// them) and how many were left out; sorts in place, copies nothing.
+    mutating func takeNewest(_ limit: Int?) -> (posts: [Post], left: Int) {
+        posts.sort { a, b in
+            a.createdAt != b.createdAt ? a.createdAt > b.createdAt : a.id > b.id
+        }
+        var left = 0
+        if let limit, posts.count > limit {
+            left = posts.count - limit
+            posts.removeLast(left)
+        }
+        let taken = posts
+        posts = []
+        return (taken, left)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Parses the timestamps that archives and JSONL files carry, by hand (no
+/// locale, no formatter state, thread-safe):
+/// - X's archive format, `Wed Oct 10 20:19:24 +0000 2018`;
+/// - ISO 8601, `2018-10-10T20:19:24Z`, with or without fractional seconds,
+///   `Z` or an offset (`+09:00`, `+0900`); a space may replace the `T`.
+enum PostTimestamp {
+    /// Either format; nil when the text is neither.
+    static func parse(_ text: String) -> Date? {
+        parseISO8601(text) ?? parseArchive(text)
+    }
+
+    /// `Wed Oct 10 20:19:24 +0000 2018`.
+    static func parseArchive(_ text: String) -> Date? {
+        let fields = text.split(separator: " ")
+        guard fields.count == 6,
+              let month = months.firstIndex(of: String(fields[1])).map({ $0 + 1 }),
+              let day = Int(fields[2]), let year = Int(fields[5]), fields[5].count == 4,
+              let offset = offsetSeconds(Substring(fields[4]))
+        else { return nil }
+        let time = fields[3].split(separator: ":", omittingEmptySubsequences: false)
+        guard time.count == 3, let hour = Int(time[0]), let minute = Int(time[1]), let second = Int(time[2]) else {
+            return nil
+        }
+        return date(year: year, month: month, day: day, hour: hour, minute: minute, second: second, fraction: 0, offset: offset)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS[.fff][Z|±HH:MM|±HHMM]`.
+    static func parseISO8601(_ text: String) -> Date? {
+        let chars = Array(text.utf8)
+        guard chars.count >= 20 else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= chars.count else { return nil }
+            var value = 0
+            for index in range {
+                guard chars[index] >= 48, chars[index] <= 57 else { return nil }
+                value = value * 10 + Int(chars[index] - 48)
+            }
+            return value
+        }
+        guard chars[4] == UInt8(ascii: "-"), chars[7] == UInt8(ascii: "-"),
+              chars[10] == UInt8(ascii: "T") || chars[10] == UInt8(ascii: " "),
+              chars[13] == UInt8(ascii: ":"), chars[16] == UInt8(ascii: ":"),
+              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19)
+        else { return nil }
+        var index = 19
+        var fraction = 0.0
+        if index < chars.count, chars[index] == UInt8(ascii: ".") {
+            index += 1
+            var scale = 0.1
+            let start = index
+            while index < chars.count, chars[index] >= 48, chars[index] <= 57 {
+                fraction += Double(chars[index] - 48) * scale
+                scale /= 10
+                index += 1
+            }
+            guard index > start else { return nil }
+        }
+        if index < chars.count, chars[index] == UInt8(ascii: " ") { index += 1 }
+        guard index < chars.count, let zone = String(bytes: chars[index...], encoding: .utf8) else { return nil }
+        let offset: Int
+        if zone == "Z" {
+            offset = 0
+        } else if let parsed = offsetSeconds(Substring(zone.replacingOccurrences(of: ":", with: ""))) {
+            offset = parsed
+        } else {
+            return nil
+        }
+        return date(year: year, month: month, day: day, hour: hour, minute: minute, second: second, fraction: fraction, offset: offset)
+    }
+
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// `+0900` / `-0530` to seconds east of UTC.
+    private static func offsetSeconds(_ text: Substring) -> Int? {
+        guard text.count == 5, let sign = text.first, sign == "+" || sign == "-",
+              let hours = Int(text.dropFirst().prefix(2)), let minutes = Int(text.suffix(2)),
+              hours < 24, minutes < 60
+        else { return nil }
+        return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+    }
+
+    private static func date(
+        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, fraction: Double, offset: Int
+    ) -> Date? {
+        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour),
+              (0...59).contains(minute), (0...60).contains(second)
+        else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}

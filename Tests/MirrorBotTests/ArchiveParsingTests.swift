@@ -1,0 +1,85 @@
+import Foundation
+@testable import MirrorBot
+import Testing
+
+/// The pure parts of the importer: no database, no files.
+@Suite("Archive parsing")
+struct ArchiveParsingTests {
+    @Test("timestamps in X's archive format and ISO 8601", arguments: [
+        ("Wed Oct 10 20:19:24 +0000 2018", 1_539_202_764.0),
+        ("Sat Feb 18 12:33:11 +0000 2023", 1_676_723_591.0),
+        ("Thu Feb 29 23:59:59 +0900 2024", 1_709_218_799.0),
+        ("2018-10-10T20:19:24Z", 1_539_202_764.0),
+        ("2018-10-10T20:19:24.500Z", 1_539_202_764.5),
+        ("2018-10-11T05:19:24+09:00", 1_539_202_764.0),
+        ("2018-10-10T15:19:24-0500", 1_539_202_764.0),
+        ("2018-10-10 20:19:24 +0000", 1_539_202_764.0),
+        ("1969-12-31T23:59:59Z", -1.0),
+    ])
+    func timestamps(text: String, seconds: Double) {
+        #expect(PostTimestamp.parse(text)?.timeIntervalSince1970 == seconds)
+    }
+
+    @Test("not timestamps", arguments: [
+        "", "yesterday", "Wed Foo 10 20:19:24 +0000 2018", "Wed Oct 10 20:19:24 2018", "2018-10-10T20:19:24",
+        "2018-13-10T20:19:24Z", "2018-10-10T25:19:24Z", "2018-10-10T20:19:24.Z", "2018-10-10T20:19:24+9",
+    ])
+    func notTimestamps(text: String) {
+        #expect(PostTimestamp.parse(text) == nil)
+    }
+
+    @Test("HTML entities: exactly &amp; &lt; &gt;, in one pass", arguments: [
+        ("a &amp; b", "a & b"), ("&lt;3 &gt;_&lt;", "<3 >_<"), ("&amp;lt;", "&lt;"),
+        ("&quot; &nbsp; & &am", "&quot; &nbsp; & &am"), ("日本語&amp;", "日本語&"), ("", ""),
+    ])
+    func entities(escaped: String, plain: String) {
+        #expect(HTMLEntities.unescape(escaped) == plain)
+    }
+
+    @Test("archive file names", arguments: [
+        ("tweets.js", true), ("tweet.js", true), ("tweets-part1.js", true), ("tweets-part12.js", true),
+        ("like.js", true), ("like-part3.js", true), ("deleted-tweets.js", false), ("note-tweet.js", false),
+        ("tweet-headers.js", false), ("tweets-partx.js", false), ("manifest.js", false), ("tweets.json", false),
+    ])
+    func fileNames(name: String, ours: Bool) {
+        #expect((ArchiveLocator.classify(name) != nil) == ours)
+    }
+
+    func elements(_ text: String) throws -> [String] {
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBytes { buffer in
+            var scanner = try JSONArrayScanner(bytes: buffer)
+            var found: [String] = []
+            while let element = try scanner.next() {
+                found.append(String(decoding: bytes[element.range], as: UTF8.self))
+            }
+            return found
+        }
+    }
+
+    @Test("the scanner splits top-level entries, minding strings, escapes and nesting")
+    func scannerSplits() throws {
+        let text = #"window.YTD.tweets.part0 = [ {"a":"}]\"{[","b":[{"c":1}]} ,{"d":"=,"}];"#
+        #expect(try elements(text) == [#"{"a":"}]\"{[","b":[{"c":1}]}"#, #"{"d":"=,"}"#])
+        #expect(try elements("\u{FEFF}[]").isEmpty)
+        #expect(try elements("window.YTD.like.part0 = [ ]").isEmpty)
+        #expect(try elements("[{}]").count == 1)
+    }
+
+    @Test("the scanner reports line and byte of structural faults", arguments: [
+        ("x = [\n  {},\n  {\"a\": \"b", 14, 3, "file ends inside entry 2: truncated?"),
+        ("x = [\n  {}\n  {}\n]", 13, 3, "expected ',' or ']' after entry 1"),
+        ("x = [\n  {},\n  7\n]", 14, 3, "expected an object for entry 2"),
+        ("x = {}", 4, 1, "expected '[' to start the array"),
+        ("x = [{}", 7, 1, "file ends before the array is closed: truncated?"),
+    ])
+    func scannerFaults(text: String, offset: Int, line: Int, message: String) {
+        #expect(throws: JSONArrayScanner.Failure(offset: offset, line: line, message: message)) {
+            let bytes = Array(text.utf8)
+            try bytes.withUnsafeBytes { buffer in
+                var scanner = try JSONArrayScanner(bytes: buffer)
+                while try scanner.next() != nil {}
+            }
+        }
+    }
+}
