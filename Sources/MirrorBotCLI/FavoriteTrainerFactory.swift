@@ -1,11 +1,15 @@
 import MirrorBot
+import Postgres
 
 /// The trainer that teaches archive likes to the classifier as `favorite`
-/// (author unknown), or nil when no classifier is available.
-///
-/// TODO(merge): wire to the naive-Bayes classifier (Redis at REDIS_URL,
-/// MeCab at MECAB_DICDIR) once it lands; until then likes are counted and
-/// reported as not trained.
-func makeFavoriteTrainer(_ configuration: Configuration) async throws -> ArchiveLikeTrainer? {
-    nil
+/// (archives name no author). Each liked post id is recorded, so neither a
+/// second import nor the daemon's learning counts it twice. Redis is
+/// connected on the first batch, so an archive without likes needs no Redis.
+func makeFavoriteTrainer(_ services: Services, connection: PostgresConnection) -> ArchiveLikeTrainer {
+    let actions = PostgresActionStore(connection: connection)
+    return { likes in
+        let classifier = try await services.classifier()
+        try await OnceTrainer(classifier: classifier, actions: actions)
+            .train(likes.map { ($0.tweetID, $0.text, nil) }, as: .favorite)
+    }
 }

@@ -51,7 +51,7 @@ struct ImportCommand: Command {
         let connection = try await PostgresConnection(url: configuration.databaseURL)
         let store = try await PostgresPostStore.open(
             connection: connection, timeZone: configuration.timeZone, limit: configuration.postLimit)
-        let trainer = try await makeFavoriteTrainer(configuration)
+        let trainer = makeFavoriteTrainer(Services(configuration: configuration, log: log), connection: connection)
         let importer = ArchiveImporter(store: store, postLimit: configuration.postLimit, trainFavorites: trainer, logger: log)
         let summary: ImportSummary
         switch source {
@@ -65,7 +65,7 @@ struct ImportCommand: Command {
             "retweets": summary.retweets, "empty": summary.empty, "over_limit": summary.overLimit,
             "likes_found": summary.likesFound, "likes_trained": summary.likesTrained, "errors": summary.errors.count,
         ])
-        context.output(Self.describe(summary, trainerAvailable: trainer != nil))
+        context.output(Self.describe(summary))
         for error in summary.errors {
             FileHandle.standardError.write(Data("Error: \(Redactor(secrets: configuration.secrets).redact(error))\n".utf8))
         }
@@ -77,17 +77,13 @@ struct ImportCommand: Command {
     }
 
     /// The human line: "Imported 1200 posts (30 already stored, 45 retweets skipped); likes: 300 trained."
-    static func describe(_ summary: ImportSummary, trainerAvailable: Bool) -> String {
+    static func describe(_ summary: ImportSummary) -> String {
         var skipped = ["\(summary.duplicates) already stored", "\(summary.retweets) retweets skipped"]
         if summary.empty > 0 { skipped.append("\(summary.empty) empty skipped") }
         if summary.overLimit > 0 { skipped.append("\(summary.overLimit) older than the newest POST_LIMIT not kept") }
         var line = "Imported \(summary.stored) posts (\(skipped.joined(separator: ", ")))"
         if summary.likesFound > 0 {
-            if !trainerAvailable {
-                line += "; likes: \(summary.likesFound) found, not trained (classifier unavailable)"
-            } else {
-                line += "; likes: \(summary.likesTrained) of \(summary.likesFound) trained"
-            }
+            line += "; likes: \(summary.likesTrained) of \(summary.likesFound) trained"
         }
         return line + "."
     }

@@ -103,19 +103,8 @@ public struct Learner: Sendable {
 
     /// Trains the posts not learned before as `category`, each once.
     func train(_ batch: [NetworkPost], as category: ClassifierCategory) async throws -> Int {
-        guard !batch.isEmpty else { return 0 }
-        let fresh = try await actions.markTrained(batch.map(\.id), as: category)
-        let examples = batch.filter { fresh.contains($0.id) }.map {
-            TrainingExample(text: $0.text, author: $0.authorUsername, category: category)
-        }
-        do {
-            try await classifier.train(batch: examples)
-        } catch {
-            // Not learned after all: let a later round learn them.
-            try? await actions.forgetTrained(Array(fresh), as: category)
-            throw error
-        }
-        return examples.count
+        try await OnceTrainer(classifier: classifier, actions: actions)
+            .train(batch.map { ($0.id, $0.text, $0.authorUsername) }, as: category)
     }
 }
 

@@ -1,0 +1,31 @@
+/// Trains the classifier with posts it has not learned before, each once:
+/// the post ids are recorded first, and forgotten again if training fails.
+/// Used by the daemon's learning, `train classifier` and archive import.
+public struct OnceTrainer: Sendable {
+    public let classifier: any FavoriteClassifier
+    public let actions: any ActionStore
+
+    public init(classifier: any FavoriteClassifier, actions: any ActionStore) {
+        self.classifier = classifier
+        self.actions = actions
+    }
+
+    /// Trains the examples whose ids were not learned as `category` before; returns how many.
+    @discardableResult
+    public func train(_ items: [(id: String, text: String, author: String?)], as category: ClassifierCategory) async throws -> Int {
+        guard !items.isEmpty else { return 0 }
+        let fresh = try await actions.markTrained(items.map(\.id), as: category)
+        var seen = Set<String>()
+        let examples = items.filter { fresh.contains($0.id) && seen.insert($0.id).inserted }.map {
+            TrainingExample(text: $0.text, author: $0.author, category: category)
+        }
+        do {
+            try await classifier.train(batch: examples)
+        } catch {
+            // Not learned after all: let a later round learn them.
+            try? await actions.forgetTrained(Array(fresh), as: category)
+            throw error
+        }
+        return examples.count
+    }
+}
