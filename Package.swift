@@ -25,7 +25,7 @@ let package = Package(
 
         // The domain: posts, scheduler, classifier, replies, trainer, daemon.
         .target(name: "MirrorBot", dependencies: ["Postgres", "Redis", "MeCab", "XAPI"]),
-        .target(name: "MirrorBotCLI", dependencies: ["MirrorBot"]),
+        .target(name: "MirrorBotCLI", dependencies: ["MirrorBot", "Postgres", "Redis", "MeCab", "XAPI"]),
         .executableTarget(name: "mirror-bot", dependencies: ["MirrorBotCLI"]),
 
         // A fake X API v2 server on loopback (tests and the local demo).

@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
 
 /// Behaviour 3: answer a mention with a random past reply the human sent to
 /// the same person; stay silent when the human never answered them.
-public struct ReplyLoop: DaemonLoop {
+public final class ReplyLoop: DaemonLoop {
     public let name = "replies"
     public let bot: any SocialNetwork
     public let botAccount: Account
@@ -11,6 +12,8 @@ public struct ReplyLoop: DaemonLoop {
     public let clock: any BotClock
     public let settings: DaemonSettings
     public let log: Logger
+    /// Until the first round is done and while no cursor exists, old mentions are left alone.
+    private let firstRound = Mutex(true)
 
     static let stream = "bot_mentions"
     static let candidates = 20
@@ -34,8 +37,8 @@ public struct ReplyLoop: DaemonLoop {
         let cursor = try await actions.cursor(Self.stream)
         let fetched = try await bot.collect(bot.mentions(of: botAccount.id, sinceID: cursor, limit: cursor == nil ? 100 : 800))
         var mentions = fetched.sorted { isNewer($1.id, than: $0.id) }
-        if cursor == nil {
-            // First run: answer only recent mentions, not the account's whole history.
+        if cursor == nil, firstRound.withLock({ $0 }) {
+            // A bot's first run: answer only recent mentions, not the account's whole history.
             mentions = mentions.filter { now.timeIntervalSince($0.createdAt) <= settings.firstRunMentionWindow }
         }
         for mention in mentions {
@@ -46,6 +49,7 @@ public struct ReplyLoop: DaemonLoop {
         if let newest = fetched.map(\.id).max(by: { isNewer($1, than: $0) }), cursor.map({ isNewer(newest, than: $0) }) ?? true {
             try await actions.setCursor(Self.stream, to: newest)
         }
+        firstRound.withLock { $0 = false }
         return settings.pollInterval
     }
 

@@ -1,0 +1,50 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("mirror-bot doctor")
+struct DoctorEndToEndTests {
+    @Test("with everything in place every check passes")
+    func allGood() async throws {
+        let harness = try await DaemonHarness()
+        defer { Task { await harness.tearDown() } }
+        try await harness.setUp()
+        let result = try BinaryRunner.run(["doctor"], environment: harness.environment)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("ok    ") }.count == 5)
+        #expect(lines.contains { $0.hasPrefix("ok    x human") && $0.contains("@human") })
+        #expect(lines.contains { $0.hasPrefix("ok    x bot") && $0.contains("@mirror") })
+    }
+
+    @Test("bad bot credentials: says which account, without the secret, exit 1")
+    func badBotCredentials() async throws {
+        let harness = try await DaemonHarness()
+        defer { Task { await harness.tearDown() } }
+        try await harness.setUp()
+        var environment = harness.environment
+        environment["BOT_ACCESS_TOKEN_SECRET"] = "wrong-secret-value-123"
+        let result = try BinaryRunner.run(["doctor"], environment: environment)
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("ok    x human") })
+        #expect(lines.contains { $0.hasPrefix("FAIL  x bot") && $0.contains("401") })
+        #expect(!result.stdout.contains("wrong-secret-value-123"))
+        #expect(result.stdout.contains("1 check failed."))
+    }
+
+    @Test("unreachable services and missing credentials each fail on their own line")
+    func missingEverything() throws {
+        let result = try BinaryRunner.run(["doctor"], environment: [
+            "DATABASE_URL": "postgres://u:pw-hidden-77@127.0.0.1:1/db?connect_timeout=2", "REDIS_URL": "redis://127.0.0.1:1",
+        ])
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("FAIL  postgresql") })
+        #expect(lines.contains { $0.hasPrefix("FAIL  redis") })
+        #expect(lines.contains { $0.hasPrefix("ok    mecab") })
+        #expect(lines.contains { $0.hasPrefix("FAIL  x human") && $0.contains("HUMAN_CONSUMER_KEY is not set") })
+        #expect(lines.contains { $0.hasPrefix("FAIL  x bot") && $0.contains("BOT_CONSUMER_KEY is not set") })
+        #expect(!result.stdout.contains("pw-hidden-77"))
+    }
+}
