@@ -117,6 +117,14 @@ final class DaemonHarness: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(50_000) }
         if process.isRunning {
+            if let dump = ProcessInfo.processInfo.environment["MIRROR_BOT_HANG_DUMP"] {
+                let gdb = Process()
+                gdb.executableURL = URL(fileURLWithPath: "/usr/bin/gdb")
+                gdb.arguments = ["-batch", "-ex", "thread apply all bt", "-p", "\(process.processIdentifier)"]
+                gdb.standardOutput = FileHandle(forWritingAtPath: dump)
+                try? gdb.run()
+                gdb.waitUntilExit()
+            }
             kill(process.processIdentifier, SIGKILL)
             return nil
         }

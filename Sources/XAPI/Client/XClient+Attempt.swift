@@ -44,7 +44,7 @@ extension XClient {
         let data: Data
         let response: HTTPURLResponse
         do {
-            let (body, urlResponse) = try await session.data(for: urlRequest)
+            let (body, urlResponse) = try await session.cancellableData(for: urlRequest)
             guard let http = urlResponse as? HTTPURLResponse else {
                 return .retryable(.failed(endpoint: endpoint, status: 0, detail: "no HTTP response"))
             }
