@@ -18,6 +18,8 @@ enum ClassifierBenchmark {
         var jsonl: String?
     }
 
+    static let usage = "mirror-bot-bench classifier [--posts N] [--batch N] [--seed S] [--jsonl FILE]"
+
     static func run(arguments: [String]) async throws {
         let options = try parse(arguments)
         let environment = ProcessInfo.processInfo.environment
@@ -126,7 +128,7 @@ enum ClassifierBenchmark {
 struct BenchmarkUsage: Error, CustomStringConvertible {
     let message: String
     var description: String {
-        message + "\nusage: mirror-bot-bench classifier [--posts N] [--batch N] [--seed S] [--jsonl FILE]"
+        message + "\nUSAGE: " + ClassifierBenchmark.usage
     }
 }
 

@@ -1,7 +1,9 @@
 import Foundation
 
-// mirror-bot-bench SUBCOMMAND [options]; see each benchmark's type.
+// mirror-bot-bench <benchmark> [arguments]: one file per benchmark, dispatched here.
 let arguments = Array(CommandLine.arguments.dropFirst())
+let usage = "USAGE: " + ClassifierBenchmark.usage
+
 switch arguments.first {
 case "classifier":
     do {
@@ -11,5 +13,6 @@ case "classifier":
         exit(1)
     }
 default:
-    print("usage: mirror-bot-bench classifier [--posts N] [--batch N] [--seed S] [--jsonl FILE]")
+    FileHandle.standardError.write(Data("\(usage)\n".utf8))
+    exit(64)
 }
