@@ -11,7 +11,7 @@ struct ClassifierJSONLTests {
     @Test("training lines become examples; blank lines are skipped")
     func training() throws {
         let examples = try TrainingJSONL.examples(in: Self.file(
-            "{\"text\":\"寿司\",\"author\":\"alice\",\"label\":\"favorite\"}\n\n {\"text\":\"会議\",\"author\":null,\"label\":\"normal\",\"x\":1}\r\n"
+            "\u{FEFF}{\"text\":\"寿司\",\"author\":\"alice\",\"label\":\"favorite\"}\n\n {\"text\":\"会議\",\"author\":null,\"label\":\"normal\",\"x\":1}\r\n"
         ))
         #expect(examples == [TrainingExample(text: "寿司", author: "alice", category: .favorite),
                              TrainingExample(text: "会議", author: nil, category: .normal)])

@@ -32,9 +32,10 @@ public struct JSONLinesFile: Sendable {
 
     /// Every non-blank line turned into a `T`, with its line number, in file order.
     public func lines<T>(_ transform: (_ object: [String: JSONValue], _ line: Int) throws(JSONLineError) -> T) throws -> [(line: Int, value: T)] {
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard var text = String(data: data, encoding: .utf8) else {
             throw InputError(file: name, message: "not UTF-8 text")
         }
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }  // a byte-order mark some editors write
         var results: [(line: Int, value: T)] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.last == "\r" ? raw.dropLast() : raw
