@@ -1,14 +1,91 @@
+import Foundation
 import MirrorBot
 
-/// `mirror-bot classify`: not built yet; says so and exits 69 (unavailable).
+/// `mirror-bot classify`: the favorite classifier's verdict on one text, or on
+/// every line of a JSONL file.
+///
+/// With `--jsonl`, the whole file is read and checked first: a bad line is an
+/// `InputError` (exit 65) naming the file and line, and nothing is printed.
+/// Then the posts are classified in batches of `batchSize`, one Redis round
+/// trip per batch, and each batch's lines are printed in input order.
 struct ClassifyCommand: Command {
     static let name = "classify"
     static let abstract = "Classify a text (TEXT --author NAME) or a JSONL file (--jsonl FILE)."
-    static let help = "USAGE: mirror-bot classify TEXT --author NAME | --jsonl FILE"
+    static let usage = "mirror-bot classify TEXT [--author NAME] | --jsonl FILE"
+    static let help = """
+        USAGE: \(usage)
 
-    init(arguments: [String]) throws {}
+        Prints the verdict (favorite: would like, normal: would not), the ratio
+        P(favorite|post) / P(normal|post) against FAVORITE_RATE_THRESHOLD, and the
+        features that weighed most each way with their weighted probabilities.
+
+        OPTIONS:
+          --author NAME   the post's author (screen name); without it, no author feature
+          --jsonl FILE    classify each line {"id"?,"text","author"} of FILE ('-': standard input);
+                          writes {"id":…,"label":"favorite"|"normal","ratio":<number>,"features":[…]}
+                          a line, in order; id is the input's, or else the line number.
+                          The whole file is checked before anything is printed.
+        """
+
+    /// Posts per Redis round trip with `--jsonl`.
+    static let batchSize = 500
+    /// Features listed each way in the text verdict.
+    static let strongestLimit = 5
+
+    enum Mode: Equatable {
+        case text(String, author: String?)
+        case jsonl(String)
+    }
+
+    var mode: Mode
+
+    init(arguments: [String]) throws {
+        let parsed = try Arguments(arguments, options: ["author", "jsonl"], usage: Self.usage)
+        if let file = parsed.option("jsonl") {
+            guard parsed.positionals.isEmpty, parsed.option("author") == nil else {
+                throw UsageError("'--jsonl' takes no TEXT and no '--author' (they are in the file)", usage: Self.usage)
+            }
+            mode = .jsonl(file)
+            return
+        }
+        guard let text = parsed.positionals.first else { throw UsageError("missing TEXT", usage: Self.usage) }
+        guard parsed.positionals.count == 1 else {
+            throw UsageError("unexpected argument '\(parsed.positionals[1])' (quote the text)", usage: Self.usage)
+        }
+        mode = .text(text, author: parsed.option("author"))
+    }
 
     func run(_ context: CommandContext) async throws -> Int32 {
-        throw NotBuiltError(command: Self.name)
+        let configuration = try context.configuration()
+        switch mode {
+        case .text(let text, let author):
+            let store = try await Self.store(configuration)
+            let verdict = try await store.classify(text: text, author: author)
+            let documents = verdict.ratio == 0 ? try await store.documentCounts() : nil
+            for line in ClassificationReport(verdict, threshold: configuration.favoriteRateThreshold,
+                                             documents: documents, limit: Self.strongestLimit).lines {
+                context.output(line)
+            }
+        case .jsonl(let path):
+            let entries = try ClassificationJSONL.entries(in: JSONLinesFile.read(path, currentDirectory: context.currentDirectory))
+            let store = try await Self.store(configuration)
+            var start = 0
+            while start < entries.count {
+                let batch = entries[start..<min(start + Self.batchSize, entries.count)]
+                let verdicts = try await store.classify(batch: batch.map(\.input))
+                let lines = zip(batch, verdicts).map { ClassificationJSONL.line(id: $0.id, classification: $1) }
+                context.output(lines.joined(separator: "\n"))
+                start += Self.batchSize
+            }
+        }
+        return 0
+    }
+
+    /// The classifier over REDIS_URL, REDIS_KEY_PREFIX, MECAB_DICDIR and FAVORITE_RATE_THRESHOLD.
+    static func store(_ configuration: Configuration) async throws -> ClassifierStore {
+        try await ClassifierStore.connect(
+            redisURL: configuration.redisURL, keyPrefix: configuration.redisKeyPrefix,
+            dictionaryPath: configuration.mecabDictionary, threshold: configuration.favoriteRateThreshold
+        )
     }
 }

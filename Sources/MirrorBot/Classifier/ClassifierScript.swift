@@ -33,8 +33,11 @@ enum ClassifierScript {
     """
 
     /// The EVAL command that trains `features` as `category` under `keys`.
-    static func command(features: [String], as category: ClassifierCategory, keys: ClassifierKeys) -> [String] {
-        let takeBackFromNormal = category == .favorite
+    /// `takeBackFromNormal` (default: when training `favorite`) also takes one count back from `normal`.
+    static func command(
+        features: [String], as category: ClassifierCategory, keys: ClassifierKeys, takeBackFromNormal: Bool? = nil
+    ) -> [String] {
+        let takeBackFromNormal = takeBackFromNormal ?? (category == .favorite)
         return ["EVAL", train, "3", keys.documents, keys.features(category), keys.features(.normal),
                 category.rawValue, takeBackFromNormal ? "1" : "0"] + features
     }

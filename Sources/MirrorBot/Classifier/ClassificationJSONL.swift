@@ -1,0 +1,57 @@
+/// The JSONL format of `mirror-bot classify --jsonl FILE`.
+///
+/// Input, one object a line: `{"id"?: string|number, "text": "...", "author": "..."}`
+/// (`author` may be empty or null: no author feature).
+/// Output, one line per input line, in order:
+/// `{"id":…,"label":"favorite"|"normal","ratio":<number>,"features":["…",…]}`,
+/// where `id` is the input's id written back as given, or else the input's
+/// 1-based line number, and `features` are all the post's features in the
+/// order `FeatureExtractor` found them.
+public enum ClassificationJSONL {
+    /// A post to classify and the id to answer with.
+    public struct Entry: Sendable, Equatable {
+        public var id: JSONValue
+        public var input: ClassifierInput
+
+        public init(id: JSONValue, input: ClassifierInput) {
+            self.id = id
+            self.input = input
+        }
+    }
+
+    /// Every entry of `file`, in order; the first bad line is an `InputError` with its line number.
+    public static func entries(in file: JSONLinesFile) throws -> [Entry] {
+        try file.lines { object, line throws(JSONLineError) in try entry(object, line: line) }.map(\.value)
+    }
+
+    /// One line's entry (`line` is the id when the line has none).
+    public static func entry(_ object: [String: JSONValue], line: Int) throws(JSONLineError) -> Entry {
+        let id: JSONValue
+        switch object["id"] {
+        case nil, .null: id = .integer(Int64(line))
+        case .some(let value):
+            switch value {
+            case .string, .integer, .unsigned, .double: id = value
+            default: throw JSONLineError("\"id\" must be a string or a number")
+            }
+        }
+        let text = try object.requiredString("text")
+        return Entry(id: id, input: ClassifierInput(text: text, author: try author(object)))
+    }
+
+    /// The output line for one entry's verdict.
+    public static func line(id: JSONValue, classification: Classification) -> String {
+        let features = classification.features.map(JSONValue.quoted).joined(separator: ",")
+        return "{\"id\":\(id.json),\"label\":\"\(classification.label.rawValue)\","
+            + "\"ratio\":\(JSONValue.number(classification.ratio)),\"features\":[\(features)]}"
+    }
+
+    /// The `author` field: a string, or null / absent for none.
+    static func author(_ object: [String: JSONValue]) throws(JSONLineError) -> String? {
+        switch object["author"] {
+        case nil, .null: return nil
+        case .string(let value): return value
+        default: throw JSONLineError("\"author\" must be a string")
+        }
+    }
+}

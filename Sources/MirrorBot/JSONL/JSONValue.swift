@@ -1,0 +1,95 @@
+import Foundation
+
+/// One JSON value as read from a JSONL line, keeping what kind of value it was
+/// (a string id stays a string, a number id a number) so it can be written back as given.
+///
+/// Integers that fit 64 bits are kept exactly; other numbers become `Double`.
+public enum JSONValue: Sendable, Hashable, Decodable {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case unsigned(UInt64)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(UInt64.self) {
+            self = .unsigned(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// Parses one line that must hold a JSON object.
+    public static func object(parsing line: Substring) throws(JSONLineError) -> [String: JSONValue] {
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
+        } catch {
+            throw JSONLineError("not valid JSON")
+        }
+        guard case .object(let object) = value else { throw JSONLineError("not a JSON object") }
+        return object
+    }
+
+    /// The value written as compact JSON.
+    public var json: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): value ? "true" : "false"
+        case .integer(let value): String(value)
+        case .unsigned(let value): String(value)
+        case .double(let value): JSONValue.number(value)
+        case .string(let value): JSONValue.quoted(value)
+        case .array(let values): "[" + values.map(\.json).joined(separator: ",") + "]"
+        case .object(let object):
+            "{" + object.keys.sorted().map { JSONValue.quoted($0) + ":" + (object[$0] ?? .null).json }.joined(separator: ",") + "}"
+        }
+    }
+
+    /// A finite number as JSON (Swift's shortest round-trip form, which JSON accepts); non-finite ones as null.
+    public static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+
+    /// A string as a JSON string literal.
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// What is wrong with one JSONL line (the reader adds the file and line number).
+public struct JSONLineError: Error, Sendable, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import MirrorBot
+import TestSupport
+import Testing
+
+/// `train classifier --jsonl` and `classify` as processes, against the test Redis,
+/// each test under its own key prefix.
+@Suite("mirror-bot train classifier --jsonl and classify")
+struct ClassifyEndToEndTests {
+    static let training = [
+        #"{"text":"寿司が大好き、今日も寿司と刺身","author":"alice","label":"favorite"}"#,
+        #"{"text":"週末は寿司屋で日本酒","author":"bob","label":"favorite"}"#,
+        #"{"text":"回転寿司のマグロ最高 #寿司","author":"alice","label":"favorite"}"#,
+        "",
+        #"{"text":"朝から会議が三つ","author":"carol","label":"normal"}"#,
+        #"{"text":"電車が遅れて会議に遅刻","author":"dave","label":"normal"}"#,
+        #"{"text":"今日も会議資料を作成","author":"carol","label":"normal"}"#,
+        #"{"text":"雨で電車が混雑","author":"erin","label":"normal"}"#,
+    ].joined(separator: "\n") + "\n"
+
+    /// An environment with its own key prefix, and a folder for its files.
+    struct Fixture {
+        let environment: [String: String]
+        let folder: URL
+
+        init() throws {
+            environment = ["REDIS_URL": try TestEnvironment.redisURL(), "REDIS_KEY_PREFIX": TestEnvironment.uniqueName("e2e") + ":"]
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent(TestEnvironment.uniqueName("classify"))
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+
+        func write(_ name: String, _ text: String) throws -> String {
+            let url = folder.appendingPathComponent(name)
+            try Data(text.utf8).write(to: url)
+            return url.path
+        }
+
+        func run(_ arguments: [String], stdin: String? = nil) throws -> BinaryRunner.Result {
+            try BinaryRunner.run(arguments, environment: environment, stdin: stdin)
+        }
+
+        /// The document counts in Redis.
+        func documents() async throws -> CategoryCounts {
+            let store = try await ClassifierStore.connect(redisURL: environment["REDIS_URL"] ?? "", keyPrefix: environment["REDIS_KEY_PREFIX"] ?? "")
+            return try await store.documentCounts()
+        }
+
+        func remove() {
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
+    static func objects(_ stdout: String) throws -> [[String: Any]] {
+        try stdout.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test("train from JSONL, then classify a text: sushi is liked, a meeting is not")
+    func trainThenClassifyText() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let file = try fixture.write("train.jsonl", Self.training)
+        let trained = try fixture.run(["train", "classifier", "--jsonl", file])
+        #expect(trained.status == 0, "\(trained.stderr)")
+        #expect(trained.stdout.contains("Trained 7 posts from \(file): favorite 3, normal 4"))
+        #expect(try await fixture.documents() == CategoryCounts(favorite: 3, normal: 4))
+
+        let liked = try fixture.run(["classify", "寿司が食べたい", "--author", "alice"])
+        #expect(liked.status == 0, "\(liked.stderr)")
+        let lines = liked.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("favorite: would like (ratio ") == true)
+        #expect(lines.first?.hasSuffix("> threshold 3)") == true)
+        #expect(lines.contains("toward favorite:"))
+        #expect(lines.contains { $0.hasPrefix("  寿司") && $0.contains("favorite 0.") && $0.contains("normal 0.") })
+
+        let normal = try fixture.run(["classify", "会議が長い", "--author", "carol"])
+        #expect(normal.status == 0, "\(normal.stderr)")
+        #expect(normal.stdout.hasPrefix("normal: would not like (ratio "))
+        #expect(normal.stdout.contains("toward normal:\n  会議"))
+    }
+
+    @Test("classify --jsonl: one line per input line, in order; ids echoed as given, else the line number")
+    func classifyJSONL() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        #expect(try fixture.run(["train", "classifier", "--jsonl", fixture.write("train.jsonl", Self.training)]).status == 0)
+        let input = [
+            #"{"id":"x-1","text":"寿司と日本酒","author":"bob"}"#,
+            #"{"text":"会議と電車","author":"dave"}"#,
+            "",
+            #"{"id":1234567890123456789,"text":"マグロ寿司","author":null}"#,
+            #"{"id":7,"text":"!!!"}"#,
+        ].joined(separator: "\n")
+        for result in [try fixture.run(["classify", "--jsonl", fixture.write("in.jsonl", input)]),
+                       try fixture.run(["classify", "--jsonl", "-"], stdin: input)] {
+            #expect(result.status == 0, "\(result.stderr)")
+            let objects = try Self.objects(result.stdout)
+            try #require(objects.count == 4)
+            #expect(objects[0]["id"] as? String == "x-1")
+            #expect(objects[0]["label"] as? String == "favorite")
+            #expect((objects[0]["ratio"] as? Double ?? 0) > 3)
+            #expect(objects[0]["features"] as? [String] == ["寿司", "日本", "酒", "@author:bob"])
+            #expect(objects[1]["id"] as? Int == 2)
+            #expect(objects[1]["label"] as? String == "normal")
+            #expect((objects[1]["ratio"] as? Double ?? 9) < 1)
+            #expect(result.stdout.split(separator: "\n")[2].hasPrefix(#"{"id":1234567890123456789,"label":"favorite""#))
+            #expect(objects[3]["id"] as? Int == 7)
+            #expect(objects[3]["ratio"] as? Double == 0)
+            #expect(objects[3]["features"] as? [String] == [])
+        }
+    }
+
+    @Test("a bad training line names the file and line, exits 65, and nothing is learnt")
+    func badTrainingLine() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let file = try fixture.write("bad.jsonl", Self.training + #"{"text":"寿司","author":"alice","label":"like"}"# + "\n")
+        let result = try fixture.run(["train", "classifier", "--jsonl", file])
+        #expect(result.status == 65)
+        #expect(result.stderr == "Error: \(file), line 9: \"label\" must be \"favorite\" or \"normal\", got \"like\"\n")
+        #expect(result.stdout.isEmpty)
+        #expect(try await fixture.documents() == CategoryCounts())
+
+        let broken = try fixture.run(["train", "classifier", "--jsonl", "-"], stdin: #"{"text":"寿司","author":"a","label":"favorite"}"# + "\n{oops\n")
+        #expect(broken.status == 65)
+        #expect(broken.stderr == "Error: stdin, line 2: not valid JSON\n")
+        #expect(try await fixture.documents() == CategoryCounts())
+    }
+
+    @Test("a bad classify line names the file and line, exits 65, and prints nothing")
+    func badClassifyLine() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let file = try fixture.write("bad.jsonl", #"{"text":"寿司","author":"a"}"# + "\n" + #"{"id":[1],"text":"会議"}"# + "\n")
+        let result = try fixture.run(["classify", "--jsonl", file])
+        #expect(result.status == 65)
+        #expect(result.stderr == "Error: \(file), line 2: \"id\" must be a string or a number\n")
+        #expect(result.stdout.isEmpty)
+        let missing = try fixture.run(["classify", "--jsonl", fixture.folder.appendingPathComponent("none.jsonl").path])
+        #expect(missing.status == 65)
+        #expect(missing.stderr.contains("cannot read the file"))
+    }
+
+    @Test("the parts of train not built yet say so and exit 69")
+    func notBuilt() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        for (arguments, name) in [(["train", "scheduler"], "train scheduler"), (["train", "classifier", "--force"], "train classifier"),
+                                  (["train", "clear", "--yes"], "train clear")] {
+            let result = try fixture.run(arguments)
+            #expect(result.status == 69)
+            #expect(result.stderr == "Error: 'mirror-bot \(name)' is not built yet\n")
+        }
+    }
+}

