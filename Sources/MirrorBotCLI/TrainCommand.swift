@@ -1,12 +1,13 @@
 import Foundation
 import MirrorBot
+import Postgres
 
 /// `mirror-bot train`: teach the scheduler or the classifier, or forget everything.
 ///
-///     train scheduler [--force]               the human's recent posts from X (not built yet)
-///     train classifier [--force]              likes and home timeline from X (not built yet)
+///     train scheduler [--force]               the human's recent posts from the network
+///     train classifier [--force]              likes and home timeline from the network
 ///     train classifier --jsonl FILE           labeled posts from a JSONL file
-///     train clear --yes                       forget stored posts and classifier counts (not built yet)
+///     train clear --yes                       forget stored posts, plans and classifier counts
 ///
 /// Parsing is pure: `init(arguments:)` picks the `Subcommand`; `run` calls one
 /// function per subcommand.
@@ -77,12 +78,60 @@ struct TrainCommand: Command {
         }
     }
 
+    /// The human's most recent posts (up to the API's 3,200), stored once each.
     func trainScheduler(force: Bool, _ context: CommandContext) async throws -> Int32 {
-        throw NotBuiltError(command: "train scheduler")
+        let job = "train scheduler"
+        let (services, connection, actions) = try await prepare(context)
+        if !force, let finished = try await actions.jobFinished(job) {
+            context.output("Already trained: '\(job)' ran at \(finished); 'mirror-bot train scheduler --force' fetches again.")
+            return 0
+        }
+        let human = try services.humanNetwork()
+        let account = try await human.me()
+        let posts = try await services.postStore(connection)
+        let learner = PostLearner(human: human, humanAccount: account, posts: posts, actions: actions, log: services.log)
+        let result = try await learner.learnPosts(limit: Self.timelineCap, ignoreCursor: true)
+        let total = try await posts.count()
+        let summary = "stored \(result.stored) new posts of @\(account.username) (\(result.retweets) retweets skipped); \(total) stored in all"
+        try await actions.finishJob(job, summary: summary)
+        services.log.info("train_done", ["job": job, "stored": result.stored, "retweets_skipped": result.retweets, "total": total])
+        context.output("Trained the scheduler: \(summary).")
+        return 0
     }
 
+    /// The human's latest likes as favorite, then their home timeline as normal (liked posts left out).
     func trainClassifier(force: Bool, _ context: CommandContext) async throws -> Int32 {
-        throw NotBuiltError(command: "train classifier")
+        let job = "train classifier"
+        let (services, connection, actions) = try await prepare(context)
+        if !force, let finished = try await actions.jobFinished(job) {
+            context.output("Already trained: '\(job)' ran at \(finished); 'mirror-bot train classifier --force' fetches again.")
+            return 0
+        }
+        let human = try services.humanNetwork()
+        let account = try await human.me()
+        let learner = Learner(
+            human: human, humanAccount: account, posts: try await services.postStore(connection),
+            classifier: try await services.classifier(), actions: actions, log: services.log
+        )
+        let favorite = try await learner.learnLikes(limit: Self.classifierSample)
+        let normal = try await learner.learnHomeTimeline(limit: Self.classifierSample, ignoreCursor: true)
+        let summary = "learned \(favorite) liked posts as favorite and \(normal) home-timeline posts as normal"
+        try await actions.finishJob(job, summary: summary)
+        services.log.info("train_done", ["job": job, "favorite": favorite, "normal": normal])
+        context.output("Trained the classifier: \(summary) (posts learned before are not counted twice).")
+        return 0
+    }
+
+    /// The API's cap on a user's own timeline.
+    static let timelineCap = 3_200
+    /// Likes and home-timeline posts `train classifier` reads.
+    static let classifierSample = 800
+
+    private func prepare(_ context: CommandContext) async throws -> (Services, PostgresConnection, PostgresActionStore) {
+        let configuration = try context.configuration()
+        let services = Services(configuration: configuration, log: context.logger(configuration))
+        let connection = try await services.database()
+        return (services, connection, PostgresActionStore(connection: connection))
     }
 
     /// Checks the whole file, then learns it in batches and prints what it learnt.
@@ -103,7 +152,18 @@ struct TrainCommand: Command {
         return 0
     }
 
+    /// Forgets the stored posts, plans and classifier counts, and what was learned from which post.
+    /// The bot's own history (texts it posted, replies, likes) stays, so it never repeats itself.
     func clear(_ context: CommandContext) async throws -> Int32 {
-        throw NotBuiltError(command: "train clear")
+        let (services, connection, actions) = try await prepare(context)
+        let posts = try await services.postStore(connection)
+        let removed = try await posts.count()
+        try await posts.removeAll()
+        try await services.scheduler(connection).store.removePlans()
+        try await actions.forgetTraining()
+        try await services.classifier().clear()
+        services.log.info("train_cleared", ["posts": removed])
+        context.output("Forgot \(removed) stored posts, every plan and the classifier's counts.")
+        return 0
     }
 }

@@ -141,16 +141,4 @@ struct ClassifyEndToEndTests {
         #expect(missing.status == 65)
         #expect(missing.stderr.contains("cannot read the file"))
     }
-
-    @Test("the parts of train not built yet say so and exit 69")
-    func notBuilt() throws {
-        let fixture = try Fixture()
-        defer { fixture.remove() }
-        for (arguments, name) in [(["train", "scheduler"], "train scheduler"), (["train", "classifier", "--force"], "train classifier"),
-                                  (["train", "clear", "--yes"], "train clear")] {
-            let result = try fixture.run(arguments)
-            #expect(result.status == 69)
-            #expect(result.stderr == "Error: 'mirror-bot \(name)' is not built yet\n")
-        }
-    }
 }

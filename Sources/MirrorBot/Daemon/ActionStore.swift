@@ -30,8 +30,10 @@ public protocol ActionStore: Sendable {
     func jobFinished(_ name: String) async throws -> Date?
     func finishJob(_ name: String, summary: String) async throws
 
-    /// Forgets cursors, replies, likes, learned posts and finished jobs.
-    func removeAll() async throws
+    /// Forgets what was learned: learned posts, finished training jobs and the
+    /// cursors of the human's streams. The bot's own replies, likes and
+    /// cursors stay, so clearing never makes it answer or like anything twice.
+    func forgetTraining() async throws
 }
 
 public enum ReplyState: String, Sendable {

@@ -45,25 +45,8 @@ public struct Learner: Sendable {
     /// The human's own posts newer than the cursor (retweets left out); returns (stored, retweets).
     @discardableResult
     public func learnPosts(limit: Int, ignoreCursor: Bool = false) async throws -> (stored: Int, retweets: Int) {
-        let stream = "human_posts"
-        let cursor = ignoreCursor ? nil : try await actions.cursor(stream)
-        var stored = 0
-        var retweets = 0
-        var newest: String?
-        var pages = 0
-        for try await page in human.posts(of: humanAccount.id, sinceID: cursor, limit: limit) {
-            pages += 1
-            let originals = page.filter { !$0.isRetweet }
-            retweets += page.count - originals.count
-            stored += try await posts.store(originals.map(Post.init))
-            newest = ([newest].compactMap { $0 } + page.map(\.id)).max { isNewer($1, than: $0) }
-            if ignoreCursor { log.info("train_progress", ["pages": pages, "stored": stored]) }
-        }
-        if let newest, cursor.map({ isNewer(newest, than: $0) }) ?? true {
-            try await actions.setCursor(stream, to: newest)
-        }
-        if stored > 0 { log.info("learned_posts", ["stored": stored, "retweets_skipped": retweets]) }
-        return (stored, retweets)
+        try await PostLearner(human: human, humanAccount: humanAccount, posts: posts, actions: actions, log: log)
+            .learnPosts(limit: limit, ignoreCursor: ignoreCursor)
     }
 
     /// The human's likes, most recent first, until one already learned; returns how many were learned.

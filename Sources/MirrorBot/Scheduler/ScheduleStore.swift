@@ -28,6 +28,6 @@ public protocol ScheduleStore: Sendable {
     func recordPosted(text: String, at: Date) async throws
     func markRefused(text: String, at: Date) async throws
 
-    /// Forgets plans and the bot's posted texts.
-    func removeAll() async throws
+    /// Forgets every day's plan (not what the bot posted: it must never repeat itself).
+    func removePlans() async throws
 }

@@ -114,11 +114,11 @@ public struct PostgresActionStore: ActionStore {
             """)
     }
 
-    public func removeAll() async throws {
+    public func forgetTraining() async throws {
         try await connection.transaction { tx in
-            for table in ["cursors", "replies", "likes", "trained_posts", "jobs"] {
-                try tx.query(PostgresQuery(unsafeSQL: "DELETE FROM \(table)"))
-            }
+            try tx.query("DELETE FROM trained_posts")
+            try tx.query("DELETE FROM jobs")
+            try tx.query("DELETE FROM cursors WHERE stream LIKE 'human\\_%'")
         }
     }
 

@@ -121,11 +121,8 @@ public struct PostgresScheduleStore: ScheduleStore {
             """)
     }
 
-    public func removeAll() async throws {
-        try await connection.transaction { tx in
-            try tx.query("DELETE FROM plans")
-            try tx.query("DELETE FROM bot_texts")
-        }
+    public func removePlans() async throws {
+        try await connection.query("DELETE FROM plans")
     }
 
     /// minute_of_day within `width` of `minute`, wrapping around midnight, in a form the index serves.

@@ -1,0 +1,41 @@
+/// Stores the human's new posts: the daemon's learning and `train scheduler`.
+public struct PostLearner: Sendable {
+    public let human: any SocialNetwork
+    public let humanAccount: Account
+    public let posts: any PostStore
+    public let actions: any ActionStore
+    public let log: Logger
+
+    static let stream = "human_posts"
+
+    public init(human: any SocialNetwork, humanAccount: Account, posts: any PostStore, actions: any ActionStore, log: Logger) {
+        self.human = human
+        self.humanAccount = humanAccount
+        self.posts = posts
+        self.actions = actions
+        self.log = log
+    }
+
+    /// The human's own posts newer than the cursor (retweets left out); returns (stored, retweets).
+    @discardableResult
+    public func learnPosts(limit: Int, ignoreCursor: Bool = false) async throws -> (stored: Int, retweets: Int) {
+        let cursor = ignoreCursor ? nil : try await actions.cursor(Self.stream)
+        var stored = 0
+        var retweets = 0
+        var newest: String?
+        var pages = 0
+        for try await page in human.posts(of: humanAccount.id, sinceID: cursor, limit: limit) {
+            pages += 1
+            let originals = page.filter { !$0.isRetweet }
+            retweets += page.count - originals.count
+            stored += try await posts.store(originals.map(Post.init))
+            newest = ([newest].compactMap { $0 } + page.map(\.id)).max { isNewer($1, than: $0) }
+            if ignoreCursor { log.info("train_progress", ["pages": pages, "stored": stored]) }
+        }
+        if let newest, cursor.map({ isNewer(newest, than: $0) }) ?? true {
+            try await actions.setCursor(Self.stream, to: newest)
+        }
+        if stored > 0 { log.info("learned_posts", ["stored": stored, "retweets_skipped": retweets]) }
+        return (stored, retweets)
+    }
+}
