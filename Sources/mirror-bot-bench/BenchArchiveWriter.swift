@@ -1,4 +1,5 @@
 import Foundation
+import MirrorBot
 
 /// Writes a large X data archive in the real format (`data/tweets.js` plus
 /// `tweets-partN.js`, wrapped entries with entities and edit info, X's
@@ -15,7 +16,7 @@ struct BenchArchiveWriter {
     func write(to folder: URL) throws -> Int {
         let data = folder.appendingPathComponent("data")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        var random = SplitMix(seed: 2026)
+        var random = SeededGenerator(seed: 2026)
         var total = 0
         var part = 0
         var index = 0
@@ -49,7 +50,7 @@ struct BenchArchiveWriter {
     private static let words = ["今日", "コーヒー", "電車", "会議", "猫", "雨", "ラーメン", "仕事", "週末", "本", "映画", "散歩",
                                 "Swift", "コード", "ビルド", "テスト", "&", "<3", "朝", "夜", "眠い", "楽しい", "ありがとう", "です"]
 
-    private func entry(_ index: Int, random: inout SplitMix) -> String {
+    private func entry(_ index: Int, random: inout SeededGenerator) -> String {
         let id = String(1_000_000_000_000_000_000 + index)
         // Ten years of posts, newest last, at human-ish hours.
         let seconds = 1_450_000_000 + index * 3_150 + Int(random.next() % 1_800)

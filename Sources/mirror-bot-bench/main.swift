@@ -5,6 +5,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let usage = """
     USAGE: mirror-bot-bench import [POSTS] [--parse-only]
            \(ClassifierBenchmark.usage)
+           \(SchedulerBenchmark.usage)
     """
 
 switch arguments.first {
@@ -13,6 +14,13 @@ case "import":
 case "classifier":
     do {
         try await ClassifierBenchmark.run(arguments: Array(arguments.dropFirst()))
+    } catch {
+        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+        exit(1)
+    }
+case "scheduler":
+    do {
+        try await SchedulerBenchmark.run(arguments: Array(arguments.dropFirst()))
     } catch {
         FileHandle.standardError.write(Data("error: \(error)\n".utf8))
         exit(1)
