@@ -1,0 +1,90 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A private redis-server this test can stop and start again; its data
+/// survives the restart (saved on shutdown), as a real deployment's would.
+final class RestartableRedis: @unchecked Sendable {
+    let port: Int
+    let folder: URL
+    private var process: Process?
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(TestEnvironment.uniqueName("redis"))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        port = Int.random(in: 20_000...40_000)
+    }
+
+    var url: String { "redis://127.0.0.1:\(port)/0" }
+
+    func start() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/redis-server")
+        process.arguments = ["--port", "\(port)", "--bind", "127.0.0.1", "--dir", folder.path, "--save", "", "--appendonly", "no"]
+        // Never the test's own pipes: swift test waits until every holder closes them.
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        for _ in 0..<100 where !ping() { usleep(50_000) }
+    }
+
+    /// Saves and stops the server.
+    func stop() {
+        _ = try? cli(["SHUTDOWN", "SAVE"])
+        process?.waitUntilExit()
+        process = nil
+    }
+
+    func ping() -> Bool { (try? cli(["PING"]))?.contains("PONG") ?? false }
+
+    @discardableResult
+    func cli(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/redis-cli")
+        process.arguments = ["-p", "\(port)"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    deinit {
+        if let process, process.isRunning { process.terminate() }
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+@Suite("mirror-bot start when Redis goes away")
+struct RedisOutageEndToEndTests {
+    @Test("Redis stopped for a while and restarted: the daemon keeps answering, then likes again")
+    func redisOutage() async throws {
+        let redis = try RestartableRedis()
+        try redis.start()
+        #expect(redis.ping())
+        let harness = try await DaemonHarness()
+        defer { Task { await harness.tearDown(); redis.stop() } }
+        try await harness.setUp(redisURL: redis.url)
+        _ = harness.addActivity()
+        let daemon = try harness.startDaemon()
+        #expect(harness.waitFor(30) { harness.likes.count == 1 && harness.replies.count == 1 }, "\(harness.output)")
+
+        redis.stop()
+        #expect(!redis.ping())
+        let ramen = harness.server.addTweet(authorID: DaemonHarness.foodie, text: "ラーメン屋の新作つけ麺をもう一杯")
+        let mention = harness.server.addTweet(authorID: DaemonHarness.friend, text: "@mirror Redis が止まっても返事できる？")
+        // Replies do not need Redis: answered during the outage.
+        #expect(harness.waitFor(20) { harness.replies.contains { $0.target == mention } }, "\(harness.output)")
+        #expect(harness.waitFor(20) { harness.output.contains("loop=likes") && harness.output.contains("event=round_failed") })
+        #expect(!harness.likes.contains(ramen))
+        #expect(daemon.isRunning)
+
+        try redis.start()
+        #expect(harness.waitFor(60) { harness.likes.contains(ramen) }, "\(harness.output)")
+        #expect(harness.output.contains("event=recovered"))
+        #expect(harness.stop(daemon) == 0)
+    }
+}
