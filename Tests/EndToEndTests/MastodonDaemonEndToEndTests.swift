@@ -20,7 +20,8 @@ struct MastodonDaemonEndToEndTests {
         let replies = harness.replies
         #expect(replies.count == 1)
         #expect(replies.first?.target == activity.friendMention)
-        #expect(MastodonDaemonHarness.friendReplies.contains(replies.first?.text ?? ""))
+        // Mastodon notifies mentions, not replies: the reply names the friend.
+        #expect(MastodonDaemonHarness.friendReplies.map { "@friend " + $0 }.contains(replies.first?.text ?? ""))
         #expect(harness.favourites == [activity.ramen])
         #expect(harness.posts.count == 1)
         #expect(harness.posts.first?.text.hasPrefix(MastodonDaemonHarness.humanOriginal) == true)

@@ -8,6 +8,8 @@ public struct MastodonNetwork: SocialNetwork {
     public let client: MastodonClient
     /// Visibility of posts and replies: `public`, `unlisted` (default), `private` or `direct`.
     public var visibility: String
+    /// Authors of the mentions served, so replies can mention them.
+    let mentionAuthors = MastodonMentionBook()
 
     public init(client: MastodonClient, visibility: String = "unlisted") {
         self.client = client
@@ -48,13 +50,22 @@ public struct MastodonNetwork: SocialNetwork {
                 guard let sinceID, let status = notification.status else { return false }
                 return !isNewer(status.id, than: sinceID)
             })
+        let book = mentionAuthors
         return AsyncThrowingStream(unfolding: {
             guard let page = try await Self.mappingErrors({ try await pager.next() }) else { return nil }
-            return page.compactMap(\.status).map(Self.post)
+            let statuses = page.compactMap(\.status)
+            for status in statuses { await book.remember(statusID: status.id, acct: status.account.acct) }
+            return statuses.map(Self.post)
         })
     }
 
+    /// A reply to a mention this network served starts with `@author`
+    /// (Mastodon notifies mentions, not replies).
     public func post(text: String, inReplyTo postID: String?) async throws -> String {
+        var text = text
+        if let postID, let acct = await mentionAuthors.author(of: postID) {
+            text = MastodonMentionBook.addressed(text, to: acct)
+        }
         let request = PostStatus(status: text, inReplyToID: postID, visibility: visibility)
         return try await Self.mappingErrors { try await client.send(request) }.id
     }
