@@ -90,7 +90,7 @@ final class MastodonDaemonHarness: @unchecked Sendable {
         process.arguments = ["start"]
         process.environment = environment.merging(extra) { $1 }.merging(["PATH": "/usr/bin:/bin"]) { a, _ in a }
         let log = FileManager.default.temporaryDirectory.appendingPathComponent(TestEnvironment.uniqueName("mdaemon") + ".log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
         process.standardError = handle
