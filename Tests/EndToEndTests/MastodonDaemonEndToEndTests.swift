@@ -93,3 +93,34 @@ struct MastodonDaemonEndToEndTests {
         #expect(!harness.output.contains("wrong-token-value"))
     }
 }
+
+@Suite("mirror-bot import of a Mastodon export, then start", .serialized)
+struct MastodonImportEndToEndTests {
+    @Test("the export's replies answer a mention from the same person, matched by name")
+    func importThenAnswer() async throws {
+        let harness = try await MastodonDaemonHarness()
+        defer { Task { await harness.tearDown() } }
+        try await harness.setUp()
+        let booster = MastodonExportFixture.host + "/users/booster"
+        let export = MastodonExportFixture(
+            items: [
+                .note(id: "500", published: "2023-05-01T10:00:00Z", html: "<p>エクスポートからの投稿</p>"),
+                .note(id: "501", published: "2023-05-02T10:00:00Z",
+                      html: "<p><span class=\"h-card\"><a href=\"\(MastodonExportFixture.host)/@booster\" class=\"u-url mention\">@<span>booster</span></a></span> また今度ね</p>",
+                      inReplyTo: booster + "/statuses/1", mentions: [(booster, "@booster")]),
+                .boost(id: "502", published: "2023-05-03T10:00:00Z", of: booster + "/statuses/2"),
+            ],
+            likes: [booster + "/statuses/3"])
+        let folder = try export.write()
+        let result = try BinaryRunner.run(["import", folder.path], environment: harness.environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Imported 2 posts (0 already stored, 1 retweets skipped); 1 likes without text, not trained."), "\(result.stdout)")
+
+        let daemon = try harness.startDaemon()
+        #expect(harness.waitFor(30) { harness.output.contains("event=started") }, "\(harness.output)")
+        let mention = harness.server.addStatus(accountID: MastodonDaemonHarness.booster, text: "@mirror 久しぶり")
+        #expect(harness.waitFor(20) { harness.replies.contains { $0.target == mention } }, "\(harness.output)")
+        #expect(harness.replies.first { $0.target == mention }?.text == "@booster また今度ね")
+        #expect(harness.stop(daemon) == 0)
+    }
+}

@@ -26,8 +26,10 @@ public struct MastodonNetwork: SocialNetwork {
         return Account(id: account.id, username: account.acct)
     }
 
+    /// Public and unlisted statuses only: followers-only and direct ones must
+    /// never be stored, lest the bot repost them to everyone.
     public func posts(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        statuses(.accountStatuses(accountID: userID, sinceID: sinceID), sinceID: sinceID, limit: limit)
+        statuses(.accountStatuses(accountID: userID, sinceID: sinceID), sinceID: sinceID, limit: limit, publicOnly: true)
     }
 
     /// The authenticated account's favourites (Mastodon shows no one else's): `userID` is not used.
@@ -77,7 +79,7 @@ public struct MastodonNetwork: SocialNetwork {
 
     /// Pages on demand; with `sinceID`, stops at the first status not newer (Mastodon's
     /// `next` links drop `since_id`).
-    private func statuses(_ request: MastodonListRequest<MastodonStatus>, sinceID: String?, limit: Int)
+    private func statuses(_ request: MastodonListRequest<MastodonStatus>, sinceID: String?, limit: Int, publicOnly: Bool = false)
         -> AsyncThrowingStream<[NetworkPost], any Error>
     {
         var isKnown: (@Sendable (MastodonStatus) -> Bool)?
@@ -85,11 +87,17 @@ public struct MastodonNetwork: SocialNetwork {
         let pager = client.pager(request, limit: limit, isKnown: isKnown)
         return AsyncThrowingStream(unfolding: {
             guard let page = try await Self.mappingErrors({ try await pager.next() }) else { return nil }
-            return page.map(Self.post)
+            // A page left empty by the filter is still a page: the walk goes on.
+            return page.filter { !publicOnly || Self.isPublic($0) }.map(Self.post)
         })
     }
 
     // MARK: - Mapping
+
+    /// Public or unlisted (a missing visibility counts as public).
+    static func isPublic(_ status: MastodonStatus) -> Bool {
+        ["public", "unlisted"].contains(status.visibility ?? "public")
+    }
 
     /// A status as the seam's post: plain text, the author's acct, whom it replies to.
     static func post(_ status: MastodonStatus) -> NetworkPost {
