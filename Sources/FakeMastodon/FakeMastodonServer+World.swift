@@ -14,17 +14,18 @@ extension FakeMastodonServer {
         return token
     }
 
-    /// Adds a status (plain text; served as HTML) and returns its id. A reply
+    /// Adds a status (plain text; served as HTML) and returns its id (a fresh,
+    /// increasing one unless given: a remote status may carry an older id). A reply
     /// names its target; a boost names the boosted status.
     @discardableResult
     public func addStatus(
-        accountID: String, text: String, createdAt: Date? = nil, inReplyToID: String? = nil,
+        id: String? = nil, accountID: String, text: String, createdAt: Date? = nil, inReplyToID: String? = nil,
         visibility: String = "public", reblogOf: String? = nil
     ) -> String {
         let date = createdAt ?? Date()
         return world.withLock {
             $0.insertStatus(
-                accountID: accountID, text: text, createdAt: date, inReplyToID: inReplyToID, visibility: visibility,
+                id: id, accountID: accountID, text: text, createdAt: date, inReplyToID: inReplyToID, visibility: visibility,
                 reblogOfID: reblogOf
             ).id
         }

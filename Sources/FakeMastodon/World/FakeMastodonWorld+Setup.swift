@@ -6,14 +6,14 @@ extension FakeMastodonWorld {
     /// mentions and the one it replies to.
     @discardableResult
     mutating func insertStatus(
-        accountID: String, text: String, createdAt: Date, inReplyToID: String?, visibility: String, reblogOfID: String?
+        id: String? = nil, accountID: String, text: String, createdAt: Date, inReplyToID: String?, visibility: String, reblogOfID: String?
     ) -> FakeMastodonStatus {
         let target = inReplyToID.flatMap { statuses[$0] }
         let mentioned = FakeMastodonStatus.mentionedNames(in: text).compactMap { name in
             accounts.values.first { $0.username.lowercased() == name.lowercased() }?.id
         }
         let status = FakeMastodonStatus(
-            id: nextStatusID(at: createdAt), accountID: accountID, text: text, createdAt: createdAt,
+            id: id ?? nextStatusID(at: createdAt), accountID: accountID, text: text, createdAt: createdAt,
             inReplyToID: target?.id, inReplyToAccountID: target?.accountID, visibility: visibility,
             reblogOfID: reblogOfID, mentionedIDs: mentioned)
         statuses[status.id] = status

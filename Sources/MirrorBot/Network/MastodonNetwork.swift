@@ -8,7 +8,7 @@ public struct MastodonNetwork: SocialNetwork {
     public let client: MastodonClient
     /// Visibility of posts and replies: `public`, `unlisted` (default), `private` or `direct`.
     public var visibility: String
-    /// Authors of the mentions served, so replies can mention them.
+    /// Authors and notification ids of the mentions served (replies name the author; paging by notification id).
     let mentionAuthors = MastodonMentionBook()
 
     public init(client: MastodonClient, visibility: String = "unlisted") {
@@ -43,22 +43,10 @@ public struct MastodonNetwork: SocialNetwork {
     }
 
     /// Mentions from the notifications. `sinceID` is a status id (the seam's
-    /// cursor), while notifications page by their own ids: the walk stops at
-    /// the first mention whose status is not newer than `sinceID`.
+    /// cursor), while notifications page by their own ids: see `MastodonMentionWalk`.
     public func mentions(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        let pager = client.pager(
-            MastodonListRequest<MastodonNotification>.mentions(), limit: limit,
-            isKnown: { notification in
-                guard let sinceID, let status = notification.status else { return false }
-                return !isNewer(status.id, than: sinceID)
-            })
-        let book = mentionAuthors
-        return AsyncThrowingStream(unfolding: {
-            guard let page = try await Self.mappingErrors({ try await pager.next() }) else { return nil }
-            let statuses = page.compactMap(\.status)
-            for status in statuses { await book.remember(statusID: status.id, acct: status.account.acct) }
-            return statuses.map(Self.post)
-        })
+        let walk = MastodonMentionWalk(client: client, book: mentionAuthors, sinceID: sinceID, limit: limit)
+        return AsyncThrowingStream(unfolding: { try await Self.mappingErrors { try await walk.next() } })
     }
 
     /// A reply to a mention this network served starts with `@author`

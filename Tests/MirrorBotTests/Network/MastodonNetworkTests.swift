@@ -90,6 +90,20 @@ struct MastodonNetworkTests {
         #expect(try await Self.all(world.bot.mentions(of: "2", sinceID: second, limit: 800)).isEmpty)
     }
 
+    @Test("a mention arriving late with an older status id is still served after a known cursor")
+    func lateMention() async throws {
+        let world = try World()
+        let first = world.server.addStatus(accountID: "3", text: "@mirror local")
+        #expect(try await Self.all(world.bot.mentions(of: "2", sinceID: nil, limit: 100)).map(\.id) == [first])
+        // A remote status whose id (from its published time) is older than the cursor, delivered now.
+        let late = world.server.addStatus(id: "1000", accountID: "3", text: "@mirror from afar")
+        let newer = try await Self.all(world.bot.mentions(of: "2", sinceID: first, limit: 800))
+        #expect(newer.map(\.id) == [late])
+        let query = world.server.requests.last?.query ?? ""
+        #expect(query.contains("since_id="))
+        #expect(!query.contains("since_id=\(first)"))
+    }
+
     @Test("a reply to a mention names its author, with the configured visibility; likes favourite")
     func replyAndLike() async throws {
         let world = try World()
