@@ -54,7 +54,9 @@ public struct MastodonNetwork: SocialNetwork {
     public func post(text: String, inReplyTo postID: String?) async throws -> String {
         var text = text
         if let postID, let acct = await mentionAuthors.author(of: postID) {
-            text = MastodonMentionBook.addressed(text, to: acct)
+            let addressed = MastodonMentionBook.addressed(text, to: acct)
+            // Mastodon's default limit is 500 characters: better unaddressed than refused.
+            if addressed.count <= Self.characterLimit { text = addressed }
         }
         let request = PostStatus(status: text, inReplyToID: postID, visibility: visibility)
         return try await Self.mappingErrors { try await client.send(request) }.id
@@ -79,6 +81,9 @@ public struct MastodonNetwork: SocialNetwork {
             return page.filter { !publicOnly || Self.isPublic($0) }.map(Self.post)
         })
     }
+
+    /// Mastodon's default status length.
+    static let characterLimit = 500
 
     // MARK: - Mapping
 
