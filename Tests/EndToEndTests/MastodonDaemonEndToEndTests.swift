@@ -20,6 +20,7 @@ struct MastodonDaemonEndToEndTests {
         let replies = harness.replies
         #expect(replies.count == 1)
         #expect(replies.first?.target == activity.friendMention)
+        #expect(!replies.contains { $0.target == activity.strangerMention })
         // Mastodon notifies mentions, not replies: the reply names the friend.
         #expect(MastodonDaemonHarness.friendReplies.map { "@friend " + $0 }.contains(replies.first?.text ?? ""))
         #expect(harness.favourites == [activity.ramen])
@@ -79,6 +80,23 @@ struct MastodonDaemonEndToEndTests {
         #expect(harness.favourites.count == 1)
         #expect(harness.posts.count == 1)
         #expect(harness.stop(daemon) == 0)
+    }
+
+    @Test("two daemons at once do nothing twice")
+    func twoDaemons() async throws {
+        let harness = try await MastodonDaemonHarness()
+        defer { Task { await harness.tearDown() } }
+        try await harness.setUp()
+        _ = harness.addActivity()
+        let a = try harness.startDaemon()
+        let b = try harness.startDaemon()
+        #expect(harness.waitFor(30) { harness.replies.count >= 1 && harness.favourites.count >= 1 && harness.posts.count >= 1 }, "\(harness.output)")
+        try await Task.sleep(for: .seconds(4))
+        #expect(harness.replies.count == 1)
+        #expect(harness.favourites.count == 1)
+        #expect(harness.posts.count == 1)
+        #expect(harness.stop(a) == 0)
+        #expect(harness.stop(b) == 0)
     }
 
     @Test("a bad token stops start-up with a clear error that does not contain the token")
