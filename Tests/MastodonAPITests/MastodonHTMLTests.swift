@@ -29,6 +29,15 @@ struct MastodonHTMLTests {
         ("", ""),
         ("<p>今日もいい天気だ</p><p>散歩に行こう<br>公園まで</p>", "今日もいい天気だ\n\n散歩に行こう\n公園まで"),
         ("<P>Upper<BR>case</P>", "Upper\ncase"),
+        (
+            "<p class=\"quote-inline\">RE: <a href=\"https://example.social/@bob/1\"><span class=\"invisible\">https://</span><span class=\"\">example.social/@bob/1</span><span class=\"invisible\"></span></a></p><p>いい話</p>",
+            "いい話"
+        ),
+        (
+            "<p>comment<span class=\"quote-inline\"><br/><br/>RE: <a href=\"https://x.test/objects/1\">https://x.test/objects/1</a></span></p>",
+            "comment"
+        ),
+        ("<ul><li>one</li><li>two</li></ul>", "one\ntwo"),
     ]
 
     @Test("turns Mastodon's content HTML into the text the author wrote", arguments: cases)
