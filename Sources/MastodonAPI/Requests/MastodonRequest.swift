@@ -26,27 +26,3 @@ extension MastodonRequest {
     /// `GET /api/v1/favourites`: the name used in errors.
     public var endpoint: String { "\(method) \(pathTemplate)" }
 }
-
-/// `GET /api/v1/accounts/verify_credentials`: the authenticated account.
-public struct VerifyCredentials: MastodonRequest {
-    public typealias Response = MastodonAccount
-
-    public init() {}
-
-    public var method: String { "GET" }
-    public var path: String { "/api/v1/accounts/verify_credentials" }
-    public var pathTemplate: String { path }
-}
-
-/// `POST /api/v1/statuses/:id/favourite`: favourites a status (idempotent on the server).
-public struct FavouriteStatus: MastodonRequest {
-    public typealias Response = MastodonStatus
-
-    public var statusID: String
-
-    public init(statusID: String) { self.statusID = statusID }
-
-    public var method: String { "POST" }
-    public var path: String { "/api/v1/statuses/\(MastodonPercentEncoding.encode(statusID))/favourite" }
-    public var pathTemplate: String { "/api/v1/statuses/:id/favourite" }
-}
