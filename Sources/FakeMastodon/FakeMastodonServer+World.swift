@@ -20,14 +20,16 @@ extension FakeMastodonServer {
     @discardableResult
     public func addStatus(
         id: String? = nil, accountID: String, text: String, createdAt: Date? = nil, inReplyToID: String? = nil,
-        visibility: String = "public", reblogOf: String? = nil
+        visibility: String = "public", reblogOf: String? = nil, spoilerText: String = ""
     ) -> String {
         let date = createdAt ?? Date()
-        return world.withLock {
-            $0.insertStatus(
+        return world.withLock { world in
+            let id = world.insertStatus(
                 id: id, accountID: accountID, text: text, createdAt: date, inReplyToID: inReplyToID, visibility: visibility,
                 reblogOfID: reblogOf
             ).id
+            world.statuses[id]?.spoilerText = spoilerText
+            return id
         }
     }
 

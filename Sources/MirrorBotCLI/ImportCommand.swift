@@ -83,7 +83,7 @@ struct ImportCommand: Command {
     static func describe(_ summary: ImportSummary) -> String {
         var skipped = ["\(summary.duplicates) already stored", "\(summary.retweets) retweets skipped"]
         if summary.empty > 0 { skipped.append("\(summary.empty) empty skipped") }
-        if summary.privateSkipped > 0 { skipped.append("\(summary.privateSkipped) followers-only or direct skipped") }
+        if summary.privateSkipped > 0 { skipped.append("\(summary.privateSkipped) followers-only, direct or content-warned skipped") }
         if summary.overLimit > 0 { skipped.append("\(summary.overLimit) older than the newest POST_LIMIT not kept") }
         var line = "Imported \(summary.stored) posts (\(skipped.joined(separator: ", ")))"
         if summary.likesFound > 0 {

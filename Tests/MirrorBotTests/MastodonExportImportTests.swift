@@ -27,6 +27,7 @@ struct MastodonExportImportTests {
             .note(id: "1006", published: "2023-01-06T09:00:00Z", html: "<p>フォロワーだけに</p>", visibility: .followers),
             .note(id: "1007", published: "2023-01-07T09:00:00Z", html: "<p>秘密</p>", visibility: .direct, mentions: [(friend, "@friend")]),
             .boost(id: "1008", published: "2023-01-08T09:00:00Z", of: bob + "/statuses/99"),
+            .note(id: "1009", published: "2023-01-09T09:00:00Z", html: "<p>犯人は…</p>", contentWarning: "ネタバレ"),
         ],
         likes: [bob + "/statuses/1", friend + "/statuses/2", friend + "/statuses/3"])
 
@@ -35,7 +36,7 @@ struct MastodonExportImportTests {
         return (ArchiveImporter(store: store, postLimit: 10_000), store)
     }
 
-    @Test("public and unlisted notes land as plain text under their status ids; boosts, private notes and likes are counted")
+    @Test("public and unlisted notes land as plain text under their status ids; boosts, private or warned notes and likes are counted")
     func importsOutbox() async throws {
         let db = try await MigratedDatabase.make()
         let folder = try Self.export.write()
@@ -45,7 +46,7 @@ struct MastodonExportImportTests {
         let summary = try await importer.importMastodonExport(at: folder.path)
         #expect(summary.stored == 5)
         #expect(summary.retweets == 1)
-        #expect(summary.privateSkipped == 2)
+        #expect(summary.privateSkipped == 3)
         #expect(summary.likesEmpty == 3)
         #expect(summary.likesFound == 0)
         #expect(summary.errors.isEmpty)

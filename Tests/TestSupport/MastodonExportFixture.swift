@@ -10,7 +10,7 @@ public struct MastodonExportFixture: Sendable {
     /// One outbox entry.
     public enum Item: Sendable {
         case note(id: String, published: String, html: String, visibility: Visibility = .public,
-                  inReplyTo: String? = nil, mentions: [(href: String, name: String)] = [])
+                  inReplyTo: String? = nil, mentions: [(href: String, name: String)] = [], contentWarning: String? = nil)
         case boost(id: String, published: String, of: String)
     }
 
@@ -52,10 +52,10 @@ public struct MastodonExportFixture: Sendable {
                 "id": "\(actor)/statuses/\(id)/activity", "type": "Announce", "actor": actor, "published": published,
                 "to": [publicCollection], "cc": ["\(actor)/followers"], "object": target,
             ]
-        case .note(let id, let published, let html, let visibility, let inReplyTo, let mentions):
+        case .note(let id, let published, let html, let visibility, let inReplyTo, let mentions, let contentWarning):
             let (to, cc) = addressing(visibility, mentions: mentions.map(\.href))
             let note: [String: Any] = [
-                "id": "\(actor)/statuses/\(id)", "type": "Note", "summary": NSNull(),
+                "id": "\(actor)/statuses/\(id)", "type": "Note", "summary": contentWarning ?? NSNull(),
                 "inReplyTo": inReplyTo ?? NSNull(), "published": published, "url": "\(host)/@alice/\(id)",
                 "attributedTo": actor, "to": to, "cc": cc, "sensitive": false,
                 "atomUri": "\(actor)/statuses/\(id)", "inReplyToAtomUri": inReplyTo ?? NSNull(),

@@ -13,6 +13,8 @@ public struct FakeMastodonStatus: Sendable, Equatable {
     public var reblogOfID: String?
     /// Account ids of the `@name`s in the text (local accounts only).
     public var mentionedIDs: [String]
+    /// The content warning, empty when none.
+    public var spoilerText = ""
 
     /// The id as a number, for ordering and `since_id`.
     var number: UInt64 { UInt64(id) ?? 0 }

@@ -90,6 +90,7 @@ extension FakeMastodonWorld {
             id: status.id, createdAt: MastodonDate.format(status.createdAt),
             content: reblog == nil ? FakeMastodonHTMLRenderer.render(status.text, baseURL: baseURL) : "",
             account: account, inReplyToID: status.inReplyToID, inReplyToAccountID: status.inReplyToAccountID,
-            visibility: status.visibility, mentions: mentions, reblog: reblog, url: "\(baseURL)/@\(account.username)/\(status.id)")
+            visibility: status.visibility, mentions: mentions, reblog: reblog, url: "\(baseURL)/@\(account.username)/\(status.id)",
+            spoilerText: status.spoilerText)
     }
 }

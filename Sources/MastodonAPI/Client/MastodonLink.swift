@@ -12,7 +12,7 @@ public enum MastodonLink {
                 fields.dropFirst().contains(where: { $0.replacingOccurrences(of: "\"", with: "") == "rel=next" }),
                 let components = URLComponents(string: String(target.dropFirst().dropLast()))
             else { continue }
-            if let host = components.host, host != base.host { return nil }
+            if let host = components.host, host.lowercased() != base.host?.lowercased() { return nil }
             let query = components.percentEncodedQuery ?? ""
             return query.split(separator: "&").map { pair in
                 let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

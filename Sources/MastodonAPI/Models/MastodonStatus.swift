@@ -25,10 +25,13 @@ public struct MastodonStatus: Sendable, Codable, Equatable {
     public var visibility: String?
     public var mentions: [MastodonMention]
     public var reblog: Reblogged?
+    /// The content warning; empty when none.
+    public var spoilerText: String
     public var url: String?
 
     enum CodingKeys: String, CodingKey {
         case id, content, account, visibility, mentions, reblog, url
+        case spoilerText = "spoiler_text"
         case createdAt = "created_at"
         case inReplyToID = "in_reply_to_id"
         case inReplyToAccountID = "in_reply_to_account_id"
@@ -37,8 +40,9 @@ public struct MastodonStatus: Sendable, Codable, Equatable {
     public init(
         id: String, createdAt: String, content: String, account: MastodonAccount, inReplyToID: String? = nil,
         inReplyToAccountID: String? = nil, visibility: String? = "public", mentions: [MastodonMention] = [],
-        reblog: Reblogged? = nil, url: String? = nil
+        reblog: Reblogged? = nil, url: String? = nil, spoilerText: String = ""
     ) {
+        self.spoilerText = spoilerText
         self.id = id
         self.createdAt = createdAt
         self.content = content
@@ -62,6 +66,7 @@ public struct MastodonStatus: Sendable, Codable, Equatable {
         visibility = try container.decodeIfPresent(String.self, forKey: .visibility)
         mentions = try container.decodeIfPresent([MastodonMention].self, forKey: .mentions) ?? []
         reblog = try container.decodeIfPresent(Reblogged.self, forKey: .reblog)
+        spoilerText = try container.decodeIfPresent(String.self, forKey: .spoilerText) ?? ""
         url = try container.decodeIfPresent(String.self, forKey: .url)
     }
 

@@ -5,8 +5,8 @@ extension ArchiveImporter {
     public static func isMastodonExport(_ path: String) -> Bool { MastodonExportLocator.isExport(path) }
 
     /// Imports a Mastodon account export: the notes of `outbox.json` as posts
-    /// (HTML turned into text; boosts skipped as retweets; followers-only and
-    /// direct notes skipped as private), and counts `likes.json`, whose entries
+    /// (HTML turned into text; boosts skipped as retweets; followers-only,
+    /// direct and content-warned notes skipped), and counts `likes.json`, whose entries
     /// are bare URLs without text and cannot train the classifier.
     public func importMastodonExport(at path: String) async throws -> ImportSummary {
         guard let files = MastodonExportLocator.files(at: path) else {
@@ -24,7 +24,7 @@ extension ArchiveImporter {
                     collector.countRetweet()
                 case "Create":
                     guard let note = activity.note else { continue }
-                    guard note.isPublic else {
+                    guard note.isRepostable else {
                         summary.privateSkipped += 1
                         continue
                     }

@@ -26,8 +26,9 @@ public struct MastodonNetwork: SocialNetwork {
         return Account(id: account.id, username: account.acct)
     }
 
-    /// Public and unlisted statuses only: followers-only and direct ones must
-    /// never be stored, lest the bot repost them to everyone.
+    /// Public and unlisted statuses without a content warning only: followers-only
+    /// and direct ones must never be stored, lest the bot repost them to everyone,
+    /// nor ones the human put behind a warning, which a repost would drop.
     public func posts(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
         statuses(.accountStatuses(accountID: userID, sinceID: sinceID), sinceID: sinceID, limit: limit, publicOnly: true)
     }
@@ -87,9 +88,9 @@ public struct MastodonNetwork: SocialNetwork {
 
     // MARK: - Mapping
 
-    /// Public or unlisted (a missing visibility counts as public).
+    /// Public or unlisted (a missing visibility counts as public), and without a content warning.
     static func isPublic(_ status: MastodonStatus) -> Bool {
-        ["public", "unlisted"].contains(status.visibility ?? "public")
+        ["public", "unlisted"].contains(status.visibility ?? "public") && status.spoilerText.isEmpty
     }
 
     /// A status as the seam's post: plain text, the author's acct, whom it replies to.

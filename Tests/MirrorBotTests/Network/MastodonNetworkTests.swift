@@ -55,13 +55,14 @@ struct MastodonNetworkTests {
         #expect(newer.map(\.id) == [reply])
     }
 
-    @Test("followers-only and direct statuses are never handed over as the human's posts")
+    @Test("followers-only, direct and content-warned statuses are never handed over as the human's posts")
     func privatePostsLeftOut() async throws {
         let world = try World()
         let open = world.server.addStatus(accountID: "1", text: "everyone", visibility: "public")
         let quiet = world.server.addStatus(accountID: "1", text: "quietly", visibility: "unlisted")
         _ = world.server.addStatus(accountID: "1", text: "followers only", visibility: "private")
         _ = world.server.addStatus(accountID: "1", text: "@friend secret", visibility: "direct")
+        _ = world.server.addStatus(accountID: "1", text: "the butler did it", spoilerText: "spoilers")
         let posts = try await Self.all(world.human.posts(of: "1", sinceID: nil, limit: 100))
         #expect(posts.map(\.id) == [quiet, open])
     }
