@@ -1,5 +1,8 @@
 import FakeMastodon
 import Foundation
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 import MastodonAPI
 import Testing
 
@@ -152,5 +155,23 @@ struct MastodonClientTests {
         #expect(notifications.first?.id != mention)
         #expect(notifications.first?.status?.plainText == "@mirror 元気？ & #ramen")
         #expect(notifications.first?.status?.content.contains("h-card") == true)
+    }
+
+    @Test("the fake takes a JSON body too, and answers a repeated Idempotency-Key with the first status")
+    func jsonBody() async throws {
+        let fixture = try FakeMastodonFixture()
+        var request = URLRequest(url: fixture.server.baseURL.appendingPathComponent("api/v1/statuses"))
+        request.httpMethod = "POST"
+        request.setValue("Bearer \(fixture.botToken)", forHTTPHeaderField: "Authorization")
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("key-1", forHTTPHeaderField: "Idempotency-Key")
+        request.httpBody = Data(#"{"status":"json post","visibility":"public"}"#.utf8)
+        let (first, _) = try await URLSession.shared.data(for: request)
+        let (second, _) = try await URLSession.shared.data(for: request)
+        let a = try JSONDecoder().decode(MastodonStatus.self, from: first)
+        let b = try JSONDecoder().decode(MastodonStatus.self, from: second)
+        #expect(a.id == b.id)
+        #expect(a.plainText == "json post")
+        #expect(fixture.server.writes == [.post(id: a.id, accountID: "2", text: "json post", visibility: "public")])
     }
 }
