@@ -20,16 +20,24 @@ let package = Package(
         .target(name: "Redis", dependencies: ["CHiredis", "QueueExecutor"]),
         .target(name: "MeCab", dependencies: ["CMeCab"]),
 
+        // URLSession on Linux, made safe to cancel (shared by the network clients).
+        .target(name: "HTTPSupport"),
+
         // The X API v2 client: OAuth 1.0a signing, typed requests, rate limits.
-        .target(name: "XAPI", dependencies: ["CCrypto"]),
+        .target(name: "XAPI", dependencies: ["CCrypto", "HTTPSupport"]),
 
         // The domain: posts, scheduler, classifier, replies, trainer, daemon.
-        .target(name: "MirrorBot", dependencies: ["Postgres", "Redis", "MeCab", "XAPI"]),
-        .target(name: "MirrorBotCLI", dependencies: ["MirrorBot", "Postgres", "Redis", "MeCab", "XAPI"]),
+        .target(name: "MirrorBot", dependencies: ["Postgres", "Redis", "MeCab", "XAPI", "MastodonAPI"]),
+        .target(name: "MirrorBotCLI", dependencies: ["MirrorBot", "Postgres", "Redis", "MeCab", "XAPI", "MastodonAPI"]),
         .executableTarget(name: "mirror-bot", dependencies: ["MirrorBotCLI"]),
 
-        // A fake X API v2 server on loopback (tests and the local demo).
-        .target(name: "FakeX", dependencies: ["XAPI"]),
+        // The Mastodon API client: bearer tokens, typed requests, rate limits, Link paging.
+        .target(name: "MastodonAPI", dependencies: ["HTTPSupport"]),
+
+        // Fake X and Mastodon servers on loopback (tests and the local demo), over one small HTTP listener.
+        .target(name: "FakeHTTP"),
+        .target(name: "FakeX", dependencies: ["XAPI", "FakeHTTP"]),
+        .target(name: "FakeMastodon", dependencies: ["MastodonAPI", "FakeHTTP"]),
         .executableTarget(name: "fake-x", dependencies: ["FakeX"]),
 
         // Benchmarks: run with `swift run -c release mirror-bot-bench`.
@@ -40,8 +48,9 @@ let package = Package(
         .testTarget(name: "RedisTests", dependencies: ["Redis", "CHiredis", "TestSupport"]),
         .testTarget(name: "MeCabTests", dependencies: ["MeCab"]),
         .testTarget(name: "XAPITests", dependencies: ["XAPI", "FakeX"]),
-        .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "TestSupport", "FakeX"]),
+        .testTarget(name: "MastodonAPITests", dependencies: ["MastodonAPI", "FakeMastodon"]),
+        .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "TestSupport", "FakeX", "FakeMastodon"]),
         .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["MirrorBot", "TestSupport", "FakeX"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["MirrorBot", "TestSupport", "FakeX", "FakeMastodon"]),
     ]
 )

@@ -1,3 +1,4 @@
+import FakeHTTP
 import Foundation
 import Synchronization
 import XAPI
@@ -44,7 +45,7 @@ public final class FakeXServer: Sendable {
             current = listener
         }
         // Weak: a server nobody holds any more stops (deinit) instead of leaking its thread.
-        listener.start { [weak self] request in self?.handle(request) }
+        listener.start(name: "fake-x") { [weak self] request in self?.handle(request) }
         return listener.port
     }
 

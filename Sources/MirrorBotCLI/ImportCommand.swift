@@ -7,14 +7,15 @@ import Postgres
 /// POST_LIMIT still applies. Archive likes go to the classifier as `favorite`.
 struct ImportCommand: Command {
     static let name = "import"
-    static let abstract = "Import the human's X data archive (folder, data/tweets.js, data/like.js) or a JSONL file of posts."
+    static let abstract = "Import the human's X data archive (folder, data/tweets.js, data/like.js), Mastodon export (outbox.json) or a JSONL file of posts."
     static let usage = "mirror-bot import PATH | --jsonl FILE"
     static let help = """
         USAGE: \(usage)
 
         ARGUMENTS:
           PATH           the unzipped archive folder, its data/ folder, or one file
-                         (tweets.js, tweet.js, tweets-partN.js, like.js, like-partN.js)
+                         (tweets.js, tweet.js, tweets-partN.js, like.js, like-partN.js);
+                         or a Mastodon account export: its folder, outbox.json or likes.json
 
         OPTIONS:
           --jsonl FILE   posts, one JSON object a line:
@@ -55,6 +56,8 @@ struct ImportCommand: Command {
         let importer = ArchiveImporter(store: store, postLimit: configuration.postLimit, trainFavorites: trainer, logger: log)
         let summary: ImportSummary
         switch source {
+        case .archive(let path) where ArchiveImporter.isMastodonExport(resolve(path, in: context)):
+            summary = try await importer.importMastodonExport(at: resolve(path, in: context))
         case .archive(let path):
             summary = try await importer.importArchive(at: resolve(path, in: context))
         case .jsonl(let path):
@@ -63,7 +66,7 @@ struct ImportCommand: Command {
         log.info("import_done", [
             "posts_read": summary.postsRead, "stored": summary.stored, "duplicates": summary.duplicates,
             "retweets": summary.retweets, "empty": summary.empty, "over_limit": summary.overLimit,
-            "likes_found": summary.likesFound, "likes_trained": summary.likesTrained, "errors": summary.errors.count,
+            "likes_found": summary.likesFound, "likes_without_text": summary.likesEmpty, "private_skipped": summary.privateSkipped, "likes_trained": summary.likesTrained, "errors": summary.errors.count,
         ])
         context.output(Self.describe(summary))
         for error in summary.errors {
@@ -80,10 +83,14 @@ struct ImportCommand: Command {
     static func describe(_ summary: ImportSummary) -> String {
         var skipped = ["\(summary.duplicates) already stored", "\(summary.retweets) retweets skipped"]
         if summary.empty > 0 { skipped.append("\(summary.empty) empty skipped") }
+        if summary.privateSkipped > 0 { skipped.append("\(summary.privateSkipped) followers-only, direct or content-warned skipped") }
         if summary.overLimit > 0 { skipped.append("\(summary.overLimit) older than the newest POST_LIMIT not kept") }
         var line = "Imported \(summary.stored) posts (\(skipped.joined(separator: ", ")))"
         if summary.likesFound > 0 {
             line += "; likes: \(summary.likesTrained) of \(summary.likesFound) trained"
+        }
+        if summary.likesEmpty > 0 && summary.likesFound == 0 {
+            line += "; \(summary.likesEmpty) likes without text, not trained"
         }
         return line + "."
     }

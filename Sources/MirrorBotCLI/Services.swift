@@ -20,7 +20,7 @@ struct Services: Sendable {
         case .x:
             return XNetwork(credentials: try configuration.requireHumanCredentials(), configuration: xClientConfiguration)
         case .mastodon:
-            throw NotBuiltError(command: "NETWORK=mastodon")
+            return try mastodonNetwork(token: configuration.humanMastodonToken, variable: "HUMAN_MASTODON_TOKEN")
         }
     }
 
@@ -29,8 +29,15 @@ struct Services: Sendable {
         case .x:
             return XNetwork(credentials: try configuration.requireBotCredentials(), configuration: xClientConfiguration)
         case .mastodon:
-            throw NotBuiltError(command: "NETWORK=mastodon")
+            return try mastodonNetwork(token: configuration.botMastodonToken, variable: "BOT_MASTODON_TOKEN")
         }
+    }
+
+    /// A Mastodon account at `MASTODON_BASE_URL`, posting with `MASTODON_VISIBILITY`.
+    func mastodonNetwork(token: String?, variable: String) throws -> MastodonNetwork {
+        guard let baseURL = configuration.mastodonBaseURL else { throw ConfigurationError.missing(variable: "MASTODON_BASE_URL") }
+        guard let token, !token.isEmpty else { throw ConfigurationError.missing(variable: variable) }
+        return MastodonNetwork(baseURL: baseURL, token: token, visibility: configuration.mastodonVisibility)
     }
 
     var xClientConfiguration: XClientConfiguration {

@@ -1,3 +1,4 @@
+import FakeHTTP
 import Foundation
 import XAPI
 

@@ -67,7 +67,7 @@ public final class ReplyLoop: DaemonLoop {
             log.info("reply_skipped", ["mention": mention.id, "to": who, "reason": reason])
             return
         }
-        let texts = try await replies.replies(to: mention.authorID, limit: Self.candidates).compactMap(ReplyText.body)
+        let texts = try await replies.replies(to: mention.authorID, username: mention.authorUsername, limit: Self.candidates).compactMap(ReplyText.body)
         guard !texts.isEmpty else {
             let reason = "the human never replied to \(who)"
             try await actions.finishMention(mention.id, state: .silent, reason: reason, replyID: nil, text: nil)

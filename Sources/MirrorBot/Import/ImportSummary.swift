@@ -14,6 +14,9 @@ public struct ImportSummary: Sendable, Equatable {
     public var empty = 0
     /// Posts older than the newest POST_LIMIT of the input, not stored.
     public var overLimit = 0
+    /// Followers-only, direct and content-warned posts (Mastodon), never stored:
+    /// the bot must not make them public or drop their warning.
+    public var privateSkipped = 0
     /// Likes with text found in the input.
     public var likesFound = 0
     /// Likes without text, skipped.

@@ -8,6 +8,12 @@ struct PostCollector {
     private(set) var empty = 0
     private(set) var duplicates = 0
 
+    /// Counts a boost or retweet known as such without its text (a Mastodon `Announce`).
+    mutating func countRetweet() {
+        read += 1
+        retweets += 1
+    }
+
     mutating func add(_ post: Post) {
         read += 1
         if post.text.hasPrefix("RT @") {

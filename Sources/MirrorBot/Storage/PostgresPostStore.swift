@@ -111,4 +111,16 @@ extension PostgresPostStore: ReplySource {
             SELECT text FROM posts WHERE in_reply_to_user_id = \(userID) ORDER BY random() LIMIT \(limit)
             """).compactMap { $0["text"] }
     }
+
+    /// By user id; when none, by screen name among replies imported from a
+    /// Mastodon export (whose user ids are actor URLs, never API ids).
+    public func replies(to userID: String, username: String?, limit: Int) async throws -> [String] {
+        let byID = try await replies(to: userID, limit: limit)
+        guard byID.isEmpty, let username, !username.isEmpty else { return byID }
+        return try await connection.query("""
+            SELECT text FROM posts
+            WHERE in_reply_to_user_id LIKE 'http%' AND lower(in_reply_to_screen_name) = lower(\(username))
+            ORDER BY random() LIMIT \(limit)
+            """).compactMap { $0["text"] }
+    }
 }

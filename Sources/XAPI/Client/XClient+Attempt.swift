@@ -1,4 +1,5 @@
 import Foundation
+import HTTPSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

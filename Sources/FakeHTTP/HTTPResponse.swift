@@ -1,5 +1,4 @@
 import Foundation
-import XAPI
 
 /// An HTTP/1.1 response; always sent with `Connection: close`.
 public struct HTTPResponse: Sendable {
@@ -14,16 +13,16 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A JSON response of an `Encodable` value.
-    static func json(_ status: Int, _ value: some Encodable) -> HTTPResponse {
+    public static func json(_ status: Int, _ value: some Encodable) -> HTTPResponse {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let body = (try? encoder.encode(value)) ?? Data("{}".utf8)
         return HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: body)
     }
 
-    /// X's problem JSON: `{title, detail, type, status}`.
-    static func problem(_ status: Int, title: String, detail: String, type: String = "about:blank") -> HTTPResponse {
-        json(status, XProblem(title: title, detail: detail, type: type, status: status))
+    /// A plain-text response.
+    public static func text(_ status: Int, _ text: String) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Data(text.utf8))
     }
 
     /// The bytes on the wire.
@@ -42,6 +41,7 @@ public struct HTTPResponse: Sendable {
         case 401: "Unauthorized"
         case 403: "Forbidden"
         case 404: "Not Found"
+        case 422: "Unprocessable Entity"
         case 429: "Too Many Requests"
         case 500: "Internal Server Error"
         case 502: "Bad Gateway"

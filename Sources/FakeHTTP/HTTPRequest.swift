@@ -1,5 +1,4 @@
 import Foundation
-import XAPI
 
 /// A parsed HTTP/1.1 request.
 public struct HTTPRequest: Sendable {
@@ -13,7 +12,7 @@ public struct HTTPRequest: Sendable {
     public var body: Data
 
     /// Decoded query parameters, in order.
-    public var query: [(name: String, value: String)] { OAuthPercentEncoding.parseForm(rawQuery) }
+    public var query: [(name: String, value: String)] { FormDecoding.parse(rawQuery) }
 
     /// The first value of a query parameter.
     public func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }
@@ -33,7 +32,7 @@ public struct HTTPRequest: Sendable {
         return (String(parts[0]), String(parts[1]), headers)
     }
 
-    init(method: String, target: String, headers: [String: String], body: Data) {
+    public init(method: String, target: String, headers: [String: String], body: Data) {
         self.method = method
         if let mark = target.firstIndex(of: "?") {
             path = String(target[..<mark])

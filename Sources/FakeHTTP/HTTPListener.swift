@@ -8,17 +8,17 @@ import Synchronization
 
 /// A TCP listener on 127.0.0.1: one thread accepts, each connection is served
 /// on a Dispatch queue by `HTTPConnection`, one request per connection.
-final class HTTPListener: Sendable {
-    typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse?
+public final class HTTPListener: Sendable {
+    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse?
 
-    let port: Int
+    public let port: Int
     private let socket: Int32
     private let stopped = Mutex(false)
 
     /// Binds and listens; `port` 0 picks a free port.
-    init(port: Int) throws {
+    public init(port: Int) throws {
         let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw FakeXServerError.socket("socket", errno) }
+        guard fd >= 0 else { throw FakeHTTPError.socket("socket", errno) }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -32,7 +32,7 @@ final class HTTPListener: Sendable {
         guard bound == 0, listen(fd, 128) == 0 else {
             let code = errno
             close(fd)
-            throw FakeXServerError.socket("bind/listen on port \(port)", code)
+            throw FakeHTTPError.socket("bind/listen on port \(port)", code)
         }
         var actual = sockaddr_in()
         var actualLength = length
@@ -44,14 +44,14 @@ final class HTTPListener: Sendable {
     }
 
     /// Starts the accept thread.
-    func start(handler: @escaping Handler) {
+    public func start(name: String = "fake-http", handler: @escaping Handler) {
         let thread = Thread { [self] in acceptLoop(handler: handler) }
-        thread.name = "fake-x accept"
+        thread.name = name + " accept"
         thread.start()
     }
 
     /// Stops accepting; connections in flight finish.
-    func stop() {
+    public func stop() {
         let wasStopped = stopped.withLock { value in
             defer { value = true }
             return value
@@ -60,7 +60,7 @@ final class HTTPListener: Sendable {
     }
 
     private func acceptLoop(handler: @escaping Handler) {
-        let queue = DispatchQueue(label: "fake-x connections", attributes: .concurrent)
+        let queue = DispatchQueue(label: "fake-http connections", attributes: .concurrent)
         while true {
             let client = accept(socket, nil, nil)
             if client < 0 {

@@ -15,7 +15,7 @@ struct HTTPConnection {
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         guard let request = readRequest() else {
-            write(HTTPResponse.problem(400, title: "Bad Request", detail: "malformed HTTP request"))
+            write(HTTPResponse.text(400, "malformed HTTP request"))
             return
         }
         guard let response = handler(request) else { return }  // a dropped connection

@@ -1,0 +1,81 @@
+import Foundation
+import MastodonAPI
+
+/// The in-process API: build the world, inspect what clients did, inject faults.
+extension FakeMastodonServer {
+    /// Registers an account; returns its bearer token (generated when not given).
+    @discardableResult
+    public func addAccount(id: String, username: String, token: String? = nil) -> String {
+        let token = token ?? "tok-\(id)-" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        world.withLock { world in
+            world.accounts[id] = MastodonAccount(id: id, username: username, acct: username, displayName: username)
+            world.tokens[token] = id
+        }
+        return token
+    }
+
+    /// Adds a status (plain text; served as HTML) and returns its id (a fresh,
+    /// increasing one unless given: a remote status may carry an older id). A reply
+    /// names its target; a boost names the boosted status.
+    @discardableResult
+    public func addStatus(
+        id: String? = nil, accountID: String, text: String, createdAt: Date? = nil, inReplyToID: String? = nil,
+        visibility: String = "public", reblogOf: String? = nil, spoilerText: String = ""
+    ) -> String {
+        let date = createdAt ?? Date()
+        return world.withLock { world in
+            let id = world.insertStatus(
+                id: id, accountID: accountID, text: text, createdAt: date, inReplyToID: inReplyToID, visibility: visibility,
+                reblogOfID: reblogOf
+            ).id
+            world.statuses[id]?.spoilerText = spoilerText
+            return id
+        }
+    }
+
+    /// `accountID` favourites `statusID` (the newest favourite comes first).
+    public func addFavourite(accountID: String, statusID: String) {
+        world.withLock { $0.addFavourite(accountID: accountID, statusID: statusID) }
+    }
+
+    /// `followerID` follows `followeeID`: the followee's statuses reach the follower's home timeline.
+    public func follow(_ followerID: String, _ followeeID: String) {
+        world.withLock { _ = $0.follows[followerID, default: []].insert(followeeID) }
+    }
+
+    /// Every accepted write, in order.
+    public var writes: [FakeMastodonWrite] { world.withLock { $0.writes } }
+
+    /// Every request answered (or dropped), in order.
+    public var requests: [FakeMastodonRequestRecord] { world.withLock { $0.requests } }
+
+    /// How many requests reached `endpoint` (e.g. `GET /api/v1/favourites`).
+    public func requestCount(endpoint: String) -> Int {
+        world.withLock { $0.requests.filter { $0.endpoint == endpoint }.count }
+    }
+
+    public func status(id: String) -> FakeMastodonStatus? { world.withLock { $0.statuses[id] } }
+
+    /// The ids `accountID` favourited, oldest first.
+    public func favourites(of accountID: String) -> [String] {
+        world.withLock { $0.favourites.filter { $0.accountID == accountID }.map(\.statusID) }
+    }
+
+    /// The next `count` requests (to `endpoint`, or any) fail with `fault`.
+    public func injectFault(_ fault: FakeMastodonFault, count: Int = 1, endpoint: String? = nil) {
+        world.withLock { $0.faults.pending.append(.init(fault: fault, remaining: count, endpoint: endpoint)) }
+    }
+
+    /// Every request fails with `fault` with this probability (0 turns it off).
+    public func setFaultProbability(_ probability: Double, fault: FakeMastodonFault) {
+        world.withLock { $0.faults.random = probability > 0 ? (fault, probability) : nil }
+    }
+
+    /// Each account may make `limit` requests per `window` seconds (Mastodon: 300 per 5 minutes).
+    public func setRateLimit(limit: Int, window: TimeInterval) {
+        world.withLock {
+            $0.rateLimit = (limit, window)
+            $0.rateWindows = [:]
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import FakeHTTP
+import Foundation
+import MastodonAPI
+import Synchronization
+
+/// A fake Mastodon server on 127.0.0.1 for tests.
+///
+/// It checks every request's bearer token (401 `{"error":"The access token is
+/// invalid"}` otherwise), serves the endpoints `MastodonClient` uses with
+/// Mastodon's JSON shapes, HTML content, `Link`-header paging and
+/// `X-RateLimit-*` headers, honours `Idempotency-Key`, records every write,
+/// and can be told to fail.
+///
+///     let server = FakeMastodonServer()
+///     let token = server.addAccount(id: "2", username: "mirror")
+///     try server.start()
+///     let client = MastodonClient(token: token, configuration: .init(baseURL: server.baseURL))
+///     ...
+///     server.stop()
+public final class FakeMastodonServer: Sendable {
+    let world = Mutex(FakeMastodonWorld())
+    private let listener = Mutex<HTTPListener?>(nil)
+    private let now: @Sendable () -> Date
+
+    /// `now` is the server's clock (new statuses, rate-limit windows).
+    public init(now: @escaping @Sendable () -> Date = { Date() }) {
+        self.now = now
+    }
+
+    deinit { stop() }
+
+    /// Starts listening on 127.0.0.1:`port` (0 picks a free one); returns the port.
+    @discardableResult
+    public func start(port: Int = 0) throws -> Int {
+        let listener = try HTTPListener(port: port)
+        self.listener.withLock { current in
+            current?.stop()
+            current = listener
+        }
+        world.withLock { $0.baseURL = "http://127.0.0.1:\(listener.port)" }
+        listener.start(name: "fake-mastodon") { [weak self] request in self?.handle(request) }
+        return listener.port
+    }
+
+    public func stop() {
+        listener.withLock { $0?.stop() }
+    }
+
+    public var port: Int? { listener.withLock { $0?.port } }
+
+    /// `http://127.0.0.1:<port>` (pass it to `MastodonClientConfiguration(baseURL:)`).
+    public var baseURL: URL {
+        URL(string: "http://127.0.0.1:\(port ?? 0)") ?? URL(fileURLWithPath: "/")
+    }
+
+    private func handle(_ request: HTTPRequest) -> HTTPResponse? {
+        let date = now()
+        return world.withLock { $0.handle(request, now: date) }
+    }
+}

@@ -1,0 +1,17 @@
+/// A write the server accepted, recorded for tests to inspect.
+public enum FakeMastodonWrite: Sendable, Equatable, CustomStringConvertible {
+    case post(id: String, accountID: String, text: String, visibility: String)
+    case reply(id: String, accountID: String, text: String, inReplyToID: String)
+    case favourite(accountID: String, statusID: String)
+
+    public var description: String {
+        switch self {
+        case .post(let id, let accountID, let text, let visibility):
+            "post id=\(id) account=\(accountID) visibility=\(visibility) text=\(text.debugDescription)"
+        case .reply(let id, let accountID, let text, let target):
+            "reply id=\(id) account=\(accountID) in_reply_to=\(target) text=\(text.debugDescription)"
+        case .favourite(let accountID, let statusID):
+            "favourite account=\(accountID) status=\(statusID)"
+        }
+    }
+}

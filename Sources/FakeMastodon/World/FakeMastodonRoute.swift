@@ -1,0 +1,40 @@
+/// The endpoints the fake server knows, matched from method and path.
+enum FakeMastodonRoute: Sendable, Equatable {
+    case verifyCredentials
+    case accountStatuses(accountID: String)
+    case favourites
+    case homeTimeline
+    case notifications
+    case postStatus
+    case favourite(statusID: String)
+
+    /// The endpoint template: names faults and records.
+    var endpoint: String {
+        switch self {
+        case .verifyCredentials: "GET /api/v1/accounts/verify_credentials"
+        case .accountStatuses: "GET /api/v1/accounts/:id/statuses"
+        case .favourites: "GET /api/v1/favourites"
+        case .homeTimeline: "GET /api/v1/timelines/home"
+        case .notifications: "GET /api/v1/notifications"
+        case .postStatus: "POST /api/v1/statuses"
+        case .favourite: "POST /api/v1/statuses/:id/favourite"
+        }
+    }
+
+    init?(method: String, path: String) {
+        let parts = path.split(separator: "/").map(String.init)
+        guard parts.count >= 3, parts[0] == "api", parts[1] == "v1" else { return nil }
+        switch (method, Array(parts.dropFirst(2))) {
+        case ("GET", ["accounts", "verify_credentials"]): self = .verifyCredentials
+        case ("GET", let rest) where rest.count == 3 && rest[0] == "accounts" && rest[2] == "statuses":
+            self = .accountStatuses(accountID: rest[1])
+        case ("GET", ["favourites"]): self = .favourites
+        case ("GET", ["timelines", "home"]): self = .homeTimeline
+        case ("GET", ["notifications"]): self = .notifications
+        case ("POST", ["statuses"]): self = .postStatus
+        case ("POST", let rest) where rest.count == 3 && rest[0] == "statuses" && rest[2] == "favourite":
+            self = .favourite(statusID: rest[1])
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import FakeHTTP
+import Foundation
+import MastodonAPI
+
+/// Everything the fake server knows, guarded by one lock in `FakeMastodonServer`.
+/// Each request is handled start to finish under that lock: authenticate,
+/// rate-limit, inject a fault, or answer.
+struct FakeMastodonWorld: Sendable {
+    var baseURL = "http://127.0.0.1"
+    var accounts: [String: MastodonAccount] = [:]
+    /// Bearer token -> account id.
+    var tokens: [String: String] = [:]
+    var statuses: [String: FakeMastodonStatus] = [:]
+    /// Favourites in the order made: (favourite record id, account id, status id).
+    var favourites: [(id: Int, accountID: String, statusID: String)] = []
+    /// Mention notifications: (notification id, recipient, status id).
+    var notifications: [(id: Int, accountID: String, statusID: String)] = []
+    var follows: [String: Set<String>] = [:]
+    /// "account id + key" -> the status that key created.
+    var idempotencyKeys: [String: String] = [:]
+    var writes: [FakeMastodonWrite] = []
+    var requests: [FakeMastodonRequestRecord] = []
+    var faults = FakeMastodonFaultPlan()
+    var rateLimit: (limit: Int, window: TimeInterval) = (300, 300)
+    var rateWindows: [String: (used: Int, resetAt: Date)] = [:]
+    var lastStatusNumber: UInt64 = 0
+    var lastRecordID = 0
+
+    /// Answers one request; nil means: drop the connection.
+    mutating func handle(_ request: HTTPRequest, now: Date) -> HTTPResponse? {
+        guard let route = FakeMastodonRoute(method: request.method, path: request.path) else {
+            return record(request, endpoint: "\(request.method) \(request.path)", account: nil, Self.error(404, "Record not found"))
+        }
+        let endpoint = route.endpoint
+        guard let header = request.headers["authorization"], header.hasPrefix("Bearer "),
+            let accountID = tokens[String(header.dropFirst(7))], let account = accounts[accountID]
+        else {
+            return record(request, endpoint: endpoint, account: nil, Self.error(401, "The access token is invalid"))
+        }
+        let (allowed, headers) = consumeRateLimit(accountID: accountID, now: now)
+        var response: HTTPResponse?
+        if !allowed {
+            response = Self.error(429, "Too many requests")
+        } else {
+            switch faults.next(endpoint: endpoint) {
+            case .serverError(let status)?: response = Self.error(status, "Service Unavailable")
+            case .garbageBody?:
+                response = HTTPResponse(status: 200, headers: [("Content-Type", "text/html")], body: Data("<html>502 Bad Gateway".utf8))
+            case .dropConnection?: response = nil
+            case .dropAfterWrite?:
+                _ = answer(route, request: request, account: account, now: now)
+                response = nil
+            case nil: response = answer(route, request: request, account: account, now: now)
+            }
+        }
+        response?.headers += headers
+        return record(request, endpoint: endpoint, account: accountID, response)
+    }
+
+    private mutating func answer(_ route: FakeMastodonRoute, request: HTTPRequest, account: MastodonAccount, now: Date)
+        -> HTTPResponse
+    {
+        switch route {
+        case .verifyCredentials: return .json(200, account)
+        case .accountStatuses(let id): return accountStatuses(id, request: request)
+        case .favourites: return favouritesList(of: account.id, request: request)
+        case .homeTimeline: return homeTimeline(of: account.id, request: request)
+        case .notifications: return mentions(of: account.id, request: request)
+        case .postStatus: return postStatus(request, account: account, now: now)
+        case .favourite(let id): return favourite(id, account: account)
+        }
+    }
+
+    /// Mastodon's per-account window, announced in `X-RateLimit-*` (Reset as ISO 8601).
+    private mutating func consumeRateLimit(accountID: String, now: Date) -> (Bool, [(name: String, value: String)]) {
+        var window = rateWindows[accountID] ?? (0, now.addingTimeInterval(rateLimit.window))
+        if window.resetAt <= now { window = (0, now.addingTimeInterval(rateLimit.window)) }
+        let allowed = window.used < rateLimit.limit
+        if allowed { window.used += 1 }
+        rateWindows[accountID] = window
+        return (allowed, [
+            ("X-RateLimit-Limit", String(rateLimit.limit)),
+            ("X-RateLimit-Remaining", String(max(0, rateLimit.limit - window.used))),
+            ("X-RateLimit-Reset", MastodonDate.format(window.resetAt)),
+        ])
+    }
+
+    /// Requests kept for inspection; the oldest are dropped beyond this.
+    static let requestHistoryLimit = 50_000
+
+    private mutating func record(_ request: HTTPRequest, endpoint: String, account: String?, _ response: HTTPResponse?)
+        -> HTTPResponse?
+    {
+        if requests.count >= Self.requestHistoryLimit { requests.removeFirst(requests.count / 2) }
+        requests.append(
+            FakeMastodonRequestRecord(
+                method: request.method, path: request.path, query: request.rawQuery, endpoint: endpoint,
+                status: response?.status ?? 0, accountID: account, idempotencyKey: request.headers["idempotency-key"]))
+        return response
+    }
+
+    /// `{"error": message}` with `status`.
+    static func error(_ status: Int, _ message: String) -> HTTPResponse {
+        .json(status, MastodonErrorBody(error: message))
+    }
+}

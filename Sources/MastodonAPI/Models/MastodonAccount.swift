@@ -1,0 +1,24 @@
+/// An account as Mastodon returns it (the fields mirror-bot reads).
+public struct MastodonAccount: Sendable, Codable, Equatable {
+    /// Opaque string id (numeric on Mastodon itself).
+    public var id: String
+    /// The local part, `alice`.
+    public var username: String
+    /// `alice` for local accounts, `alice@example.social` for remote ones.
+    public var acct: String
+    public var displayName: String?
+    public var url: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id, username, acct, url
+        case displayName = "display_name"
+    }
+
+    public init(id: String, username: String, acct: String? = nil, displayName: String? = nil, url: String? = nil) {
+        self.id = id
+        self.username = username
+        self.acct = acct ?? username
+        self.displayName = displayName
+        self.url = url
+    }
+}

@@ -1,0 +1,147 @@
+import FakeMastodon
+import Foundation
+import MirrorBot
+import Postgres
+import TestSupport
+
+/// `DaemonHarness` for Mastodon: the real `mirror-bot start` process with
+/// NETWORK=mastodon against a fake Mastodon on loopback, a migrated private
+/// schema with the human's posts, and a trained classifier under a private Redis prefix.
+final class MastodonDaemonHarness: @unchecked Sendable {
+    static let human = "1", bot = "2", friend = "3", stranger = "4", foodie = "5", booster = "6"
+    static let friendReplies = DaemonHarness.friendReplies
+    static let humanOriginal = DaemonHarness.humanOriginal
+
+    let server = FakeMastodonServer()
+    let database: TestDatabase
+    let connection: PostgresConnection
+    let redisPrefix = TestEnvironment.uniqueName("e2e_m") + ":"
+    let timeZone = DaemonHarness.zoneAwayFromMidnight()
+    var environment: [String: String] = [:]
+    private var processes: [(Process, URL)] = []
+
+    init() async throws {
+        database = try await TestDatabase.make()
+        connection = try await database.connect()
+        try await Migrator(directory: BinaryRunner.repositoryRoot.appendingPathComponent("migrations")).migrate(connection)
+    }
+
+    /// Builds the world: accounts, follows, the human's stored history (originals
+    /// two minutes before now each day, replies to the friend), a trained classifier.
+    func setUp() async throws {
+        let humanToken = server.addAccount(id: Self.human, username: "human")
+        let botToken = server.addAccount(id: Self.bot, username: "mirror")
+        server.addAccount(id: Self.friend, username: "friend")
+        server.addAccount(id: Self.stranger, username: "stranger")
+        server.addAccount(id: Self.foodie, username: "foodie")
+        server.addAccount(id: Self.booster, username: "booster")
+        try server.start()
+        server.follow(Self.bot, Self.foodie)
+        server.follow(Self.bot, Self.booster)
+
+        let zone = try TimeZone(identifier: timeZone).orThrow("time zone")
+        let now = Date()
+        let minute = (MinuteOfDay.of(now, in: zone) - 2 + 1440) % 1440
+        let today = LocalDate(now, in: zone)
+        var posts = (1...20).map { day in
+            Post(id: "10\(day)", text: "\(Self.humanOriginal) \(day)", createdAt: today.adding(days: -day).instant(atMinute: minute, in: zone))
+        }
+        posts += Self.friendReplies.enumerated().map { index, text in
+            Post(id: "20\(index)", text: "@friend \(text)", createdAt: now.addingTimeInterval(-86_400 * Double(index + 30)),
+                 inReplyToUserID: Self.friend, inReplyToScreenName: "friend")
+        }
+        let store = try await PostgresPostStore.open(connection: connection, timeZone: zone, limit: 10_000)
+        try await store.store(posts)
+
+        let redis = try TestEnvironment.redisURL()
+        let classifier = try await ClassifierStore.connect(redisURL: redis, keyPrefix: redisPrefix)
+        var examples: [TrainingExample] = []
+        for index in 0..<6 {
+            examples.append(TrainingExample(text: "ラーメン屋の新作つけ麺 \(index)", author: "foodie", category: .favorite))
+            examples.append(TrainingExample(text: "明日の会議の資料を準備 \(index)", author: "boss", category: .normal))
+            examples.append(TrainingExample(text: "電車が遅延して会社に遅刻 \(index)", author: "boss", category: .normal))
+        }
+        try await classifier.train(batch: examples)
+
+        environment = [
+            "DATABASE_URL": database.url, "REDIS_URL": redis, "REDIS_KEY_PREFIX": redisPrefix,
+            "NETWORK": "mastodon", "MASTODON_BASE_URL": server.baseURL.absoluteString,
+            "HUMAN_MASTODON_TOKEN": humanToken, "BOT_MASTODON_TOKEN": botToken,
+            "TIME_ZONE": timeZone, "POLL_INTERVAL_SECONDS": "1",
+        ]
+    }
+
+    /// Mentions of the bot and statuses on its home timeline.
+    func addActivity() -> (friendMention: String, strangerMention: String, ramen: String, boost: String, meeting: String) {
+        let now = Date()
+        let friendMention = server.addStatus(accountID: Self.friend, text: "@mirror 元気？", createdAt: now.addingTimeInterval(-50))
+        let strangerMention = server.addStatus(accountID: Self.stranger, text: "@mirror はじめまして", createdAt: now.addingTimeInterval(-40))
+        let ramen = server.addStatus(accountID: Self.foodie, text: "ラーメン屋の新作つけ麺が最高 #ramen", createdAt: now.addingTimeInterval(-30))
+        let boost = server.addStatus(accountID: Self.booster, text: "", createdAt: now.addingTimeInterval(-20), reblogOf: ramen)
+        let meeting = server.addStatus(accountID: Self.booster, text: "明日の会議の資料を準備しないと", createdAt: now.addingTimeInterval(-10))
+        return (friendMention, strangerMention, ramen, boost, meeting)
+    }
+
+    /// Starts `mirror-bot start` with the harness's environment plus `extra`.
+    @discardableResult
+    func startDaemon(_ extra: [String: String] = [:]) throws -> Process {
+        let process = Process()
+        process.executableURL = BinaryRunner.productsDirectory.appendingPathComponent("mirror-bot")
+        process.arguments = ["start"]
+        process.environment = environment.merging(extra) { $1 }.merging(["PATH": "/usr/bin:/bin"]) { a, _ in a }
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent(TestEnvironment.uniqueName("mdaemon") + ".log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        processes.append((process, log))
+        return process
+    }
+
+    var output: String {
+        processes.map { (try? String(contentsOf: $0.1, encoding: .utf8)) ?? "" }.joined(separator: "\n")
+    }
+
+    /// Sends SIGTERM and waits up to `timeout` seconds; the exit status, or nil if it did not exit.
+    func stop(_ process: Process, timeout: TimeInterval = 10) -> Int32? {
+        process.terminate()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(50_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            return nil
+        }
+        return process.terminationStatus
+    }
+
+    func waitFor(_ timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(100_000)
+        }
+        return condition()
+    }
+
+    var replies: [(text: String, target: String)] {
+        server.writes.compactMap { if case .reply(_, _, let text, let target) = $0 { (text, target) } else { nil } }
+    }
+
+    var posts: [(text: String, visibility: String)] {
+        server.writes.compactMap { if case .post(_, _, let text, let visibility) = $0 { (text, visibility) } else { nil } }
+    }
+
+    var favourites: [String] {
+        server.writes.compactMap { if case .favourite(_, let status) = $0 { status } else { nil } }
+    }
+
+    func tearDown() async {
+        for (process, log) in processes {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            try? FileManager.default.removeItem(at: log)
+        }
+        server.stop()
+        try? await database.drop()
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Writes a Mastodon account export (`outbox.json`, `likes.json`) in the
+/// shapes Mastodon's BackupService produces, to a fresh temporary folder.
+public struct MastodonExportFixture: Sendable {
+    public static let host = "https://example.social"
+    public static let actor = host + "/users/alice"
+    static let publicCollection = "https://www.w3.org/ns/activitystreams#Public"
+
+    /// One outbox entry.
+    public enum Item: Sendable {
+        case note(id: String, published: String, html: String, visibility: Visibility = .public,
+                  inReplyTo: String? = nil, mentions: [(href: String, name: String)] = [], contentWarning: String? = nil)
+        case boost(id: String, published: String, of: String)
+    }
+
+    public enum Visibility: Sendable { case `public`, unlisted, followers, direct }
+
+    public var items: [Item]
+    public var likes: [String]
+
+    public init(items: [Item], likes: [String] = []) {
+        self.items = items
+        self.likes = likes
+    }
+
+    /// The folder holding `outbox.json` and, when there are likes, `likes.json`.
+    public func write() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(TestEnvironment.uniqueName("mastodon-export"))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let outbox: [String: Any] = [
+            "@context": "https://www.w3.org/ns/activitystreams", "id": "outbox.json", "type": "OrderedCollection",
+            "totalItems": items.count, "orderedItems": items.map(Self.activity),
+        ]
+        try JSONSerialization.data(withJSONObject: outbox, options: [.prettyPrinted, .withoutEscapingSlashes])
+            .write(to: folder.appendingPathComponent("outbox.json"))
+        if !likes.isEmpty {
+            let collection: [String: Any] = [
+                "@context": "https://www.w3.org/ns/activitystreams", "id": "likes.json", "type": "OrderedCollection",
+                "orderedItems": likes,
+            ]
+            try JSONSerialization.data(withJSONObject: collection, options: [.withoutEscapingSlashes])
+                .write(to: folder.appendingPathComponent("likes.json"))
+        }
+        return folder
+    }
+
+    static func activity(_ item: Item) -> [String: Any] {
+        switch item {
+        case .boost(let id, let published, let target):
+            return [
+                "id": "\(actor)/statuses/\(id)/activity", "type": "Announce", "actor": actor, "published": published,
+                "to": [publicCollection], "cc": ["\(actor)/followers"], "object": target,
+            ]
+        case .note(let id, let published, let html, let visibility, let inReplyTo, let mentions, let contentWarning):
+            let (to, cc) = addressing(visibility, mentions: mentions.map(\.href))
+            let note: [String: Any] = [
+                "id": "\(actor)/statuses/\(id)", "type": "Note", "summary": contentWarning ?? NSNull(),
+                "inReplyTo": inReplyTo ?? NSNull(), "published": published, "url": "\(host)/@alice/\(id)",
+                "attributedTo": actor, "to": to, "cc": cc, "sensitive": false,
+                "atomUri": "\(actor)/statuses/\(id)", "inReplyToAtomUri": inReplyTo ?? NSNull(),
+                "conversation": "tag:example.social,2023:objectId=\(id):objectType=Conversation",
+                "content": html, "contentMap": ["ja": html], "attachment": [] as [Any],
+                "tag": mentions.map { ["type": "Mention", "href": $0.href, "name": $0.name] },
+            ]
+            return [
+                "id": "\(actor)/statuses/\(id)/activity", "type": "Create", "actor": actor, "published": published,
+                "to": to, "cc": cc, "object": note,
+            ]
+        }
+    }
+
+    static func addressing(_ visibility: Visibility, mentions: [String]) -> ([String], [String]) {
+        switch visibility {
+        case .public: ([publicCollection], ["\(actor)/followers"] + mentions)
+        case .unlisted: (["\(actor)/followers"], [publicCollection] + mentions)
+        case .followers: (["\(actor)/followers"], mentions)
+        case .direct: (mentions, [])
+        }
+    }
+}
