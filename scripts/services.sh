@@ -40,7 +40,7 @@ start_services() {
     || { cat "$services_dir/initdb.log" >&2; return 1; }
   rm -f "$services_dir/pwfile"
   as_pg_owner "$pg_bin/pg_ctl" -D "$services_dir/pg/data" -l "$services_dir/pg/server.log" -w -t 60 \
-    -o "-p $pg_port -k $services_dir/pgsock -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" \
+    -o "-p $pg_port -k $services_dir/pgsock -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=500" \
     start >/dev/null || { cat "$services_dir/pg/server.log" >&2; return 1; }
   PGPASSWORD="$TEST_PG_PASSWORD" "$pg_bin/createdb" -h 127.0.0.1 -p "$pg_port" -U mirror_bot mirror_bot_test
 

@@ -8,6 +8,9 @@ enum PeakMemory {
     /// Current resident set size (VmRSS) in KiB.
     static func currentKiB() -> Int? { field("VmRSS:") }
 
+    /// Another process's current resident set size (VmRSS) in KiB.
+    static func residentKiB(pid: Int32) -> Int? { field("VmRSS:", status: "/proc/\(pid)/status") }
+
     /// Resets VmHWM to the current RSS (writes 5 to /proc/self/clear_refs), so a
     /// benchmark's peak excludes its own set-up. Returns false when not allowed.
     @discardableResult
@@ -22,8 +25,8 @@ enum PeakMemory {
         return String(format: "%.1f MB", Double(kib) / 1024)
     }
 
-    private static func field(_ name: String) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    private static func field(_ name: String, status path: String = "/proc/self/status") -> Int? {
+        guard let status = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix(name) {
             return Int(line.dropFirst(name.count).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
         }
