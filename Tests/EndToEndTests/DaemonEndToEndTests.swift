@@ -96,6 +96,23 @@ struct DaemonEndToEndTests {
         #expect(harness.stop(daemon) == 0)
     }
 
+    @Test("a reply whose answer X lost is not sent twice")
+    func lostReplyResponse() async throws {
+        let harness = try await DaemonHarness()
+        defer { Task { await harness.tearDown() } }
+        try await harness.setUp()
+        // The first two post requests (the slot's post and the reply, sent at start-up)
+        // create their post but answer 503; the retries are refused as duplicates.
+        harness.server.injectFault(.lostResponse, count: 2, endpoint: "POST /2/tweets")
+        let activity = harness.addActivity()
+        let daemon = try harness.startDaemon()
+        #expect(harness.waitFor(30) { harness.output.contains("event=replied_unconfirmed") && harness.output.contains("event=posted_unconfirmed") }, "\(harness.output)")
+        try await Task.sleep(for: .seconds(3))
+        #expect(harness.replies.filter { $0.target == activity.friendMention }.count == 1)
+        #expect(harness.posts.count == 1)
+        #expect(harness.stop(daemon) == 0)
+    }
+
     @Test("when X refuses likes, the daemon says so once and goes on deciding")
     func likesForbidden() async throws {
         let harness = try await DaemonHarness()

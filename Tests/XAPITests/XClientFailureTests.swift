@@ -69,6 +69,32 @@ struct XClientFailureTests {
         #expect(fixture.server.requestCount(endpoint: "POST /2/tweets") == 3)
     }
 
+    @Test("a post whose answer was lost is not posted twice: the refused retry surfaces as outcomeUnknown")
+    func lostResponse() async throws {
+        let fixture = try FakeXFixture()
+        fixture.server.injectFault(.lostResponse, count: 1, endpoint: "POST /2/tweets")
+        let error = await #expect(throws: XAPIError.self) {
+            try await fixture.client(fixture.bot).send(CreateTweet(text: "once only"))
+        }
+        guard case .outcomeUnknown(let endpoint, _) = error else {
+            Issue.record("expected outcomeUnknown, got \(String(describing: error))")
+            return
+        }
+        #expect(endpoint == "POST /2/tweets")
+        #expect(fixture.server.writes.count == 1)
+        #expect(fixture.server.requestCount(endpoint: "POST /2/tweets") == 2)
+    }
+
+    @Test("a post answered with an unreadable 2xx body is never sent again")
+    func garbageAfterPost() async throws {
+        let fixture = try FakeXFixture()
+        fixture.server.injectFault(.garbageBody, count: 1, endpoint: "POST /2/tweets")
+        await #expect(throws: XAPIError.self) {
+            try await fixture.client(fixture.bot).send(CreateTweet(text: "garbled"))
+        }
+        #expect(fixture.server.requestCount(endpoint: "POST /2/tweets") == 1)
+    }
+
     @Test("forbidden likes surface as likesNotPermitted and are not retried")
     func likesForbidden() async throws {
         let fixture = try FakeXFixture(settings: FakeXSettings(likesForbidden: true))

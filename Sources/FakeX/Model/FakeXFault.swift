@@ -6,6 +6,9 @@ public enum FakeXFault: Sendable, Equatable {
     case garbageBody
     /// Close the connection without answering.
     case dropConnection
+    /// Do what was asked (e.g. create the post), then answer 503: the client
+    /// cannot know that its request took effect.
+    case lostResponse
 }
 
 /// Which faults are pending: the next N matching requests, or at random.

@@ -46,6 +46,7 @@ struct FakeXWorld: Sendable {
         if !limit.allowed {
             response = HTTPResponse.problem(429, title: "Too Many Requests", detail: "Too Many Requests")
         } else if let fault = faults.next(endpoint: endpoint) {
+            if fault == .lostResponse { _ = answer(route, request: request, user: user, now: now) }
             response = Self.response(for: fault)
         } else {
             response = answer(route, request: request, user: user, now: now)
@@ -87,6 +88,8 @@ struct FakeXWorld: Sendable {
         switch fault {
         case .serverError(let status):
             return .problem(status, title: "Service Unavailable", detail: "Service Unavailable")
+        case .lostResponse:
+            return .problem(503, title: "Service Unavailable", detail: "Service Unavailable")
         case .garbageBody:
             return HTTPResponse(
                 status: 200, headers: [("Content-Type", "text/html")], body: Data("<html>over capacity".utf8))

@@ -74,6 +74,12 @@ public struct PostingLoop: DaemonLoop {
                     "reason": "planned slot; the human posted this near \(slot.time)", "text": source.text,
                 ])
                 return
+            } catch NetworkError.outcomeUnknown(_, let detail) {
+                // At most once: the post most likely exists; never post the slot again.
+                try await store.recordPosted(text: source.text, at: now)
+                try await store.markPosted(slot.date, minute: slot.minute, sourcePostID: source.id, postedID: "unconfirmed", text: source.text)
+                log.warning("posted_unconfirmed", ["slot": slot.time, "source": source.id, "detail": detail, "text": source.text])
+                return
             } catch NetworkError.duplicateContent {
                 try await store.markRefused(text: source.text, at: now)
                 log.info("post_refused_duplicate", ["slot": slot.time, "source": source.id, "action": "picking another text"])

@@ -88,6 +88,11 @@ public final class ReplyLoop: DaemonLoop {
                     "reason": "the human replied this to \(who) before", "text": text,
                 ])
                 return
+            } catch NetworkError.outcomeUnknown(_, let detail) {
+                // At most once: the reply most likely exists; never answer this mention again.
+                try await actions.finishMention(mention.id, state: .replied, reason: "unconfirmed: \(detail)", replyID: nil, text: text)
+                log.warning("replied_unconfirmed", ["mention": mention.id, "to": who, "detail": detail, "text": text])
+                return
             } catch NetworkError.duplicateContent {
                 log.info("reply_refused_duplicate", ["mention": mention.id, "to": who, "action": "trying another reply"])
             } catch NetworkError.replyNotPermitted(let detail) {

@@ -85,6 +85,9 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     case rateLimited(endpoint: String, resetAt: Date)
     /// Anything else, after retries: the endpoint, the HTTP status (0 when none) and the network's detail.
     case failed(endpoint: String, status: Int, detail: String)
+    /// A post that most likely went through although no answer said so (its
+    /// retry was refused as duplicate). Treated as done: never posted again.
+    case outcomeUnknown(endpoint: String, detail: String)
 
     public var description: String {
         switch self {
@@ -100,6 +103,8 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(endpoint): rate limit spent until \(Int(resetAt.timeIntervalSince1970))"
         case .failed(let endpoint, let status, let detail):
             return status == 0 ? "\(endpoint): \(detail)" : "\(endpoint): HTTP \(status): \(detail)"
+        case .outcomeUnknown(let endpoint, let detail):
+            return "\(endpoint): the post most likely went through: \(detail)"
         }
     }
 }

@@ -108,6 +108,7 @@ public struct XNetwork: SocialNetwork {
         case .unauthorized(let endpoint, let detail): .unauthorized(endpoint: endpoint, detail: detail)
         case .rateLimited(let endpoint, let resetAt): .rateLimited(endpoint: endpoint, resetAt: resetAt)
         case .failed(let endpoint, let status, let detail): .failed(endpoint: endpoint, status: status, detail: detail)
+        case .outcomeUnknown(let endpoint, let detail): .outcomeUnknown(endpoint: endpoint, detail: detail)
         }
     }
 

@@ -15,12 +15,16 @@ public enum XAPIError: Error, Sendable, Equatable, CustomStringConvertible {
     case rateLimited(endpoint: String, resetAt: Date)
     /// Anything else: HTTP status (0 when no response came) and detail.
     case failed(endpoint: String, status: Int, detail: String)
+    /// A post whose first attempt failed without a clear answer (5xx, a lost
+    /// connection) and whose retry X refused as duplicate: the first attempt
+    /// most likely created it. Not retried, so nothing is posted twice.
+    case outcomeUnknown(endpoint: String, detail: String)
 
     public var endpoint: String {
         switch self {
         case .duplicateContent(let endpoint, _), .likesNotPermitted(let endpoint, _),
             .replyNotPermitted(let endpoint, _), .unauthorized(let endpoint, _),
-            .rateLimited(let endpoint, _), .failed(let endpoint, _, _):
+            .rateLimited(let endpoint, _), .failed(let endpoint, _, _), .outcomeUnknown(let endpoint, _):
             return endpoint
         }
     }
@@ -39,6 +43,8 @@ public enum XAPIError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(endpoint): HTTP 429 rate limit spent until \(Int(resetAt.timeIntervalSince1970))"
         case .failed(let endpoint, let status, let detail):
             return status == 0 ? "\(endpoint): \(detail)" : "\(endpoint): HTTP \(status): \(detail)"
+        case .outcomeUnknown(let endpoint, let detail):
+            return "\(endpoint): the request may have taken effect: \(detail)"
         }
     }
 

@@ -48,6 +48,8 @@ public final class XClient: Sendable {
         let endpoint = request.endpoint
         var attempt = 0
         var rateLimitWaits = 0
+        // A post attempt that failed without a clear answer may have created the post.
+        var mayHavePosted = false
         while true {
             try Task.checkCancellation()
             try await waitForRateLimit(endpoint: endpoint)
@@ -65,8 +67,15 @@ public final class XClient: Sendable {
                 rateLimitWaits += 1
                 attempt -= 1
             case .retryable(let error):
+                if case .createTweet = request.refusal, case .failed(_, let status, let detail) = error {
+                    // A 2xx whose body we cannot read did create the post: never send it again.
+                    if (200..<300).contains(status) { throw XAPIError.outcomeUnknown(endpoint: endpoint, detail: detail) }
+                    mayHavePosted = true
+                }
                 guard attempt < configuration.maxAttempts else { throw error }
                 try await sleep(configuration.backoff(retry: attempt, jitter: jitter()))
+            case .final(.duplicateContent(_, let detail)) where mayHavePosted:
+                throw XAPIError.outcomeUnknown(endpoint: endpoint, detail: "an earlier attempt failed, and the retry was refused as duplicate (\(detail))")
             case .final(let error):
                 throw error
             }
