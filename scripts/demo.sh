@@ -30,7 +30,8 @@ scale="${DEMO_SCALE:-720}"
 train_mode="${DEMO_TRAIN:-api}"
 case "$train_mode" in api | jsonl) ;; *) echo "demo: DEMO_TRAIN must be api or jsonl" >&2; exit 64 ;; esac
 
-say() { printf '\033[1mdemo:\033[0m %s\n' "$*"; }
+if [ -t 1 ]; then bold=$'\033[1m' inverse=$'\033[1;7m' plain=$'\033[0m'; else bold="" inverse="" plain=""; fi
+say() { printf '%sdemo:%s %s\n' "$bold" "$plain" "$*"; }
 
 scripts/install-deps.sh
 . scripts/services.sh
@@ -134,12 +135,12 @@ echo
 scale_minutes=$(python3 -c "print(round($scale/60, 1))")
 day_seconds=$(python3 -c "print(round(86400/$scale))")
 cat <<EOF
-$(printf '\033[1;7m')                                                                          $(printf '\033[0m')
-$(printf '\033[1;7m')  TIME RUNS ${scale}x FASTER: one real second is ${scale_minutes} minutes on the bot's clock;     $(printf '\033[0m')
-$(printf '\033[1;7m')  a whole day of Haru's posting passes in ${day_seconds} seconds. Times in [ ] are the     $(printf '\033[0m')
-$(printf '\033[1;7m')  bot's clock in Asia/Tokyo. The X here is fake-x on 127.0.0.1.               $(printf '\033[0m')
-$(printf '\033[1;7m')  Running for ${seconds} s; Ctrl-C stops it early.                                 $(printf '\033[0m')
-$(printf '\033[1;7m')                                                                          $(printf '\033[0m')
+${inverse}                                                                          ${plain}
+${inverse}  TIME RUNS ${scale}x FASTER: one real second is ${scale_minutes} minutes on the bot's clock;     ${plain}
+${inverse}  a whole day of Haru's posting passes in ${day_seconds} seconds. Times in [ ] are the     ${plain}
+${inverse}  bot's clock in Asia/Tokyo. The X here is fake-x on 127.0.0.1.               ${plain}
+${inverse}  Running for ${seconds} s; Ctrl-C stops it early.                                 ${plain}
+${inverse}                                                                          ${plain}
 EOF
 echo
 
