@@ -39,18 +39,21 @@ scripts/install-deps.sh
 work="$(mktemp -d /tmp/mirror-bot-demo.XXXXXX)"
 fake_pid="" daemon_pid="" tail_pid="" printer_pid=""
 cleanup() {
+  # Runs once, to the end, whatever failed: no errexit, and a closed terminal is no reason to stop.
   trap - EXIT INT TERM
-  [ -n "$daemon_pid" ] && kill -TERM "$daemon_pid" 2>/dev/null && wait "$daemon_pid" 2>/dev/null
-  [ -n "$fake_pid" ] && kill -TERM "$fake_pid" 2>/dev/null && wait "$fake_pid" 2>/dev/null
+  trap '' PIPE
+  set +e
+  if [ -n "$daemon_pid" ]; then kill -TERM "$daemon_pid" 2>/dev/null; wait "$daemon_pid" 2>/dev/null; fi
+  if [ -n "$fake_pid" ]; then kill -TERM "$fake_pid" 2>/dev/null; wait "$fake_pid" 2>/dev/null; fi
   sleep 0.3
-  [ -n "$tail_pid" ] && kill "$tail_pid" 2>/dev/null
-  [ -n "$printer_pid" ] && wait "$printer_pid" 2>/dev/null
+  if [ -n "$tail_pid" ]; then kill "$tail_pid" 2>/dev/null; fi
+  if [ -n "$printer_pid" ]; then wait "$printer_pid" 2>/dev/null; fi
   stop_services
   rm -rf "$work"
-  true
+  return 0
 }
 trap cleanup EXIT
-trap 'echo; say "stopping (Ctrl-C)"; exit 130' INT TERM
+trap 'trap "" PIPE; echo; say "stopping (Ctrl-C)"; exit 130' INT TERM
 
 say "building mirror-bot and fake-x (debug; the first build takes a few minutes)"
 swift build --product mirror-bot 2>&1 | tail -n 1
@@ -134,14 +137,16 @@ echo
 
 scale_minutes=$(python3 -c "print(round($scale/60, 1))")
 day_seconds=$(python3 -c "print(round(86400/$scale))")
-cat <<EOF
-${inverse}                                                                          ${plain}
-${inverse}  TIME RUNS ${scale}x FASTER: one real second is ${scale_minutes} minutes on the bot's clock;     ${plain}
-${inverse}  a whole day of Haru's posting passes in ${day_seconds} seconds. Times in [ ] are the     ${plain}
-${inverse}  bot's clock in Asia/Tokyo. The X here is fake-x on 127.0.0.1.               ${plain}
-${inverse}  Running for ${seconds} s; Ctrl-C stops it early.                                 ${plain}
-${inverse}                                                                          ${plain}
-EOF
+banner=(
+  ""
+  "TIME RUNS ${scale}x FASTER: one real second is ${scale_minutes} minutes on the bot's clock,"
+  "so a whole day of Haru's posting passes in ${day_seconds} seconds."
+  "Times in [brackets] are the bot's clock, in Asia/Tokyo."
+  "The X here is fake-x on 127.0.0.1, with made-up accounts."
+  "Running for ${seconds} real seconds; Ctrl-C stops it early."
+  ""
+)
+for line in "${banner[@]}"; do printf '%s  %-76s%s\n' "$inverse" "$line" "$plain"; done
 echo
 
 start_fake_x "$work/fake-x.log"

@@ -13,10 +13,12 @@ work="$(mktemp -d /tmp/mirror-bot-smoke.XXXXXX)"
 chmod 755 "$work"
 fake_pid="" daemon_pid=""
 cleanup() {
-  [ -n "$daemon_pid" ] && kill "$daemon_pid" 2>/dev/null
-  [ -n "$fake_pid" ] && kill "$fake_pid" 2>/dev/null
+  set +e
+  if [ -n "$daemon_pid" ]; then kill "$daemon_pid" 2>/dev/null; fi
+  if [ -n "$fake_pid" ]; then kill "$fake_pid" 2>/dev/null; fi
   stop_services
   rm -rf "$work"
+  return 0
 }
 trap cleanup EXIT
 fail() { echo "smoke: FAILED: $*" >&2; exit 1; }
