@@ -62,6 +62,7 @@ else
   BOT_ACCESS_TOKEN_SECRET="wrong" "$bin/mirror-bot" doctor >"$work/doctor-bad.txt" 2>&1 || status=$?
   [ "$status" -ne 0 ] || { cat "$work/doctor-bad.txt"; fail "doctor passed with a wrong bot secret"; }
   grep -q "wrong" "$work/doctor-bad.txt" && fail "doctor printed a secret"
+  grep -qiE "fail.*bot|bot.*fail" "$work/doctor-bad.txt" || { cat "$work/doctor-bad.txt"; fail "doctor did not name the bot's failing check"; }
   ok "doctor (passes with good credentials; exit $status with a wrong bot secret)"
 fi
 

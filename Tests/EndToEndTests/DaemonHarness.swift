@@ -155,7 +155,9 @@ final class DaemonHarness: @unchecked Sendable {
             try? FileManager.default.removeItem(at: log)
         }
         server.stop()
-        try? await database.drop()
+        // Over the harness's own connection: a new connection opened while the test process
+        // exits (a deferred teardown after the last test) crashed inside libpq (signal 11).
+        try? await connection.execute(unsafeSQL: "DROP SCHEMA IF EXISTS \(database.schema) CASCADE")
     }
 
     /// A fixed-offset zone whose local time is between 02:00 and 21:00, so the
