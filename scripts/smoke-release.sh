@@ -39,7 +39,9 @@ export DATABASE_URL="$TEST_DATABASE_URL" REDIS_URL="$TEST_REDIS_URL" REDIS_KEY_P
 grep -q "event=migrations_done applied=$(ls "$dist/share/mirror-bot/migrations"/*.sql | wc -l)" "$work/migrate.txt" \
   || { cat "$work/migrate.txt"; fail "migrate did not apply every installed migration"; }
 "$bin/mirror-bot" migrate >"$work/migrate2.txt" 2>&1 && grep -q "applied=0" "$work/migrate2.txt" || fail "a second migrate applied something"
-ok "migrate (installed migrations, once each)"
+PATH="$bin:$PATH" mirror-bot migrate >"$work/migrate3.txt" 2>&1 && grep -q "applied=0" "$work/migrate3.txt" \
+  || { cat "$work/migrate3.txt"; fail "migrate run from PATH did not find the installed migrations"; }
+ok "migrate (installed migrations, once each; found from PATH too)"
 
 "$bin/fake-x" --port 0 --state "$root/demo/seed.json" --no-scheduled >"$work/fake-x.log" 2>&1 &
 fake_pid=$!
