@@ -77,6 +77,8 @@ public struct FakeXSeed: Sendable, Codable {
     public var tweets: [Tweet]?
     /// Oldest like first.
     public var likes: [Like]?
+    /// Posts that appear while the server runs (`schedule(_:)`), for the demo.
+    public var scheduled: [Scheduled]?
 }
 
 extension FakeXServer {
@@ -129,15 +131,28 @@ extension FakeXServer {
                 inReplyToTweetID: tweet.inReplyToTweetID, inReplyToUserID: tweet.inReplyToUserID, retweetOf: retweetOf)
         }
         for like in seed.likes ?? [] { addLike(userID: like.userID, tweetID: like.tweetID) }
+        for (index, entry) in (seed.scheduled ?? []).enumerated() {
+            guard entry.afterSeconds >= 0, entry.afterSeconds.isFinite else {
+                throw FakeXServerError.seed("scheduled[\(index)].after_seconds must be a number of seconds from 0")
+            }
+            guard world.withLock({ $0.users[entry.authorID] != nil }) else {
+                throw FakeXServerError.seed("scheduled[\(index)].author_id \(entry.authorID.debugDescription) is not a user")
+            }
+        }
     }
 
-    /// Loads a seed file.
-    public func load(contentsOf url: URL) throws {
+    /// Loads a seed file; returns it (its `scheduled` posts are for `schedule(_:)`).
+    @discardableResult
+    public func load(contentsOf url: URL) throws -> FakeXSeed {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw FakeXServerError.seed("cannot read \(url.path)")
         }
-        do { try load(JSONDecoder().decode(FakeXSeed.self, from: data)) } catch let error as FakeXServerError {
+        do {
+            let seed = try JSONDecoder().decode(FakeXSeed.self, from: data)
+            try load(seed)
+            return seed
+        } catch let error as FakeXServerError {
             throw error
         } catch {
             throw FakeXServerError.seed("\(url.path): \(error)")

@@ -2,6 +2,7 @@ import Foundation
 import MeCab
 import MirrorBot
 import Postgres
+import Redis
 import XAPI
 
 /// Builds the bot's parts from the configuration: the database, the
@@ -87,10 +88,13 @@ struct Services: Sendable {
         }
     }
 
-    /// Failures that waiting does not fix: configuration, credentials, a missing dictionary, an unmigrated database.
+    /// Failures that waiting does not fix: configuration, credentials, a missing dictionary, an unmigrated database,
+    /// a Redis URL this build cannot use (`rediss://`).
     static func isPermanent(_ error: any Error) -> Bool {
         switch error {
         case is ConfigurationError, is MeCabError, is NotMigratedError, is NotBuiltError:
+            return true
+        case let redis as RedisError where redis.kind == .unsupported || redis.kind == .invalidURL:
             return true
         case NetworkError.unauthorized:
             return true

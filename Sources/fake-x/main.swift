@@ -1,11 +1,12 @@
 // fake-x: a fake X API v2 server on 127.0.0.1 for the demo and end-to-end tests.
 //
-//     fake-x --port P --state FILE.json
+//     fake-x --port P --state FILE.json [--no-scheduled]
 //
 // Port 0 (the default) picks a free port. Prints `fake-x listening port=P` once
 // ready, then one line per accepted write (`fake-x write post id=... author=... text="..."`,
-// `... reply ... in_reply_to=...`, `... like user=... tweet=...`), and serves until
-// SIGTERM or SIGINT. Every request must carry a valid OAuth 1.0a signature made
+// `... reply ... in_reply_to=...`, `... like user=... tweet=...`) and per scheduled
+// post as it appears (`fake-x scheduled post id=... author=@name text="..."`), and
+// serves until SIGTERM or SIGINT. Every request must carry a valid OAuth 1.0a signature made
 // with a user's credentials from the state file.
 //
 // The state file (every field but ids, usernames, author_id and text optional):
@@ -30,7 +31,11 @@
 //           "in_reply_to_tweet_id": "999", "in_reply_to_user_id": "3",
 //           "retweet_of": "998", "retweet": true }
 //       ],
-//       "likes": [ { "user_id": "1", "tweet_id": "1000" } ]   // oldest like first
+//       "likes": [ { "user_id": "1", "tweet_id": "1000" } ],  // oldest like first
+//       "scheduled": [                     // posts that appear while it runs (not with --no-scheduled):
+//         { "after_seconds": 8, "author_id": "3", "text": "@mirror hi",   // real seconds after start
+//           "in_reply_to_tweet_id": "1000" }                   // optional
+//       ]
 //     }
 //
 // Posts without an id get a snowflake id from created_at; a tweet mentioning
@@ -45,12 +50,13 @@ import Foundation
 #endif
 
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("fake-x: \(message)\nusage: fake-x --port P --state FILE.json\n".utf8))
+    FileHandle.standardError.write(Data("fake-x: \(message)\nusage: fake-x --port P --state FILE.json [--no-scheduled]\n".utf8))
     exit(64)
 }
 
 var port = 0
 var statePath: String?
+var runScheduled = true
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -62,8 +68,10 @@ while let argument = arguments.popFirst() {
     case "--state":
         guard let value = arguments.popFirst() else { fail("--state needs a file") }
         statePath = value
+    case "--no-scheduled":
+        runScheduled = false
     case "--help", "-h":
-        print("usage: fake-x --port P --state FILE.json")
+        print("usage: fake-x --port P --state FILE.json [--no-scheduled]")
         exit(0)
     default:
         fail("unknown argument \"\(argument)\"")
@@ -77,9 +85,14 @@ func emit(_ line: String) {
 
 let server = FakeXServer(onWrite: { write in emit("fake-x write \(write)") })
 do {
-    if let statePath { try server.load(contentsOf: URL(fileURLWithPath: statePath)) }
+    let seed = try statePath.map { try server.load(contentsOf: URL(fileURLWithPath: $0)) }
     let actual = try server.start(port: port)
     emit("fake-x listening port=\(actual)")
+    let usernames = Dictionary(seed?.users.map { ($0.id, $0.username) } ?? [], uniquingKeysWith: { first, _ in first })
+    server.schedule(runScheduled ? seed?.scheduled ?? [] : []) { entry, id in
+        let author = usernames[entry.authorID].map { "@\($0)" } ?? entry.authorID
+        emit("fake-x scheduled post id=\(id) author=\(author) text=\(entry.text.debugDescription)")
+    }
 } catch {
     fail("\(error)")
 }

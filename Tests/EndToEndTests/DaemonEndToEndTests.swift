@@ -38,6 +38,8 @@ struct DaemonEndToEndTests {
 
         #expect(harness.stop(daemon) == 0)
         #expect(harness.output.contains("event=stopped"))
+        // Awaited here: a teardown still connecting when the test process exits crashes libpq.
+        await harness.tearDown()
     }
 
     @Test("after SIGTERM and a restart nothing is repeated, and new mentions are answered")
@@ -60,6 +62,8 @@ struct DaemonEndToEndTests {
         #expect(harness.waitFor(20) { harness.replies.contains { $0.target == again } })
         #expect(harness.replies.count == 2)
         #expect(harness.stop(second) == 0)
+        // Awaited here: a teardown still connecting when the test process exits crashes libpq.
+        await harness.tearDown()
     }
 
     @Test("two daemons at once do nothing twice")
@@ -77,6 +81,8 @@ struct DaemonEndToEndTests {
         #expect(harness.posts.count == 1)
         #expect(harness.stop(a) == 0)
         #expect(harness.stop(b) == 0)
+        // Awaited here: a teardown still connecting when the test process exits crashes libpq.
+        await harness.tearDown()
     }
 
     @Test("with X failing a third of the time the daemon stays up and still answers")
@@ -94,6 +100,8 @@ struct DaemonEndToEndTests {
         #expect(harness.replies.count == 1)
         #expect(harness.likes.count == 1)
         #expect(harness.stop(daemon) == 0)
+        // Awaited here: a teardown still connecting when the test process exits crashes libpq.
+        await harness.tearDown()
     }
 
     @Test("a reply whose answer X lost is not sent twice")
@@ -128,6 +136,8 @@ struct DaemonEndToEndTests {
         #expect(harness.likes.isEmpty)
         #expect(daemon.isRunning)
         #expect(harness.stop(daemon) == 0)
+        // Awaited here: a teardown still connecting when the test process exits crashes libpq.
+        await harness.tearDown()
     }
 
     @Test("DRY_RUN decides and logs but writes nothing to X")
@@ -143,5 +153,7 @@ struct DaemonEndToEndTests {
         }, "\(harness.output)")
         #expect(harness.server.writes.isEmpty)
         #expect(harness.stop(daemon) == 0)
+        // Awaited here: a teardown still connecting when the test process exits crashes libpq.
+        await harness.tearDown()
     }
 }

@@ -2,6 +2,7 @@ import FakeX
 import Foundation
 import MirrorBot
 import Postgres
+import Synchronization
 import TestSupport
 import XAPI
 
@@ -20,6 +21,7 @@ final class DaemonHarness: @unchecked Sendable {
     let timeZone: String
     var environment: [String: String] = [:]
     private var processes: [(Process, URL)] = []
+    private let tornDown = Mutex(false)
 
     init() async throws {
         database = try await TestDatabase.make()
@@ -153,13 +155,17 @@ final class DaemonHarness: @unchecked Sendable {
         server.writes.compactMap { if case .like(_, let tweet) = $0 { tweet } else { nil } }
     }
 
+    /// Stops everything and drops the schema, once (tests call it at their end; the deferred call is a no-op then).
     func tearDown() async {
+        guard tornDown.withLock({ done in defer { done = true }; return !done }) else { return }
         for (process, log) in processes {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             try? FileManager.default.removeItem(at: log)
         }
         server.stop()
-        try? await database.drop()
+        // Over the harness's own connection: a new connection opened while the test process
+        // exits (a deferred teardown after the last test) crashed inside libpq (signal 11).
+        try? await connection.execute(unsafeSQL: "DROP SCHEMA IF EXISTS \(database.schema) CASCADE")
     }
 
     /// A fixed-offset zone whose local time is between 02:00 and 21:00, so the

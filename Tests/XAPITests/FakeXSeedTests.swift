@@ -1,5 +1,6 @@
 import FakeX
 import Foundation
+import Synchronization
 import Testing
 import XAPI
 
@@ -36,6 +37,39 @@ struct FakeXSeedTests {
         #expect(try await client.send(TweetListRequest(.likedTweets, userID: "1")).data?.map(\.id) == ["100"])
         await #expect(throws: XAPIError.likesNotPermitted(endpoint: "POST /2/users/:id/likes", detail: "You are not permitted to perform this action: likes are not available at this access level.")) {
             try await client.send(LikeTweet(userID: "1", tweetID: "100"))
+        }
+    }
+
+    @Test("scheduled posts appear at their time, in timelines and mentions, with a fresh id")
+    func scheduled() async throws {
+        let json = #"""
+            {"users": [
+               {"id": "2", "username": "bot", "consumer_key": "ck", "consumer_secret": "cs",
+                "access_token": "2-at", "access_token_secret": "ats", "follows": ["3"]},
+               {"id": "3", "username": "friend"}],
+             "scheduled": [{"after_seconds": 0.3, "author_id": "3", "text": "@bot hello"}]}
+            """#
+        let seed = try JSONDecoder().decode(FakeXSeed.self, from: Data(json.utf8))
+        let server = FakeXServer()
+        try server.load(seed)
+        let added = Mutex<[String]>([])
+        server.schedule(seed.scheduled ?? []) { _, id in added.withLock { $0.append(id) } }
+        try server.start()
+        let credentials = OAuthCredentials(consumerKey: "ck", consumerSecret: "cs", accessToken: "2-at", accessTokenSecret: "ats")
+        let client = XClient(credentials: credentials, configuration: XClientConfiguration(baseURL: server.baseURL))
+        #expect(try await client.send(TweetListRequest(.mentions, userID: "2")).data == nil)
+        try await Task.sleep(for: .seconds(1))
+        let ids = added.withLock { $0 }
+        #expect(ids.count == 1)
+        #expect(try await client.send(TweetListRequest(.mentions, userID: "2")).data?.map(\.id) == ids)
+        #expect(try await client.send(TweetListRequest(.homeTimeline, userID: "2")).data?.map(\.text) == ["@bot hello"])
+    }
+
+    @Test("a scheduled post by an unknown author is an error")
+    func scheduledUnknownAuthor() throws {
+        let json = #"{"users": [{"id": "1", "username": "human"}], "scheduled": [{"after_seconds": 1, "author_id": "9", "text": "hi"}]}"#
+        #expect(throws: FakeXServerError.self) {
+            try FakeXServer().load(JSONDecoder().decode(FakeXSeed.self, from: Data(json.utf8)))
         }
     }
 

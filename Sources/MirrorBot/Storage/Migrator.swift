@@ -15,7 +15,7 @@ public struct Migrator: Sendable {
     /// `../share/mirror-bot/migrations` beside it (installed layouts).
     public static func locateDirectory(
         currentDirectory: String = FileManager.default.currentDirectoryPath,
-        executablePath: String = CommandLine.arguments.first ?? ""
+        executablePath: String = runningExecutablePath()
     ) -> URL? {
         let executableDirectory = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
         let candidates = [
@@ -27,6 +27,12 @@ public struct Migrator: Sendable {
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
         }
+    }
+
+    /// This process's executable: `/proc/self/exe` on Linux, since `argv[0]` is only
+    /// `mirror-bot` when the shell found it on PATH.
+    public static func runningExecutablePath() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first ?? ""
     }
 
     /// The `.sql` files, sorted by name.

@@ -1,0 +1,48 @@
+# mirror-bot's image: the release build (scripts/build-release.sh, the same recipe CI
+# runs) in Swift's official Debian image, then only the binary, its migrations and
+# the shared C libraries it links on debian:bookworm-slim, as a non-root user.
+#
+#   docker build -t mirror-bot .
+#   docker run --env-file .env mirror-bot                 # the daemon (CMD)
+#   docker run --env-file .env mirror-bot mirror-bot migrate
+#
+# docker-compose.yml runs it with PostgreSQL and Redis.
+
+ARG SWIFT_IMAGE=swift:6.3-bookworm
+
+FROM ${SWIFT_IMAGE} AS build
+WORKDIR /src
+# The build packages first, from the script's own list, so the layer is cached.
+COPY scripts/build-release.sh scripts/build-release.sh
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+      $(bash scripts/build-release.sh --build-packages) \
+ && rm -rf /var/lib/apt/lists/*
+# Package.swift names the test targets, so Tests/ comes along (it is not built).
+COPY Package.swift ./
+COPY Sources Sources
+COPY Tests Tests
+COPY migrations migrations
+COPY scripts scripts
+RUN WITH_FAKE_X=0 bash scripts/build-release.sh
+
+FROM debian:bookworm-slim AS runtime
+COPY scripts/build-release.sh /tmp/build-release.sh
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+      $(bash /tmp/build-release.sh --runtime-packages) \
+ && rm -rf /var/lib/apt/lists/* /tmp/build-release.sh \
+ && useradd --system --uid 10001 --user-group --home-dir /app --shell /usr/sbin/nologin mirror-bot
+# /usr/local/bin/mirror-bot and /usr/local/share/mirror-bot/migrations/.
+COPY --from=build /src/dist/ /usr/local/
+WORKDIR /app
+# `mirror-bot migrate` looks in ./migrations first; Procfile and app.json for Dokku.
+COPY --from=build /src/dist/share/mirror-bot/migrations ./migrations
+COPY Procfile app.json ./
+USER mirror-bot
+# The daemon logs one event a line to stdout; SIGTERM stops it cleanly.
+STOPSIGNAL SIGTERM
+# `doctor` checks PostgreSQL, Redis, the MeCab dictionary and both accounts'
+# credentials (one GET /2/users/me each: 2 billed X requests a check, 96 a day at this interval).
+HEALTHCHECK --interval=30m --timeout=60s --start-period=2m --retries=2 CMD ["mirror-bot", "doctor"]
+CMD ["mirror-bot", "start"]

@@ -1,0 +1,155 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// app.json (Heroku, Dokku) and .env.example (Docker Compose) against the code:
+/// every environment variable the bot's sources read is documented, and nothing
+/// documented is a variable the code does not read.
+@Suite("app.json, Procfile and .env.example match the code")
+struct AppJSONTests {
+    static let root = BinaryRunner.repositoryRoot
+
+    static func appJSON() throws -> [String: Any] {
+        let data = try Data(contentsOf: root.appendingPathComponent("app.json"))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "app.json is not a JSON object")
+    }
+
+    static func appEnvironment() throws -> [String: [String: Any]] {
+        try #require(try appJSON()["env"] as? [String: [String: Any]], "app.json has no env object")
+    }
+
+    @Test("the scan finds the variables read every way the code reads them")
+    func scanFindsEveryPattern() throws {
+        let read = try EnvironmentScan.variables(under: Self.root.appendingPathComponent("Sources"))
+        // One of each way of reading: env.url, credential prefix + suffix, the TIME_ZONE/TZ loop,
+        // env["..."], env.integer, a Mastodon variable, ProcessInfo in the MeCab wrapper.
+        for name in ["DATABASE_URL", "BOT_ACCESS_TOKEN_SECRET", "HUMAN_CONSUMER_KEY", "TZ", "REDIS_KEY_PREFIX",
+                     "POLL_INTERVAL_SECONDS", "MASTODON_VISIBILITY", "MECABRC"] {
+            #expect(read.contains(name), "the scan missed \(name)")
+        }
+        // Literals that are not variables stay out.
+        for name in ["HUMAN", "BOT", "GET", "POST", "UTC", "CONSUMER_KEY"] {
+            #expect(!read.contains(name), "the scan took \(name) for a variable")
+        }
+    }
+
+    @Test("app.json is valid JSON and names every variable the code reads, and only those")
+    func appJSONMatchesCode() throws {
+        let read = try EnvironmentScan.variables(under: Self.root.appendingPathComponent("Sources"))
+        let documented = Set(try Self.appEnvironment().keys)
+        #expect(read.subtracting(documented).sorted() == [], "read by the code but missing from app.json")
+        #expect(documented.subtracting(read).sorted() == [], "in app.json but read nowhere in Sources/")
+    }
+
+    @Test("every app.json variable has a description and a required flag; the credentials are required")
+    func appJSONEntries() throws {
+        for (name, entry) in try Self.appEnvironment() {
+            let description = entry["description"] as? String ?? ""
+            #expect(!description.isEmpty, "\(name) has no description")
+            #expect(entry["required"] is Bool, "\(name) has no required flag")
+            let required = entry["required"] as? Bool ?? false
+            let isXCredential = (name.hasPrefix("HUMAN_") || name.hasPrefix("BOT_")) && !name.contains("MASTODON")
+            #expect(required == isXCredential, "\(name): required should be \(isXCredential)")
+        }
+    }
+
+    @Test("app.json provisions PostgreSQL and Redis, runs one worker, and trains after the first deploy")
+    func appJSONDeployment() throws {
+        let app = try Self.appJSON()
+        let addons = (app["addons"] as? [Any] ?? []).compactMap { ($0 as? [String: Any])?["plan"] as? String ?? $0 as? String }
+        #expect(addons.contains { $0.hasPrefix("heroku-postgresql") })
+        #expect(addons.contains { $0.hasPrefix("heroku-redis") })
+        let postdeploy = (app["scripts"] as? [String: Any])?["postdeploy"] as? String ?? ""
+        for command in ["mirror-bot migrate", "mirror-bot train scheduler", "mirror-bot train classifier"] {
+            #expect(postdeploy.contains(command), "postdeploy does not run \(command)")
+        }
+        let worker = (app["formation"] as? [String: Any])?["worker"] as? [String: Any]
+        #expect(worker?["quantity"] as? Int == 1)
+    }
+
+    @Test("the Procfile runs the daemon as a worker and migrates on release")
+    func procfile() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("Procfile"), encoding: .utf8)
+        let lines = Set(text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        #expect(lines.contains("worker: mirror-bot start"))
+        #expect(lines.contains("release: mirror-bot migrate"))
+    }
+
+    @Test(".env.example documents the same variables as app.json")
+    func envExample() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent(".env.example"), encoding: .utf8)
+        // `NAME=value` or, for optional ones, `# NAME=value`.
+        let pattern = try NSRegularExpression(pattern: #"^#?\s*([A-Z][A-Z0-9_]+)="#, options: .anchorsMatchLines)
+        let range = NSRange(text.startIndex..., in: text)
+        let names = Set(pattern.matches(in: text, range: range).compactMap { match in
+            Range(match.range(at: 1), in: text).map { String(text[$0]) }
+        })
+        let documented = Set(try Self.appEnvironment().keys)
+        #expect(documented.subtracting(names).sorted() == [], "in app.json but not in .env.example")
+        #expect(names.subtracting(documented).sorted() == [], "in .env.example but not in app.json")
+    }
+}
+
+/// Finds the environment variables Swift sources read, by the ways this code reads them:
+/// `env["NAME"]`, `environment["NAME"]`, `self["NAME"]`; typed reads `env.url("NAME", …)`,
+/// `env.integer("NAME", …)` and the like; `variable: "NAME"` in configuration errors;
+/// `for name in ["NAME", …]` loops over names; and `credentials(prefix: "P")` combined with
+/// the suffixes listed in `func credentials(prefix:)`. Only literals shaped like
+/// variables (`^[A-Z][A-Z0-9_]+$`) count. The test tools (fake-x, FakeX,
+/// mirror-bot-bench) are not the deployed bot and are left out.
+enum EnvironmentScan {
+    static let excludedTargets: Set<String> = ["fake-x", "FakeX", "mirror-bot-bench"]
+    static let name = #"([A-Z][A-Z0-9_]+)"#
+
+    static func variables(under sources: URL) throws -> Set<String> {
+        var found = Set<String>()
+        var prefixes = Set<String>()
+        var suffixes = Set<String>()
+        for file in try swiftFiles(under: sources) {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for pattern in [
+                #"\b(?:env|environment|self)\s*\[\s*""# + name + #""\s*\]"#,
+                #"\benv\.\w+\(\s*""# + name + #"""#,
+                #"\bvariable:\s*""# + name + #"""#,
+            ] {
+                found.formUnion(try captures(pattern, in: text))
+            }
+            for list in try captures(#"\bfor\s+\w+\s+in\s+\[((?:\s*"[A-Z][A-Z0-9_]*"\s*,?)+)\]"#, in: text) {
+                found.formUnion(try captures(#"""# + name + #"""#, in: list))
+            }
+            prefixes.formUnion(try captures(#"credentials\(prefix:\s*"([A-Z][A-Z0-9]*)"\)"#, in: text))
+            if let start = text.range(of: "func credentials(prefix") {
+                let body = text[start.upperBound...]
+                let end = body.range(of: "\n    func ")?.lowerBound ?? body.endIndex
+                if let list = try captures(#"\[((?:\s*"[A-Z][A-Z0-9_]*"\s*,?)+)\]"#, in: String(body[..<end])).first {
+                    suffixes.formUnion(try captures(#"""# + name + #"""#, in: list))
+                }
+            }
+        }
+        for prefix in prefixes {
+            for suffix in suffixes { found.insert("\(prefix)_\(suffix)") }
+        }
+        return found
+    }
+
+    static func swiftFiles(under sources: URL) throws -> [URL] {
+        let targets = try FileManager.default.contentsOfDirectory(at: sources, includingPropertiesForKeys: nil)
+            .filter { !excludedTargets.contains($0.lastPathComponent) }
+        var files: [URL] = []
+        for target in targets {
+            guard let walker = FileManager.default.enumerator(at: target, includingPropertiesForKeys: nil) else { continue }
+            for case let file as URL in walker where file.pathExtension == "swift" {
+                files.append(file)
+            }
+        }
+        return files
+    }
+
+    /// The first capture group of every match.
+    static func captures(_ pattern: String, in text: String) throws -> [String] {
+        let regex = try NSRegularExpression(pattern: pattern)
+        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+            Range(match.range(at: 1), in: text).map { String(text[$0]) }
+        }
+    }
+}

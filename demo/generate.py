@@ -1,0 +1,282 @@
+#!/usr/bin/env python3
+"""Generates the demo's made-up world (run it again to regenerate; the output is committed).
+
+Haru (@haru_demo) is a made-up person in Tokyo who posts about mornings, lunch,
+work and evenings, replies to two friends (@natsu_k, @aki_m), likes ramen and cat
+posts, and scrolls past work and train news. @haru_mirror is the bot.
+
+Writes, next to this file:
+  seed.json         the fake X world for `fake-x --state` (users with credentials,
+                    follows, 35 days of Haru's posts, likes, relaxed rate limits, and
+                    `scheduled` posts that appear while the demo runs)
+  posts.jsonl       the same posts of Haru's, for `mirror-bot import --jsonl`
+  classifier.jsonl  likes (favorite) and home timeline (normal), for
+                    `mirror-bot train classifier --jsonl`
+  credentials.env   the fake accounts' OAuth credentials (fake-x checks every signature)
+
+Deterministic: the same script writes the same files.
+"""
+import json
+import os
+import random
+from datetime import datetime, timedelta, timezone
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+rng = random.Random(20261130)
+JST = timezone(timedelta(hours=9))
+TWITTER_EPOCH_MS = 1288834974657
+# The history ends here (fixed, so the output does not change from run to run).
+LAST_DAY = datetime(2026, 11, 29, tzinfo=JST)
+DAYS = 35
+
+USERS = [
+    # id, username, name, follows
+    ("1", "haru_demo", "Haru (made up)", ["3", "4", "6", "7", "8", "9", "13"]),
+    ("2", "haru_mirror", "Haru's mirror", ["3", "4", "10", "11", "12"]),
+    ("3", "natsu_k", "Natsu", []),
+    ("4", "aki_m", "Aki", []),
+    ("5", "fuyu_s", "Fuyu", []),
+    ("6", "ramen_log", "Ramen log", []),
+    ("7", "neko_daily", "Neko daily", []),
+    ("8", "tech_news", "Tech news", []),
+    ("9", "train_info", "Train info", []),
+    ("10", "ramen_walker", "Ramen walker", []),
+    ("11", "neko_cafe_jp", "Neko cafe", []),
+    ("12", "office_now", "Office now", []),
+    ("13", "work_memo", "Work memo", []),
+]
+WITH_CREDENTIALS = {"1": "HUMAN", "2": "BOT"}
+
+used_ids = set()
+
+
+def snowflake(when):
+    ms = int(when.timestamp() * 1000) - TWITTER_EPOCH_MS
+    candidate = ms << 22
+    while candidate in used_ids:
+        candidate += 1
+    used_ids.add(candidate)
+    return str(candidate)
+
+
+def iso(when):
+    return when.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.000Z")
+
+
+def combos(openers, closers):
+    texts = [f"{a}{b}" for a in openers for b in closers]
+    rng.shuffle(texts)
+    return texts
+
+
+# Haru's originals by time of day: (hour weights, texts).
+MORNING = combos(
+    ["おはよう。", "おはようございます。", "眠い…", "朝だ。", "今朝は早起きできた。", "寝坊した！", "Good morning. ", "Morning! "],
+    ["今日もいい天気", "外は雨が降ってる", "コーヒーが美味しい", "朝ごはんはトーストと卵", "電車が混んでる",
+     "今日も一日がんばろう", "駅まで走った", "空が高い", "寒くなってきた", "パンを焼いた", "洗濯物を干してから出る",
+     "Coffee first.", "Off to work.", "It's raining again."],
+)
+LUNCH = combos(
+    ["お昼は", "今日のランチは", "昼休み、", "Lunch: ", "ランチに"],
+    ["味噌ラーメン", "豚骨ラーメン", "カレー", "おにぎり二つ", "蕎麦", "オムライス", "定食屋の焼き魚", "サンドイッチ",
+     "会社の近くのうどん", "ramen again", "a bento from the konbini", "パスタ"],
+)
+EVENING = combos(
+    ["今日も一日おつかれさま。", "帰宅。", "やっと金曜日。", "夜風が気持ちいい。", "Home at last. ", "ただいま。", "今日は長かった。"],
+    ["猫の動画を見て寝る", "本を読んでから寝る", "明日は早いからもう寝る", "お風呂に入ってくる", "録画したドラマを見る",
+     "ビールが美味しい", "ラーメン食べて帰った", "散歩してきた", "おやすみなさい", "Time for bed.", "Reading before bed.",
+     "ゲームを少しだけ", "月がきれい"],
+)
+SLOTS = [  # (first hour, last hour, weight, texts)
+    (6, 9, 3, MORNING),
+    (11, 13, 2, LUNCH),
+    (18, 23, 4, EVENING),
+]
+
+REPLIES = {
+    "3": ("natsu_k", ["いいね、行こう！", "ありがとう、助かった", "それは面白いね", "また今度ゆっくり話そう", "了解、駅で待ってる",
+                      "ラーメンなら任せて", "写真ありがとう！", "わかる、それな", "おつかれさま！", "明日ならいけるよ",
+                      "Sounds good!", "Thanks, see you soon", "楽しかったね、また行こう", "遅れてごめん！", "おめでとう🎉"]),
+    "4": ("aki_m", ["ありがとう！", "そうしよう", "今週末どう？", "いい本だったよ、貸すね", "猫かわいい…", "それは大変だったね",
+                    "了解です", "またね", "See you tomorrow!", "週末楽しみにしてる"]),
+}
+
+FAVORITE_POSTS = {
+    "6": ["濃厚な味噌ラーメンの新店がオープン", "豚骨ラーメンの替え玉は無料", "醤油ラーメンのスープが絶品", "つけ麺の麺が太くてもちもち",
+          "塩ラーメンにゆず胡椒が合う", "深夜のラーメン屋は最高", "味玉ラーメン大盛り", "煮干しラーメンの行列が長い",
+          "担々麺の辛さが癖になる", "ラーメン屋の限定メニュー"],
+    "7": ["子猫が肉球を見せて昼寝", "猫が窓辺で日向ぼっこ", "猫のあくびを撮影", "黒猫の毛並みがつやつや", "猫がこたつから出てこない",
+          "三毛猫のしっぽがかわいい", "猫が箱に入って満足そう", "猫カフェで子猫と遊んだ", "猫の寝顔に癒される", "猫じゃらしに夢中の子猫"],
+}
+NORMAL_POSTS = {
+    "8": ["新しいスマートフォンの発表会は来週", "株価が三日続けて下落", "為替が円安に振れる", "大手企業が決算を発表", "新しい法律の施行日が決定",
+          "アプリのアップデートで不具合", "半導体の需要が拡大", "選挙の投票率が過去最低", "台風が週末に接近", "電気料金の値上げが決定"],
+    "9": ["山手線が遅延しています", "中央線で運転見合わせ", "人身事故の影響でダイヤが乱れています", "強風のため徐行運転", "信号故障で遅延",
+          "終電の時刻が変更になります", "駅のエスカレーターが点検中", "車両点検のため遅れています"],
+    "13": ["会議が長引いて疲れた", "明日の資料を作らないと", "残業確定", "週末は実家に帰る", "新しい靴を買った",
+           "レポートの締め切りが近い", "雨で洗濯物が乾かない", "引っ越しの準備が大変", "歯医者の予約を忘れてた", "月曜の朝礼で発表"],
+}
+
+
+def build():
+    tweets, likes, posts_jsonl, classifier_jsonl = [], [], [], []
+    start_day = LAST_DAY - timedelta(days=DAYS - 1)
+
+    # Others' posts first (older), then Haru's, all placed in the 35 days.
+    def place(author, text, when):
+        tweet = {"id": snowflake(when), "author_id": author, "text": text, "created_at": iso(when)}
+        tweets.append(tweet)
+        return tweet
+
+    def random_moment():
+        day = start_day + timedelta(days=rng.randrange(DAYS))
+        return day.replace(hour=rng.randrange(7, 24), minute=rng.randrange(60), second=rng.randrange(60))
+
+    username = {u[0]: u[1] for u in USERS}
+    liked_ids = set()
+    for author, texts in FAVORITE_POSTS.items():
+        for text in texts:
+            for suffix in ["", "！", "。最高", "🍜" if author == "6" else "🐈"]:
+                tweet = place(author, text + suffix, random_moment())
+                # Haru likes nine in ten of these.
+                if rng.random() < 0.9:
+                    likes.append(tweet)
+                    liked_ids.add(tweet["id"])
+    for author, texts in NORMAL_POSTS.items():
+        for text in texts:
+            for suffix in ["", "。", "…", "らしい"]:
+                tweet = place(author, text + suffix, random_moment())
+                if rng.random() < 0.03:
+                    likes.append(tweet)
+                    liked_ids.add(tweet["id"])
+    for tweet in sorted(tweets, key=lambda t: t["created_at"]):
+        label = "favorite" if tweet["id"] in liked_ids else "normal"
+        classifier_jsonl.append({"text": tweet["text"], "author": username[tweet["author_id"]], "label": label})
+    likes.sort(key=lambda t: t["created_at"])  # oldest like first
+
+    # Haru: 5 to 8 originals a day in three rhythms, and replies to the friends.
+    pools = {id(texts): list(texts) for _, _, _, texts in SLOTS}
+    haru = []
+    for offset in range(DAYS):
+        day = start_day + timedelta(days=offset)
+        for _ in range(rng.randint(5, 8)):
+            first, last, _, texts = rng.choices(SLOTS, weights=[s[2] for s in SLOTS])[0]
+            pool = pools[id(texts)]
+            if not pool:
+                continue
+            minute = rng.randrange(first * 60, last * 60 + 60)
+            when = day.replace(hour=minute // 60, minute=minute % 60, second=rng.randrange(60))
+            haru.append((when, pool.pop(), None))
+        if rng.random() < 0.45:
+            friend = rng.choice(list(REPLIES))
+            screen, texts = REPLIES[friend]
+            when = day.replace(hour=rng.randrange(12, 23), minute=rng.randrange(60))
+            haru.append((when, f"@{screen} {rng.choice(texts)}", friend))
+    # Every reply text at least once, so the bot has all of them to choose from.
+    for friend, (screen, texts) in REPLIES.items():
+        for index, text in enumerate(texts):
+            when = start_day + timedelta(days=index * 3 + int(friend), hours=20, minutes=index)
+            haru.append((when, f"@{screen} {text}", friend))
+    seen = set()
+    for when, text, friend in sorted(haru):
+        if text in seen:
+            continue
+        seen.add(text)
+        tweet = place("1", text, when)
+        if friend:
+            tweet["in_reply_to_user_id"] = friend
+        line = {"id": tweet["id"], "text": text, "created_at": iso(when)}
+        if friend:
+            line["in_reply_to_user_id"] = friend
+            line["in_reply_to_screen_name"] = username[friend]
+        posts_jsonl.append(line)
+
+    # A few older posts on the bot's home timeline (its first look), and an old
+    # mention so the reply loop has a cursor before the live mentions come.
+    for author, text in [("3", "週末は実家に帰るよ"), ("4", "新しい本を買った"), ("3", "駅前のラーメン屋、味噌が美味しかった"),
+                         ("4", "猫カフェの子猫がかわいすぎる")]:
+        place(author, text, LAST_DAY.replace(hour=rng.randrange(18, 23), minute=rng.randrange(60)))
+    place("5", "@haru_mirror はじめまして、昔の投稿です", LAST_DAY - timedelta(days=20))
+
+    tweets.sort(key=lambda t: int(t["id"]))
+    return tweets, likes, posts_jsonl, classifier_jsonl
+
+
+# What happens while the demo runs: (seconds after fake-x starts, author id, text).
+SCHEDULED = [
+    (5, "3", "@haru_mirror 今夜ラーメン行かない？"),
+    (9, "10", "新店の濃厚味噌ラーメン、スープが最高だった"),
+    (13, "12", "来週の会議の資料を今日中に作らないと"),
+    (17, "5", "@haru_mirror はじめまして！フォローしました"),
+    (21, "11", "子猫が肉球を見せて昼寝中"),
+    (26, "4", "@haru_mirror 明日の予定どうする？"),
+    (31, "12", "電車が遅延して会議に遅刻しそう"),
+    (36, "10", "豚骨ラーメンの替え玉が無料の店を見つけた"),
+    (41, "3", "@haru_mirror 写真送ったよ"),
+    (46, "11", "猫がこたつから出てこない"),
+    (51, "12", "株価が下落して為替も円安"),
+    (56, "5", "@haru_mirror 返事ください〜"),
+    (61, "4", "猫カフェで子猫と遊んだ、かわいかった"),
+    (66, "4", "@haru_mirror この前はありがとう"),
+    (71, "10", "深夜のつけ麺、麺がもちもち"),
+    (76, "12", "残業確定、明日の資料がまだ終わらない"),
+    (81, "3", "@haru_mirror 週末どこか行こう"),
+    (86, "11", "黒猫の毛並みがつやつやで日向ぼっこ"),
+    (91, "12", "アプリのアップデートで不具合が出た"),
+    (96, "4", "@haru_mirror おつかれさま！"),
+    (101, "10", "煮干しラーメンの行列に並んだ"),
+    (106, "3", "@haru_mirror 今夜も元気？"),
+    (111, "12", "台風が週末に接近するらしい"),
+    (116, "11", "三毛猫のしっぽがかわいい"),
+]
+
+
+def main():
+    tweets, likes, posts_jsonl, classifier_jsonl = build()
+    users = []
+    credential_lines = []
+    for user_id, username, name, follows in USERS:
+        user = {"id": user_id, "username": username, "name": name}
+        if follows:
+            user["follows"] = follows
+        if user_id in WITH_CREDENTIALS:
+            prefix = WITH_CREDENTIALS[user_id]
+            who = username.replace("_", "-")
+            values = {
+                "consumer_key": f"demo-{who}-consumer-key",
+                "consumer_secret": f"demo-{who}-consumer-secret",
+                "access_token": f"{user_id}-demo-{who}-access-token",
+                "access_token_secret": f"demo-{who}-access-token-secret",
+            }
+            user.update(values)
+            for key, value in values.items():
+                credential_lines.append(f"{prefix}_{key.upper()}={value}")
+        users.append(user)
+    # Generous limits: the demo's clock runs 720 times faster than X's windows.
+    endpoints = ["GET /2/users/me", "GET /2/users/:id/tweets", "GET /2/users/:id/liked_tweets",
+                 "GET /2/users/:id/timelines/reverse_chronological", "GET /2/users/:id/mentions",
+                 "POST /2/tweets", "POST /2/users/:id/likes"]
+    seed = {
+        "settings": {"rate_limits": {e: {"limit": 10000, "window": 900} for e in endpoints}},
+        "users": users,
+        "tweets": tweets,
+        "likes": [{"user_id": "1", "tweet_id": t["id"]} for t in likes],
+        "scheduled": [{"after_seconds": s, "author_id": a, "text": t} for s, a, t in SCHEDULED],
+    }
+    with open(os.path.join(HERE, "seed.json"), "w", encoding="utf-8") as f:
+        json.dump(seed, f, ensure_ascii=False, indent=1)
+        f.write("\n")
+    for name, rows in [("posts.jsonl", posts_jsonl), ("classifier.jsonl", classifier_jsonl)]:
+        with open(os.path.join(HERE, name), "w", encoding="utf-8") as f:
+            for row in rows:
+                f.write(json.dumps(row, ensure_ascii=False) + "\n")
+    with open(os.path.join(HERE, "credentials.env"), "w", encoding="utf-8") as f:
+        f.write("# The demo's made-up accounts on fake-x (not real X credentials).\n")
+        f.write("\n".join(credential_lines) + "\n")
+    originals = sum(1 for p in posts_jsonl if "in_reply_to_user_id" not in p)
+    print(f"demo: {len(posts_jsonl)} posts by @haru_demo ({originals} originals), {len(likes)} likes, "
+          f"{len(classifier_jsonl)} classifier lines, {len(SCHEDULED)} scheduled posts")
+
+
+if __name__ == "__main__":
+    main()

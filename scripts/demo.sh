@@ -1,0 +1,187 @@
+#!/usr/bin/env bash
+# The one-command demo: mirror-bot imitating a made-up person on a fake X.
+#
+#   scripts/demo.sh                 about two minutes; Ctrl-C stops it early
+#   DEMO_SECONDS=300 scripts/demo.sh
+#
+# On a fresh Debian machine with Swift 6 it installs the Debian packages it needs
+# (scripts/install-deps.sh), starts a throwaway PostgreSQL and Redis on loopback
+# (scripts/services.sh), builds mirror-bot and fake-x (debug), starts fake-x with
+# the bundled world (demo/seed.json, made by demo/generate.py), migrates, trains
+# the scheduler and the classifier from fake-x, then runs the real daemon
+# (`mirror-bot start --time-scale 720`) and shows what it does and why. Nothing
+# reaches the internet; everything it started is stopped and deleted at the end.
+#
+# Settings (environment):
+#   DEMO_SECONDS   how long the daemon runs, in real seconds (default 120)
+#   DEMO_SCALE     how much faster the bot's clock runs (default 720: a day every 2 minutes)
+#   DEMO_TRAIN     api   - `mirror-bot train scheduler` and `train classifier` against fake-x (default)
+#                  jsonl - the JSONL fallback: `import --jsonl demo/posts.jsonl` and
+#                          `train classifier --jsonl demo/classifier.jsonl`
+#                  With `api`, a train command that says it is not built yet (exit 69)
+#                  falls back to `jsonl` for that step, and says so.
+#   DEMO_RAW=1     show the daemon's raw log lines instead of the readable ones
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+
+seconds="${DEMO_SECONDS:-120}"
+scale="${DEMO_SCALE:-720}"
+train_mode="${DEMO_TRAIN:-api}"
+case "$train_mode" in api | jsonl) ;; *) echo "demo: DEMO_TRAIN must be api or jsonl" >&2; exit 64 ;; esac
+
+if [ -t 1 ]; then bold=$'\033[1m' inverse=$'\033[1;7m' plain=$'\033[0m'; else bold="" inverse="" plain=""; fi
+say() { printf '%sdemo:%s %s\n' "$bold" "$plain" "$*"; }
+
+scripts/install-deps.sh
+. scripts/services.sh
+
+work="$(mktemp -d /tmp/mirror-bot-demo.XXXXXX)"
+fake_pid="" daemon_pid="" tail_pid="" printer_pid=""
+cleanup() {
+  # Runs once, to the end, whatever failed: no errexit, and a closed terminal is no reason to stop.
+  trap - EXIT INT TERM
+  trap '' PIPE
+  set +e
+  if [ -n "$daemon_pid" ]; then kill -TERM "$daemon_pid" 2>/dev/null; wait "$daemon_pid" 2>/dev/null; fi
+  if [ -n "$fake_pid" ]; then kill -TERM "$fake_pid" 2>/dev/null; wait "$fake_pid" 2>/dev/null; fi
+  sleep 0.3
+  if [ -n "$tail_pid" ]; then kill "$tail_pid" 2>/dev/null; fi
+  if [ -n "$printer_pid" ]; then wait "$printer_pid" 2>/dev/null; fi
+  stop_services
+  rm -rf "$work"
+  return 0
+}
+trap cleanup EXIT
+trap 'trap "" PIPE; echo; say "stopping (Ctrl-C)"; exit 130' INT TERM
+
+say "building mirror-bot and fake-x (debug; the first build takes a few minutes)"
+swift build --product mirror-bot 2>&1 | tail -n 1
+swift build --product fake-x 2>&1 | tail -n 1
+bin="$(swift build --show-bin-path)"
+
+start_services
+
+# The environment every mirror-bot command reads (README: Configuration).
+set -a
+. demo/credentials.env
+DATABASE_URL="$TEST_DATABASE_URL"
+REDIS_URL="$TEST_REDIS_URL"
+REDIS_KEY_PREFIX="mirror-bot-demo:"
+TIME_ZONE="Asia/Tokyo"
+# Bot-clock seconds: at 720x, 1800 s is 2.5 real seconds (and learning, 4x that, 10 s).
+POLL_INTERVAL_SECONDS="${POLL_INTERVAL_SECONDS:-1800}"
+set +a
+
+# Starts fake-x with the demo's world; sets fake_pid and X_API_BASE_URL.
+start_fake_x() {
+  local log="$1"; shift
+  : >"$log"
+  "$bin/fake-x" --port 0 --state demo/seed.json "$@" >"$log" 2>&1 &
+  fake_pid=$!
+  for _ in $(seq 1 100); do
+    grep -q 'fake-x listening' "$log" && break
+    kill -0 "$fake_pid" 2>/dev/null || { cat "$log" >&2; exit 1; }
+    sleep 0.1
+  done
+  local port
+  port="$(sed -n 's/^fake-x listening port=//p' "$log" | head -n 1)"
+  [ -n "$port" ] || { echo "demo: fake-x did not start" >&2; cat "$log" >&2; exit 1; }
+  export X_API_BASE_URL="http://127.0.0.1:$port"
+}
+stop_fake_x() {
+  kill -TERM "$fake_pid" 2>/dev/null || true
+  wait "$fake_pid" 2>/dev/null || true
+  fake_pid=""
+}
+
+# Runs a train step; a command that is not built yet (exit 69) falls back to JSONL.
+train_step() {
+  local what="$1" fallback_flag="$2" fallback_file="$3" status=0
+  if [ "$train_mode" = "api" ]; then
+    say "mirror-bot train $what   (from fake-x's API)"
+    "$bin/mirror-bot" train "$what" || status=$?
+    [ "$status" -eq 0 ] && return 0
+    [ "$status" -eq 69 ] || { echo "demo: 'mirror-bot train $what' failed ($status)" >&2; exit 1; }
+    say "'train $what' is not built yet in this checkout: falling back to JSONL (DEMO_TRAIN=jsonl)"
+  fi
+  case "$what" in
+    scheduler)
+      say "mirror-bot import --jsonl $fallback_file"
+      "$bin/mirror-bot" import --jsonl "$fallback_file" ;;
+    classifier)
+      say "mirror-bot train classifier $fallback_flag $fallback_file"
+      status=0
+      "$bin/mirror-bot" train classifier "$fallback_flag" "$fallback_file" || status=$?
+      if [ "$status" -eq 69 ]; then
+        say "'train classifier --jsonl' is not built yet either: the daemon's learning loop learns"
+        say "Haru's likes and home timeline from fake-x in its first round instead"
+      elif [ "$status" -ne 0 ]; then
+        echo "demo: 'mirror-bot train classifier --jsonl' failed ($status)" >&2; exit 1
+      fi ;;
+  esac
+}
+
+say "the made-up human is @haru_demo (Tokyo); the bot is @haru_mirror; friends @natsu_k and @aki_m; @fuyu_s is a stranger"
+start_fake_x "$work/fake-x-train.log" --no-scheduled
+say "mirror-bot migrate"
+"$bin/mirror-bot" migrate
+train_step scheduler --jsonl demo/posts.jsonl
+train_step classifier --jsonl demo/classifier.jsonl
+stop_fake_x
+
+echo
+say "mirror-bot schedule   (Haru's posting rhythm, learned from the posts)"
+"$bin/mirror-bot" schedule | sed -n '/Posting rhythm/,$p'
+echo
+
+scale_minutes=$(python3 -c "print(round($scale/60, 1))")
+day_seconds=$(python3 -c "print(round(86400/$scale))")
+banner=(
+  ""
+  "TIME RUNS ${scale}x FASTER: one real second is ${scale_minutes} minutes on the bot's clock,"
+  "so a whole day of Haru's posting passes in ${day_seconds} seconds."
+  "Times in [brackets] are the bot's clock, in Asia/Tokyo."
+  "The X here is fake-x on 127.0.0.1, with made-up accounts."
+  "Running for ${seconds} real seconds; Ctrl-C stops it early."
+  ""
+)
+for line in "${banner[@]}"; do printf '%s  %-76s%s\n' "$inverse" "$line" "$plain"; done
+echo
+
+start_fake_x "$work/fake-x.log"
+: >"$work/daemon.log"
+started_at=$(python3 -c 'import time; print(time.time())')
+"$bin/mirror-bot" start --time-scale "$scale" >>"$work/daemon.log" 2>&1 &
+daemon_pid=$!
+
+if [ "${DEMO_RAW:-0}" = "1" ]; then
+  tail -q -n +1 -F "$work/daemon.log" "$work/fake-x.log" 2>/dev/null &
+  tail_pid=$!
+else
+  tail -q -n +1 -F "$work/daemon.log" "$work/fake-x.log" 2>/dev/null |
+    python3 demo/pretty.py --seed demo/seed.json --scale "$scale" --zone "$TIME_ZONE" --start "$started_at" \
+      --summary "$work/summary.json" &
+  printer_pid=$!
+  tail_pid="$(pgrep -n -P $$ tail || true)"
+fi
+
+for _ in $(seq 1 "$seconds"); do
+  kill -0 "$daemon_pid" 2>/dev/null || { say "the daemon exited early:"; tail -n 20 "$work/daemon.log"; exit 1; }
+  sleep 1
+done
+
+kill -TERM "$daemon_pid" 2>/dev/null || true
+wait "$daemon_pid" 2>/dev/null || true
+daemon_pid=""
+sleep 0.5
+kill "$tail_pid" 2>/dev/null || true
+[ -n "$printer_pid" ] && wait "$printer_pid" 2>/dev/null || true
+tail_pid="" printer_pid=""
+echo
+if [ -f "$work/summary.json" ]; then
+  say "in ${seconds} real seconds ($(python3 -c "print(round($seconds*$scale/3600, 1))") bot hours): $(python3 -c "
+import json; c = json.load(open('$work/summary.json'))
+print(', '.join(f'{c.get(k, 0)} {n}' for k, n in [('posted', 'posted'), ('replied', 'replied'), ('reply_silent', 'silent'), ('liked', 'liked'), ('would_like', 'would like'), ('not_liked', 'passed'), ('slot_skipped', 'slots skipped')]))")"
+fi
+say "fake-x accepted $(grep -c '^fake-x write' "$work/fake-x.log" || true) writes from the bot; stopping fake-x, PostgreSQL and Redis"
