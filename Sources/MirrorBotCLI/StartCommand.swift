@@ -93,6 +93,12 @@ struct StartCommand: Command {
             LikeLoop(bot: bot, botAccount: botAccount, classifier: classifier, actions: actions, clock: clock, settings: settings, log: log),
             LearningLoop(learner: learner.with(log: log.with(["loop": "learning"])), settings: settings),
         ]
-        await Daemon(loops: loops, supervisor: LoopSupervisor(clock: clock, log: log)).run()
+        var beat: (@Sendable () -> Void)?
+        if let path = configuration.heartbeatFile {
+            let heartbeat = Heartbeat(path: path)
+            beat = { heartbeat.beat() }
+        }
+        let supervisor = LoopSupervisor(clock: clock, log: log, heartbeat: beat)
+        await Daemon(loops: loops, supervisor: supervisor).run()
     }
 }

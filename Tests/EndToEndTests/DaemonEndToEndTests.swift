@@ -12,9 +12,14 @@ struct DaemonEndToEndTests {
         defer { Task { await harness.tearDown() } }
         try await harness.setUp()
         let activity = harness.addActivity()
-        let daemon = try harness.startDaemon()
+        let heartbeat = FileManager.default.temporaryDirectory.appendingPathComponent(TestEnvironment.uniqueName("beat"))
+        defer { try? FileManager.default.removeItem(at: heartbeat) }
+        let daemon = try harness.startDaemon(["HEARTBEAT_FILE": heartbeat.path])
 
         #expect(harness.waitFor(30) { harness.replies.count >= 1 && harness.likes.count >= 1 && harness.posts.count >= 1 }, "\(harness.output)")
+        // The heartbeat file is touched after successful rounds.
+        let stamp = try String(contentsOf: heartbeat, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(abs(Double(stamp).map { Date().timeIntervalSince1970 - $0 } ?? 999) < 10)
         // Give the loops a few more rounds to do anything twice, if they would.
         try await Task.sleep(for: .seconds(3))
 

@@ -29,6 +29,8 @@ public struct Configuration: Sendable {
     public var botMastodonToken: String?
     /// Visibility of the bot's own posts on Mastodon (`MASTODON_VISIBILITY`, default `unlisted`).
     public var mastodonVisibility: String
+    /// A file the daemon touches after every successful round (`HEARTBEAT_FILE`), for health checks.
+    public var heartbeatFile: String?
 
     public static let defaultPollIntervalSeconds = 300
 
@@ -67,6 +69,7 @@ public struct Configuration: Sendable {
         }
         humanMastodonToken = env["HUMAN_MASTODON_TOKEN"]
         botMastodonToken = env["BOT_MASTODON_TOKEN"]
+        heartbeatFile = env["HEARTBEAT_FILE"]
         mastodonVisibility = (env["MASTODON_VISIBILITY"] ?? "unlisted").lowercased()
         guard ["public", "unlisted", "private", "direct"].contains(mastodonVisibility) else {
             throw ConfigurationError.invalid(

@@ -14,10 +14,13 @@ public struct LoopSupervisor: Sendable {
     public let log: Logger
     public var initialBackoff: Duration = .seconds(5)
     public var maximumBackoff: Duration = .seconds(300)
+    /// Called after every successful round (the health-check heartbeat).
+    public var heartbeat: (@Sendable () -> Void)?
 
-    public init(clock: any BotClock, log: Logger) {
+    public init(clock: any BotClock, log: Logger, heartbeat: (@Sendable () -> Void)? = nil) {
         self.clock = clock
         self.log = log
+        self.heartbeat = heartbeat
     }
 
     public func run(_ loop: any DaemonLoop) async {
@@ -28,6 +31,7 @@ public struct LoopSupervisor: Sendable {
                 let wait = try await loop.runOnce()
                 if failures > 0 { log.info("recovered", ["after_failures": failures]) }
                 failures = 0
+                heartbeat?()
                 try await clock.sleep(for: wait)
             } catch {
                 if Task.isCancelled || error is CancellationError { break }
