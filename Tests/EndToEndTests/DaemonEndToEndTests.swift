@@ -8,157 +8,157 @@ import Testing
 struct DaemonEndToEndTests {
     @Test("posts the planned slot, answers the friend once, ignores the stranger, likes the ramen post but not its retweet")
     func fourBehaviours() async throws {
-        let harness = try await DaemonHarness()
-        defer { Task { await harness.tearDown() } }
-        try await harness.setUp()
-        let activity = harness.addActivity()
-        let heartbeat = FileManager.default.temporaryDirectory.appendingPathComponent(TestEnvironment.uniqueName("beat"))
-        defer { try? FileManager.default.removeItem(at: heartbeat) }
-        let daemon = try harness.startDaemon(["HEARTBEAT_FILE": heartbeat.path])
+        try await DaemonHarness.with { harness in
+            try await harness.setUp()
+            let activity = harness.addActivity()
+            let heartbeat = FileManager.default.temporaryDirectory.appendingPathComponent(TestEnvironment.uniqueName("beat"))
+            defer { try? FileManager.default.removeItem(at: heartbeat) }
+            let daemon = try harness.startDaemon(["HEARTBEAT_FILE": heartbeat.path])
 
-        #expect(harness.waitFor(30) { harness.replies.count >= 1 && harness.likes.count >= 1 && harness.posts.count >= 1 }, "\(harness.output)")
-        // The heartbeat file is touched after successful rounds.
-        let stamp = try String(contentsOf: heartbeat, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(abs(Double(stamp).map { Date().timeIntervalSince1970 - $0 } ?? 999) < 10)
-        // Give the loops a few more rounds to do anything twice, if they would.
-        try await Task.sleep(for: .seconds(3))
+            #expect(harness.waitFor(30) { harness.replies.count >= 1 && harness.likes.count >= 1 && harness.posts.count >= 1 }, "\(harness.output)")
+            // The heartbeat file is touched after successful rounds.
+            let stamp = try String(contentsOf: heartbeat, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(abs(Double(stamp).map { Date().timeIntervalSince1970 - $0 } ?? 999) < 10)
+            // Give the loops a few more rounds to do anything twice, if they would.
+            try await Task.sleep(for: .seconds(3))
 
-        let replies = harness.replies
-        #expect(replies.count == 1)
-        #expect(replies.first?.target == activity.friendMention)
-        #expect(DaemonHarness.friendReplies.contains(replies.first?.text ?? ""))
-        #expect(!replies.contains { $0.target == activity.strangerMention })
-        #expect(harness.likes == [activity.ramen])
-        #expect(harness.posts.count == 1)
-        #expect(harness.posts.first?.hasPrefix(DaemonHarness.humanOriginal) == true)
+            let replies = harness.replies
+            #expect(replies.count == 1)
+            #expect(replies.first?.target == activity.friendMention)
+            #expect(DaemonHarness.friendReplies.contains(replies.first?.text ?? ""))
+            #expect(!replies.contains { $0.target == activity.strangerMention })
+            #expect(harness.likes == [activity.ramen])
+            #expect(harness.posts.count == 1)
+            #expect(harness.posts.first?.hasPrefix(DaemonHarness.humanOriginal) == true)
 
-        let output = harness.output
-        #expect(output.contains("event=reply_silent"))
-        #expect(output.contains("event=liked"))
-        #expect(output.contains("event=posted"))
-        #expect(output.contains("event=not_liked loop=likes post=\(activity.meeting)"))
-        for secret in ["BOT_ACCESS_TOKEN_SECRET", "HUMAN_CONSUMER_SECRET"] {
-            #expect(!output.contains(harness.environment[secret] ?? "-"))
+            let output = harness.output
+            #expect(output.contains("event=reply_silent"))
+            #expect(output.contains("event=liked"))
+            #expect(output.contains("event=posted"))
+            #expect(output.contains("event=not_liked loop=likes post=\(activity.meeting)"))
+            for secret in ["BOT_ACCESS_TOKEN_SECRET", "HUMAN_CONSUMER_SECRET"] {
+                #expect(!output.contains(harness.environment[secret] ?? "-"))
+            }
+
+            #expect(harness.stop(daemon) == 0)
+            #expect(harness.output.contains("event=stopped"))
+            // Awaited here: a teardown still connecting when the test process exits crashes libpq.
+            await harness.tearDown()
         }
-
-        #expect(harness.stop(daemon) == 0)
-        #expect(harness.output.contains("event=stopped"))
-        // Awaited here: a teardown still connecting when the test process exits crashes libpq.
-        await harness.tearDown()
     }
 
     @Test("after SIGTERM and a restart nothing is repeated, and new mentions are answered")
     func restartRepeatsNothing() async throws {
-        let harness = try await DaemonHarness()
-        defer { Task { await harness.tearDown() } }
-        try await harness.setUp()
-        _ = harness.addActivity()
-        let first = try harness.startDaemon()
-        #expect(harness.waitFor(30) { harness.replies.count == 1 && harness.likes.count == 1 && harness.posts.count == 1 }, "\(harness.output)")
-        #expect(harness.stop(first) == 0)
-        let writes = harness.server.writes.count
+        try await DaemonHarness.with { harness in
+            try await harness.setUp()
+            _ = harness.addActivity()
+            let first = try harness.startDaemon()
+            #expect(harness.waitFor(30) { harness.replies.count == 1 && harness.likes.count == 1 && harness.posts.count == 1 }, "\(harness.output)")
+            #expect(harness.stop(first) == 0)
+            let writes = harness.server.writes.count
 
-        let second = try harness.startDaemon()
-        #expect(harness.waitFor(30) { harness.output.components(separatedBy: "event=started").count == 3 })
-        try await Task.sleep(for: .seconds(4))
-        #expect(harness.server.writes.count == writes, "\(harness.server.writes)")
+            let second = try harness.startDaemon()
+            #expect(harness.waitFor(30) { harness.output.components(separatedBy: "event=started").count == 3 })
+            try await Task.sleep(for: .seconds(4))
+            #expect(harness.server.writes.count == writes, "\(harness.server.writes)")
 
-        let again = harness.server.addTweet(authorID: DaemonHarness.friend, text: "@mirror もう一回！")
-        #expect(harness.waitFor(20) { harness.replies.contains { $0.target == again } })
-        #expect(harness.replies.count == 2)
-        #expect(harness.stop(second) == 0)
-        // Awaited here: a teardown still connecting when the test process exits crashes libpq.
-        await harness.tearDown()
+            let again = harness.server.addTweet(authorID: DaemonHarness.friend, text: "@mirror もう一回！")
+            #expect(harness.waitFor(20) { harness.replies.contains { $0.target == again } })
+            #expect(harness.replies.count == 2)
+            #expect(harness.stop(second) == 0)
+            // Awaited here: a teardown still connecting when the test process exits crashes libpq.
+            await harness.tearDown()
+        }
     }
 
     @Test("two daemons at once do nothing twice")
     func twoDaemons() async throws {
-        let harness = try await DaemonHarness()
-        defer { Task { await harness.tearDown() } }
-        try await harness.setUp()
-        _ = harness.addActivity()
-        let a = try harness.startDaemon()
-        let b = try harness.startDaemon()
-        #expect(harness.waitFor(30) { harness.replies.count >= 1 && harness.likes.count >= 1 && harness.posts.count >= 1 }, "\(harness.output)")
-        try await Task.sleep(for: .seconds(4))
-        #expect(harness.replies.count == 1)
-        #expect(harness.likes.count == 1)
-        #expect(harness.posts.count == 1)
-        #expect(harness.stop(a) == 0)
-        #expect(harness.stop(b) == 0)
-        // Awaited here: a teardown still connecting when the test process exits crashes libpq.
-        await harness.tearDown()
+        try await DaemonHarness.with { harness in
+            try await harness.setUp()
+            _ = harness.addActivity()
+            let a = try harness.startDaemon()
+            let b = try harness.startDaemon()
+            #expect(harness.waitFor(30) { harness.replies.count >= 1 && harness.likes.count >= 1 && harness.posts.count >= 1 }, "\(harness.output)")
+            try await Task.sleep(for: .seconds(4))
+            #expect(harness.replies.count == 1)
+            #expect(harness.likes.count == 1)
+            #expect(harness.posts.count == 1)
+            #expect(harness.stop(a) == 0)
+            #expect(harness.stop(b) == 0)
+            // Awaited here: a teardown still connecting when the test process exits crashes libpq.
+            await harness.tearDown()
+        }
     }
 
     @Test("with X failing a third of the time the daemon stays up and still answers")
     func survivesFaults() async throws {
-        let harness = try await DaemonHarness()
-        defer { Task { await harness.tearDown() } }
-        try await harness.setUp()
-        harness.server.setFaultProbability(1.0 / 3.0, fault: .serverError(status: 503))
-        harness.server.injectFault(.garbageBody, count: 3)
-        _ = harness.addActivity()
-        let daemon = try harness.startDaemon()
-        #expect(harness.waitFor(60) { harness.replies.count >= 1 && harness.likes.count >= 1 }, "\(harness.output)")
-        try await Task.sleep(for: .seconds(2))
-        #expect(daemon.isRunning)
-        #expect(harness.replies.count == 1)
-        #expect(harness.likes.count == 1)
-        #expect(harness.stop(daemon) == 0)
-        // Awaited here: a teardown still connecting when the test process exits crashes libpq.
-        await harness.tearDown()
+        try await DaemonHarness.with { harness in
+            try await harness.setUp()
+            harness.server.setFaultProbability(1.0 / 3.0, fault: .serverError(status: 503))
+            harness.server.injectFault(.garbageBody, count: 3)
+            _ = harness.addActivity()
+            let daemon = try harness.startDaemon()
+            #expect(harness.waitFor(60) { harness.replies.count >= 1 && harness.likes.count >= 1 }, "\(harness.output)")
+            try await Task.sleep(for: .seconds(2))
+            #expect(daemon.isRunning)
+            #expect(harness.replies.count == 1)
+            #expect(harness.likes.count == 1)
+            #expect(harness.stop(daemon) == 0)
+            // Awaited here: a teardown still connecting when the test process exits crashes libpq.
+            await harness.tearDown()
+        }
     }
 
     @Test("a reply whose answer X lost is not sent twice")
     func lostReplyResponse() async throws {
-        let harness = try await DaemonHarness()
-        defer { Task { await harness.tearDown() } }
-        try await harness.setUp()
-        // The first two post requests (the slot's post and the reply, sent at start-up)
-        // create their post but answer 503; the retries are refused as duplicates.
-        harness.server.injectFault(.lostResponse, count: 2, endpoint: "POST /2/tweets")
-        let activity = harness.addActivity()
-        let daemon = try harness.startDaemon()
-        #expect(harness.waitFor(30) { harness.output.contains("event=replied_unconfirmed") && harness.output.contains("event=posted_unconfirmed") }, "\(harness.output)")
-        try await Task.sleep(for: .seconds(3))
-        #expect(harness.replies.filter { $0.target == activity.friendMention }.count == 1)
-        #expect(harness.posts.count == 1)
-        #expect(harness.stop(daemon) == 0)
+        try await DaemonHarness.with { harness in
+            try await harness.setUp()
+            // The first two post requests (the slot's post and the reply, sent at start-up)
+            // create their post but answer 503; the retries are refused as duplicates.
+            harness.server.injectFault(.lostResponse, count: 2, endpoint: "POST /2/tweets")
+            let activity = harness.addActivity()
+            let daemon = try harness.startDaemon()
+            #expect(harness.waitFor(30) { harness.output.contains("event=replied_unconfirmed") && harness.output.contains("event=posted_unconfirmed") }, "\(harness.output)")
+            try await Task.sleep(for: .seconds(3))
+            #expect(harness.replies.filter { $0.target == activity.friendMention }.count == 1)
+            #expect(harness.posts.count == 1)
+            #expect(harness.stop(daemon) == 0)
+        }
     }
 
     @Test("when X refuses likes, the daemon says so once and goes on deciding")
     func likesForbidden() async throws {
-        let harness = try await DaemonHarness()
-        defer { Task { await harness.tearDown() } }
-        try await harness.setUp()
-        harness.server.configure { $0.likesForbidden = true }
-        _ = harness.addActivity()
-        let daemon = try harness.startDaemon()
-        #expect(harness.waitFor(30) { harness.output.contains("event=would_like") }, "\(harness.output)")
-        _ = harness.server.addTweet(authorID: DaemonHarness.foodie, text: "ラーメン屋の新作つけ麺をまた食べた")
-        #expect(harness.waitFor(20) { harness.output.components(separatedBy: "event=would_like").count >= 3 }, "\(harness.output)")
-        #expect(harness.output.components(separatedBy: "event=likes_unavailable").count == 2)
-        #expect(harness.likes.isEmpty)
-        #expect(daemon.isRunning)
-        #expect(harness.stop(daemon) == 0)
-        // Awaited here: a teardown still connecting when the test process exits crashes libpq.
-        await harness.tearDown()
+        try await DaemonHarness.with { harness in
+            try await harness.setUp()
+            harness.server.configure { $0.likesForbidden = true }
+            _ = harness.addActivity()
+            let daemon = try harness.startDaemon()
+            #expect(harness.waitFor(30) { harness.output.contains("event=would_like") }, "\(harness.output)")
+            _ = harness.server.addTweet(authorID: DaemonHarness.foodie, text: "ラーメン屋の新作つけ麺をまた食べた")
+            #expect(harness.waitFor(20) { harness.output.components(separatedBy: "event=would_like").count >= 3 }, "\(harness.output)")
+            #expect(harness.output.components(separatedBy: "event=likes_unavailable").count == 2)
+            #expect(harness.likes.isEmpty)
+            #expect(daemon.isRunning)
+            #expect(harness.stop(daemon) == 0)
+            // Awaited here: a teardown still connecting when the test process exits crashes libpq.
+            await harness.tearDown()
+        }
     }
 
     @Test("DRY_RUN decides and logs but writes nothing to X")
     func dryRun() async throws {
-        let harness = try await DaemonHarness()
-        defer { Task { await harness.tearDown() } }
-        try await harness.setUp()
-        _ = harness.addActivity()
-        let daemon = try harness.startDaemon(["DRY_RUN": "true"])
-        #expect(harness.waitFor(30) {
-            let out = harness.output
-            return out.contains("event=would_reply") && out.contains("event=would_like") && out.contains("event=would_post")
-        }, "\(harness.output)")
-        #expect(harness.server.writes.isEmpty)
-        #expect(harness.stop(daemon) == 0)
-        // Awaited here: a teardown still connecting when the test process exits crashes libpq.
-        await harness.tearDown()
+        try await DaemonHarness.with { harness in
+            try await harness.setUp()
+            _ = harness.addActivity()
+            let daemon = try harness.startDaemon(["DRY_RUN": "true"])
+            #expect(harness.waitFor(30) {
+                let out = harness.output
+                return out.contains("event=would_reply") && out.contains("event=would_like") && out.contains("event=would_post")
+            }, "\(harness.output)")
+            #expect(harness.server.writes.isEmpty)
+            #expect(harness.stop(daemon) == 0)
+            // Awaited here: a teardown still connecting when the test process exits crashes libpq.
+            await harness.tearDown()
+        }
     }
 }

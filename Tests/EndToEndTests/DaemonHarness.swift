@@ -9,7 +9,7 @@ import XAPI
 /// A world for the real `mirror-bot start` process: a fake X on loopback with
 /// a human, a bot and their acquaintances, a migrated private schema with the
 /// human's posts, and a trained classifier under a private Redis prefix.
-final class DaemonHarness: @unchecked Sendable {
+final class DaemonHarness: ScopedResource, @unchecked Sendable {
     static let human = "1", bot = "2", friend = "3", stranger = "4", foodie = "5", retweeter = "6"
     static let friendReplies = ["ありがとう！また話そう", "それは面白いね"]
     static let humanOriginal = "今日もいい天気だ"
@@ -156,6 +156,8 @@ final class DaemonHarness: @unchecked Sendable {
     }
 
     /// Stops everything and drops the schema, once (tests call it at their end; the deferred call is a no-op then).
+    static func make() async throws -> DaemonHarness { try await DaemonHarness() }
+
     func tearDown() async {
         guard tornDown.withLock({ done in defer { done = true }; return !done }) else { return }
         for (process, log) in processes {

@@ -6,31 +6,31 @@ import Testing
 struct DoctorEndToEndTests {
     @Test("with everything in place every check passes")
     func allGood() async throws {
-        let harness = try await DaemonHarness()
-        defer { Task { await harness.tearDown() } }
-        try await harness.setUp()
-        let result = try BinaryRunner.run(["doctor"], environment: harness.environment)
-        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.filter { $0.hasPrefix("ok    ") }.count == 5)
-        #expect(lines.contains { $0.hasPrefix("ok    x human") && $0.contains("@human") })
-        #expect(lines.contains { $0.hasPrefix("ok    x bot") && $0.contains("@mirror") })
+        try await DaemonHarness.with { harness in
+            try await harness.setUp()
+            let result = try BinaryRunner.run(["doctor"], environment: harness.environment)
+            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.filter { $0.hasPrefix("ok    ") }.count == 5)
+            #expect(lines.contains { $0.hasPrefix("ok    x human") && $0.contains("@human") })
+            #expect(lines.contains { $0.hasPrefix("ok    x bot") && $0.contains("@mirror") })
+        }
     }
 
     @Test("bad bot credentials: says which account, without the secret, exit 1")
     func badBotCredentials() async throws {
-        let harness = try await DaemonHarness()
-        defer { Task { await harness.tearDown() } }
-        try await harness.setUp()
-        var environment = harness.environment
-        environment["BOT_ACCESS_TOKEN_SECRET"] = "wrong-secret-value-123"
-        let result = try BinaryRunner.run(["doctor"], environment: environment)
-        #expect(result.status == 1)
-        let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("ok    x human") })
-        #expect(lines.contains { $0.hasPrefix("FAIL  x bot") && $0.contains("401") })
-        #expect(!result.stdout.contains("wrong-secret-value-123"))
-        #expect(result.stdout.contains("1 check failed."))
+        try await DaemonHarness.with { harness in
+            try await harness.setUp()
+            var environment = harness.environment
+            environment["BOT_ACCESS_TOKEN_SECRET"] = "wrong-secret-value-123"
+            let result = try BinaryRunner.run(["doctor"], environment: environment)
+            #expect(result.status == 1)
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.contains { $0.hasPrefix("ok    x human") })
+            #expect(lines.contains { $0.hasPrefix("FAIL  x bot") && $0.contains("401") })
+            #expect(!result.stdout.contains("wrong-secret-value-123"))
+            #expect(result.stdout.contains("1 check failed."))
+        }
     }
 
     @Test("unreachable services and missing credentials each fail on their own line")

@@ -8,107 +8,107 @@ import Testing
 struct MastodonDaemonEndToEndTests {
     @Test("posts the planned slot unlisted, answers the friend once, ignores the stranger, favourites the ramen status but not its boost")
     func fourBehaviours() async throws {
-        let harness = try await MastodonDaemonHarness()
-        defer { Task { await harness.tearDown() } }
-        try await harness.setUp()
-        let activity = harness.addActivity()
-        let daemon = try harness.startDaemon()
+        try await MastodonDaemonHarness.with { harness in
+            try await harness.setUp()
+            let activity = harness.addActivity()
+            let daemon = try harness.startDaemon()
 
-        #expect(harness.waitFor(30) { harness.replies.count >= 1 && harness.favourites.count >= 1 && harness.posts.count >= 1 }, "\(harness.output)")
-        try await Task.sleep(for: .seconds(3))
+            #expect(harness.waitFor(30) { harness.replies.count >= 1 && harness.favourites.count >= 1 && harness.posts.count >= 1 }, "\(harness.output)")
+            try await Task.sleep(for: .seconds(3))
 
-        let replies = harness.replies
-        #expect(replies.count == 1)
-        #expect(replies.first?.target == activity.friendMention)
-        #expect(!replies.contains { $0.target == activity.strangerMention })
-        // Mastodon notifies mentions, not replies: the reply names the friend.
-        #expect(MastodonDaemonHarness.friendReplies.map { "@friend " + $0 }.contains(replies.first?.text ?? ""))
-        #expect(harness.favourites == [activity.ramen])
-        #expect(harness.posts.count == 1)
-        #expect(harness.posts.first?.text.hasPrefix(MastodonDaemonHarness.humanOriginal) == true)
-        #expect(harness.posts.first?.visibility == "unlisted")
+            let replies = harness.replies
+            #expect(replies.count == 1)
+            #expect(replies.first?.target == activity.friendMention)
+            #expect(!replies.contains { $0.target == activity.strangerMention })
+            // Mastodon notifies mentions, not replies: the reply names the friend.
+            #expect(MastodonDaemonHarness.friendReplies.map { "@friend " + $0 }.contains(replies.first?.text ?? ""))
+            #expect(harness.favourites == [activity.ramen])
+            #expect(harness.posts.count == 1)
+            #expect(harness.posts.first?.text.hasPrefix(MastodonDaemonHarness.humanOriginal) == true)
+            #expect(harness.posts.first?.visibility == "unlisted")
 
-        let output = harness.output
-        #expect(output.contains("event=started"))
-        #expect(output.contains("network=mastodon"))
-        #expect(output.contains("event=reply_silent"))
-        #expect(output.contains("event=liked"))
-        #expect(output.contains("event=posted"))
-        #expect(output.contains("event=not_liked loop=likes post=\(activity.meeting)"))
-        for secret in ["BOT_MASTODON_TOKEN", "HUMAN_MASTODON_TOKEN"] {
-            #expect(!output.contains(harness.environment[secret] ?? "-"))
+            let output = harness.output
+            #expect(output.contains("event=started"))
+            #expect(output.contains("network=mastodon"))
+            #expect(output.contains("event=reply_silent"))
+            #expect(output.contains("event=liked"))
+            #expect(output.contains("event=posted"))
+            #expect(output.contains("event=not_liked loop=likes post=\(activity.meeting)"))
+            for secret in ["BOT_MASTODON_TOKEN", "HUMAN_MASTODON_TOKEN"] {
+                #expect(!output.contains(harness.environment[secret] ?? "-"))
+            }
+            #expect(harness.stop(daemon) == 0)
         }
-        #expect(harness.stop(daemon) == 0)
     }
 
     @Test("after SIGTERM and a restart nothing is repeated, and new mentions are answered")
     func restartRepeatsNothing() async throws {
-        let harness = try await MastodonDaemonHarness()
-        defer { Task { await harness.tearDown() } }
-        try await harness.setUp()
-        _ = harness.addActivity()
-        let first = try harness.startDaemon()
-        #expect(harness.waitFor(30) { harness.replies.count == 1 && harness.favourites.count == 1 && harness.posts.count == 1 }, "\(harness.output)")
-        #expect(harness.stop(first) == 0)
-        let writes = harness.server.writes.count
+        try await MastodonDaemonHarness.with { harness in
+            try await harness.setUp()
+            _ = harness.addActivity()
+            let first = try harness.startDaemon()
+            #expect(harness.waitFor(30) { harness.replies.count == 1 && harness.favourites.count == 1 && harness.posts.count == 1 }, "\(harness.output)")
+            #expect(harness.stop(first) == 0)
+            let writes = harness.server.writes.count
 
-        let second = try harness.startDaemon()
-        #expect(harness.waitFor(30) { harness.output.components(separatedBy: "event=started").count == 3 })
-        try await Task.sleep(for: .seconds(4))
-        #expect(harness.server.writes.count == writes, "\(harness.server.writes)")
+            let second = try harness.startDaemon()
+            #expect(harness.waitFor(30) { harness.output.components(separatedBy: "event=started").count == 3 })
+            try await Task.sleep(for: .seconds(4))
+            #expect(harness.server.writes.count == writes, "\(harness.server.writes)")
 
-        let again = harness.server.addStatus(accountID: MastodonDaemonHarness.friend, text: "@mirror もう一回！")
-        #expect(harness.waitFor(20) { harness.replies.contains { $0.target == again } }, "\(harness.output)")
-        #expect(harness.replies.count == 2)
-        #expect(harness.stop(second) == 0)
+            let again = harness.server.addStatus(accountID: MastodonDaemonHarness.friend, text: "@mirror もう一回！")
+            #expect(harness.waitFor(20) { harness.replies.contains { $0.target == again } }, "\(harness.output)")
+            #expect(harness.replies.count == 2)
+            #expect(harness.stop(second) == 0)
+        }
     }
 
     @Test("with Mastodon failing a third of the time the daemon stays up and still answers and favourites")
     func survivesFaults() async throws {
-        let harness = try await MastodonDaemonHarness()
-        defer { Task { await harness.tearDown() } }
-        try await harness.setUp()
-        harness.server.setFaultProbability(1.0 / 3.0, fault: .serverError(status: 503))
-        harness.server.injectFault(.garbageBody, count: 3)
-        harness.server.injectFault(.dropAfterWrite, count: 1, endpoint: "POST /api/v1/statuses")
-        _ = harness.addActivity()
-        let daemon = try harness.startDaemon()
-        #expect(harness.waitFor(60) { harness.replies.count >= 1 && harness.favourites.count >= 1 && harness.posts.count >= 1 }, "\(harness.output)")
-        try await Task.sleep(for: .seconds(2))
-        #expect(daemon.isRunning)
-        #expect(harness.replies.count == 1)
-        #expect(harness.favourites.count == 1)
-        #expect(harness.posts.count == 1)
-        #expect(harness.stop(daemon) == 0)
+        try await MastodonDaemonHarness.with { harness in
+            try await harness.setUp()
+            harness.server.setFaultProbability(1.0 / 3.0, fault: .serverError(status: 503))
+            harness.server.injectFault(.garbageBody, count: 3)
+            harness.server.injectFault(.dropAfterWrite, count: 1, endpoint: "POST /api/v1/statuses")
+            _ = harness.addActivity()
+            let daemon = try harness.startDaemon()
+            #expect(harness.waitFor(60) { harness.replies.count >= 1 && harness.favourites.count >= 1 && harness.posts.count >= 1 }, "\(harness.output)")
+            try await Task.sleep(for: .seconds(2))
+            #expect(daemon.isRunning)
+            #expect(harness.replies.count == 1)
+            #expect(harness.favourites.count == 1)
+            #expect(harness.posts.count == 1)
+            #expect(harness.stop(daemon) == 0)
+        }
     }
 
     @Test("two daemons at once do nothing twice")
     func twoDaemons() async throws {
-        let harness = try await MastodonDaemonHarness()
-        defer { Task { await harness.tearDown() } }
-        try await harness.setUp()
-        _ = harness.addActivity()
-        let a = try harness.startDaemon()
-        let b = try harness.startDaemon()
-        #expect(harness.waitFor(30) { harness.replies.count >= 1 && harness.favourites.count >= 1 && harness.posts.count >= 1 }, "\(harness.output)")
-        try await Task.sleep(for: .seconds(4))
-        #expect(harness.replies.count == 1)
-        #expect(harness.favourites.count == 1)
-        #expect(harness.posts.count == 1)
-        #expect(harness.stop(a) == 0)
-        #expect(harness.stop(b) == 0)
+        try await MastodonDaemonHarness.with { harness in
+            try await harness.setUp()
+            _ = harness.addActivity()
+            let a = try harness.startDaemon()
+            let b = try harness.startDaemon()
+            #expect(harness.waitFor(30) { harness.replies.count >= 1 && harness.favourites.count >= 1 && harness.posts.count >= 1 }, "\(harness.output)")
+            try await Task.sleep(for: .seconds(4))
+            #expect(harness.replies.count == 1)
+            #expect(harness.favourites.count == 1)
+            #expect(harness.posts.count == 1)
+            #expect(harness.stop(a) == 0)
+            #expect(harness.stop(b) == 0)
+        }
     }
 
     @Test("a bad token stops start-up with a clear error that does not contain the token")
     func badToken() async throws {
-        let harness = try await MastodonDaemonHarness()
-        defer { Task { await harness.tearDown() } }
-        try await harness.setUp()
-        let daemon = try harness.startDaemon(["BOT_MASTODON_TOKEN": "wrong-token-value"])
-        #expect(harness.waitFor(20) { !daemon.isRunning }, "\(harness.output)")
-        #expect(daemon.terminationStatus != 0)
-        #expect(harness.output.contains("The access token is invalid"))
-        #expect(!harness.output.contains("wrong-token-value"))
+        try await MastodonDaemonHarness.with { harness in
+            try await harness.setUp()
+            let daemon = try harness.startDaemon(["BOT_MASTODON_TOKEN": "wrong-token-value"])
+            #expect(harness.waitFor(20) { !daemon.isRunning }, "\(harness.output)")
+            #expect(daemon.terminationStatus != 0)
+            #expect(harness.output.contains("The access token is invalid"))
+            #expect(!harness.output.contains("wrong-token-value"))
+        }
     }
 }
 
@@ -116,29 +116,29 @@ struct MastodonDaemonEndToEndTests {
 struct MastodonImportEndToEndTests {
     @Test("the export's replies answer a mention from the same person, matched by name")
     func importThenAnswer() async throws {
-        let harness = try await MastodonDaemonHarness()
-        defer { Task { await harness.tearDown() } }
-        try await harness.setUp()
-        let booster = MastodonExportFixture.host + "/users/booster"
-        let export = MastodonExportFixture(
-            items: [
-                .note(id: "500", published: "2023-05-01T10:00:00Z", html: "<p>エクスポートからの投稿</p>"),
-                .note(id: "501", published: "2023-05-02T10:00:00Z",
-                      html: "<p><span class=\"h-card\"><a href=\"\(MastodonExportFixture.host)/@booster\" class=\"u-url mention\">@<span>booster</span></a></span> また今度ね</p>",
-                      inReplyTo: booster + "/statuses/1", mentions: [(booster, "@booster")]),
-                .boost(id: "502", published: "2023-05-03T10:00:00Z", of: booster + "/statuses/2"),
-            ],
-            likes: [booster + "/statuses/3"])
-        let folder = try export.write()
-        let result = try BinaryRunner.run(["import", folder.path], environment: harness.environment)
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Imported 2 posts (0 already stored, 1 retweets skipped); 1 likes without text, not trained."), "\(result.stdout)")
+        try await MastodonDaemonHarness.with { harness in
+            try await harness.setUp()
+            let booster = MastodonExportFixture.host + "/users/booster"
+            let export = MastodonExportFixture(
+                items: [
+                    .note(id: "500", published: "2023-05-01T10:00:00Z", html: "<p>エクスポートからの投稿</p>"),
+                    .note(id: "501", published: "2023-05-02T10:00:00Z",
+                          html: "<p><span class=\"h-card\"><a href=\"\(MastodonExportFixture.host)/@booster\" class=\"u-url mention\">@<span>booster</span></a></span> また今度ね</p>",
+                          inReplyTo: booster + "/statuses/1", mentions: [(booster, "@booster")]),
+                    .boost(id: "502", published: "2023-05-03T10:00:00Z", of: booster + "/statuses/2"),
+                ],
+                likes: [booster + "/statuses/3"])
+            let folder = try export.write()
+            let result = try BinaryRunner.run(["import", folder.path], environment: harness.environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("Imported 2 posts (0 already stored, 1 retweets skipped); 1 likes without text, not trained."), "\(result.stdout)")
 
-        let daemon = try harness.startDaemon()
-        #expect(harness.waitFor(30) { harness.output.contains("event=started") }, "\(harness.output)")
-        let mention = harness.server.addStatus(accountID: MastodonDaemonHarness.booster, text: "@mirror 久しぶり")
-        #expect(harness.waitFor(20) { harness.replies.contains { $0.target == mention } }, "\(harness.output)")
-        #expect(harness.replies.first { $0.target == mention }?.text == "@booster また今度ね")
-        #expect(harness.stop(daemon) == 0)
+            let daemon = try harness.startDaemon()
+            #expect(harness.waitFor(30) { harness.output.contains("event=started") }, "\(harness.output)")
+            let mention = harness.server.addStatus(accountID: MastodonDaemonHarness.booster, text: "@mirror 久しぶり")
+            #expect(harness.waitFor(20) { harness.replies.contains { $0.target == mention } }, "\(harness.output)")
+            #expect(harness.replies.first { $0.target == mention }?.text == "@booster また今度ね")
+            #expect(harness.stop(daemon) == 0)
+        }
     }
 }

@@ -7,7 +7,7 @@ import TestSupport
 /// `DaemonHarness` for Mastodon: the real `mirror-bot start` process with
 /// NETWORK=mastodon against a fake Mastodon on loopback, a migrated private
 /// schema with the human's posts, and a trained classifier under a private Redis prefix.
-final class MastodonDaemonHarness: @unchecked Sendable {
+final class MastodonDaemonHarness: ScopedResource, @unchecked Sendable {
     static let human = "1", bot = "2", friend = "3", stranger = "4", foodie = "5", booster = "6"
     static let friendReplies = DaemonHarness.friendReplies
     static let humanOriginal = DaemonHarness.humanOriginal
@@ -142,6 +142,8 @@ final class MastodonDaemonHarness: @unchecked Sendable {
             try? FileManager.default.removeItem(at: log)
         }
         server.stop()
-        try? await database.drop()
+        try? await connection.execute(unsafeSQL: "DROP SCHEMA IF EXISTS \(database.schema) CASCADE")
     }
+
+    static func make() async throws -> MastodonDaemonHarness { try await MastodonDaemonHarness() }
 }

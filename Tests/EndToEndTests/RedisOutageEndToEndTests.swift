@@ -65,26 +65,27 @@ struct RedisOutageEndToEndTests {
         let redis = try RestartableRedis()
         try redis.start()
         #expect(redis.ping())
-        let harness = try await DaemonHarness()
-        defer { Task { await harness.tearDown(); redis.stop() } }
-        try await harness.setUp(redisURL: redis.url)
-        _ = harness.addActivity()
-        let daemon = try harness.startDaemon()
-        #expect(harness.waitFor(30) { harness.likes.count == 1 && harness.replies.count == 1 }, "\(harness.output)")
+        try await DaemonHarness.with { harness in
+            try await harness.setUp(redisURL: redis.url)
+            _ = harness.addActivity()
+            let daemon = try harness.startDaemon()
+            #expect(harness.waitFor(30) { harness.likes.count == 1 && harness.replies.count == 1 }, "\(harness.output)")
 
+            redis.stop()
+            #expect(!redis.ping())
+            let ramen = harness.server.addTweet(authorID: DaemonHarness.foodie, text: "ラーメン屋の新作つけ麺をもう一杯")
+            let mention = harness.server.addTweet(authorID: DaemonHarness.friend, text: "@mirror Redis が止まっても返事できる？")
+            // Replies do not need Redis: answered during the outage.
+            #expect(harness.waitFor(20) { harness.replies.contains { $0.target == mention } }, "\(harness.output)")
+            #expect(harness.waitFor(20) { harness.output.contains("loop=likes") && harness.output.contains("event=round_failed") })
+            #expect(!harness.likes.contains(ramen))
+            #expect(daemon.isRunning)
+
+            try redis.start()
+            #expect(harness.waitFor(60) { harness.likes.contains(ramen) }, "\(harness.output)")
+            #expect(harness.output.contains("event=recovered"))
+            #expect(harness.stop(daemon) == 0)
+        }
         redis.stop()
-        #expect(!redis.ping())
-        let ramen = harness.server.addTweet(authorID: DaemonHarness.foodie, text: "ラーメン屋の新作つけ麺をもう一杯")
-        let mention = harness.server.addTweet(authorID: DaemonHarness.friend, text: "@mirror Redis が止まっても返事できる？")
-        // Replies do not need Redis: answered during the outage.
-        #expect(harness.waitFor(20) { harness.replies.contains { $0.target == mention } }, "\(harness.output)")
-        #expect(harness.waitFor(20) { harness.output.contains("loop=likes") && harness.output.contains("event=round_failed") })
-        #expect(!harness.likes.contains(ramen))
-        #expect(daemon.isRunning)
-
-        try redis.start()
-        #expect(harness.waitFor(60) { harness.likes.contains(ramen) }, "\(harness.output)")
-        #expect(harness.output.contains("event=recovered"))
-        #expect(harness.stop(daemon) == 0)
     }
 }

@@ -83,37 +83,37 @@ struct PostgresConnectionTests {
 
     @Test("a transaction that throws is rolled back")
     func transactionRollsBack() async throws {
-        let database = try await TestDatabase.make()
-        defer { Task { try? await database.drop() } }
-        let connection = try await database.connect()
-        try await connection.query("CREATE TABLE items (name text PRIMARY KEY)")
-        struct Boom: Error {}
-        await #expect(throws: Boom.self) {
-            try await connection.transaction { tx in
-                try tx.query("INSERT INTO items VALUES (\("one"))")
-                throw Boom()
+        try await TestDatabase.with { database in
+            let connection = try await database.connect()
+            try await connection.query("CREATE TABLE items (name text PRIMARY KEY)")
+            struct Boom: Error {}
+            await #expect(throws: Boom.self) {
+                try await connection.transaction { tx in
+                    try tx.query("INSERT INTO items VALUES (\("one"))")
+                    throw Boom()
+                }
             }
+            let committed = try await connection.transaction { tx in
+                try tx.query("INSERT INTO items VALUES (\("two"))")
+                return try tx.query("SELECT count(*) AS n FROM items").first?.decode("n", as: Int.self)
+            }
+            #expect(committed == 1)
+            let names = try await connection.query("SELECT name FROM items").compactMap { $0["name"] }
+            #expect(names == ["two"])
         }
-        let committed = try await connection.transaction { tx in
-            try tx.query("INSERT INTO items VALUES (\("two"))")
-            return try tx.query("SELECT count(*) AS n FROM items").first?.decode("n", as: Int.self)
-        }
-        #expect(committed == 1)
-        let names = try await connection.query("SELECT name FROM items").compactMap { $0["name"] }
-        #expect(names == ["two"])
     }
 
     @Test("a unique violation is recognisable")
     func uniqueViolation() async throws {
-        let database = try await TestDatabase.make()
-        defer { Task { try? await database.drop() } }
-        let connection = try await database.connect()
-        try await connection.query("CREATE TABLE items (name text PRIMARY KEY)")
-        try await connection.query("INSERT INTO items VALUES (\("a"))")
-        await #expect {
+        try await TestDatabase.with { database in
+            let connection = try await database.connect()
+            try await connection.query("CREATE TABLE items (name text PRIMARY KEY)")
             try await connection.query("INSERT INTO items VALUES (\("a"))")
-        } throws: { error in
-            (error as? PostgresError)?.isUniqueViolation == true
+            await #expect {
+                try await connection.query("INSERT INTO items VALUES (\("a"))")
+            } throws: { error in
+                (error as? PostgresError)?.isUniqueViolation == true
+            }
         }
     }
 
