@@ -20,7 +20,7 @@ final class DaemonHarness: ScopedResource, @unchecked Sendable {
     let redisPrefix = TestEnvironment.uniqueName("e2e") + ":"
     let timeZone: String
     var environment: [String: String] = [:]
-    private var processes: [(Process, URL)] = []
+    let daemons = DaemonProcesses()
     private let tornDown = Mutex(false)
 
     init() async throws {
@@ -94,53 +94,16 @@ final class DaemonHarness: ScopedResource, @unchecked Sendable {
     /// Starts `mirror-bot start` with the harness's environment plus `extra`.
     @discardableResult
     func startDaemon(_ extra: [String: String] = [:]) throws -> Process {
-        let process = Process()
-        process.executableURL = BinaryRunner.productsDirectory.appendingPathComponent("mirror-bot")
-        process.arguments = ["start"]
-        process.environment = environment.merging(extra) { $1 }.merging(["PATH": "/usr/bin:/bin"]) { a, _ in a }
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent(TestEnvironment.uniqueName("daemon") + ".log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        processes.append((process, log))
-        return process
+        try daemons.start(environment.merging(extra) { $1 })
     }
 
     /// Everything the daemons printed so far.
-    var output: String {
-        processes.map { (try? String(contentsOf: $0.1, encoding: .utf8)) ?? "" }.joined(separator: "\n")
-    }
+    var output: String { daemons.output }
 
-    /// Sends SIGTERM and waits up to `timeout` seconds; returns the exit status, or nil if it did not exit.
-    func stop(_ process: Process, timeout: TimeInterval = 10) -> Int32? {
-        process.terminate()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(50_000) }
-        if process.isRunning {
-            if let dump = ProcessInfo.processInfo.environment["MIRROR_BOT_HANG_DUMP"] {
-                let gdb = Process()
-                gdb.executableURL = URL(fileURLWithPath: "/usr/bin/gdb")
-                gdb.arguments = ["-batch", "-ex", "thread apply all bt", "-p", "\(process.processIdentifier)"]
-                gdb.standardOutput = FileHandle(forWritingAtPath: dump)
-                try? gdb.run()
-                gdb.waitUntilExit()
-            }
-            kill(process.processIdentifier, SIGKILL)
-            return nil
-        }
-        return process.terminationStatus
-    }
+    func stop(_ process: Process, timeout: TimeInterval = 10) -> Int32? { daemons.stop(process, timeout: timeout) }
 
-    /// Polls `condition` every 100 ms until it holds or `timeout` passes.
     func waitFor(_ timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(100_000)
-        }
-        return condition()
+        EndToEndTests.waitFor(timeout, condition)
     }
 
     var replies: [(text: String, target: String)] {
@@ -160,10 +123,7 @@ final class DaemonHarness: ScopedResource, @unchecked Sendable {
 
     func tearDown() async {
         guard tornDown.withLock({ done in defer { done = true }; return !done }) else { return }
-        for (process, log) in processes {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            try? FileManager.default.removeItem(at: log)
-        }
+        daemons.killAll()
         server.stop()
         // Over the harness's own connection: a new connection opened while the test process
         // exits (a deferred teardown after the last test) crashed inside libpq (signal 11).

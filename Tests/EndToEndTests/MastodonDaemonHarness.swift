@@ -18,7 +18,7 @@ final class MastodonDaemonHarness: ScopedResource, @unchecked Sendable {
     let redisPrefix = TestEnvironment.uniqueName("e2e_m") + ":"
     let timeZone = DaemonHarness.zoneAwayFromMidnight()
     var environment: [String: String] = [:]
-    private var processes: [(Process, URL)] = []
+    let daemons = DaemonProcesses()
 
     init() async throws {
         database = try await TestDatabase.make()
@@ -85,43 +85,16 @@ final class MastodonDaemonHarness: ScopedResource, @unchecked Sendable {
     /// Starts `mirror-bot start` with the harness's environment plus `extra`.
     @discardableResult
     func startDaemon(_ extra: [String: String] = [:]) throws -> Process {
-        let process = Process()
-        process.executableURL = BinaryRunner.productsDirectory.appendingPathComponent("mirror-bot")
-        process.arguments = ["start"]
-        process.environment = environment.merging(extra) { $1 }.merging(["PATH": "/usr/bin:/bin"]) { a, _ in a }
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent(TestEnvironment.uniqueName("mdaemon") + ".log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        processes.append((process, log))
-        return process
+        try daemons.start(environment.merging(extra) { $1 })
     }
 
-    var output: String {
-        processes.map { (try? String(contentsOf: $0.1, encoding: .utf8)) ?? "" }.joined(separator: "\n")
-    }
+    /// Everything the daemons printed so far.
+    var output: String { daemons.output }
 
-    /// Sends SIGTERM and waits up to `timeout` seconds; the exit status, or nil if it did not exit.
-    func stop(_ process: Process, timeout: TimeInterval = 10) -> Int32? {
-        process.terminate()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(50_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            return nil
-        }
-        return process.terminationStatus
-    }
+    func stop(_ process: Process, timeout: TimeInterval = 10) -> Int32? { daemons.stop(process, timeout: timeout) }
 
     func waitFor(_ timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(100_000)
-        }
-        return condition()
+        EndToEndTests.waitFor(timeout, condition)
     }
 
     var replies: [(text: String, target: String)] {
@@ -137,10 +110,7 @@ final class MastodonDaemonHarness: ScopedResource, @unchecked Sendable {
     }
 
     func tearDown() async {
-        for (process, log) in processes {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            try? FileManager.default.removeItem(at: log)
-        }
+        daemons.killAll()
         server.stop()
         try? await connection.execute(unsafeSQL: "DROP SCHEMA IF EXISTS \(database.schema) CASCADE")
     }

@@ -1,0 +1,67 @@
+import Foundation
+import Synchronization
+import TestSupport
+
+/// The `mirror-bot start` processes of one test: each writes to its own log
+/// file (never to the test's pipes), and all are killed at teardown.
+final class DaemonProcesses: Sendable {
+    private let started = Mutex<[(process: Process, log: URL)]>([])
+
+    /// Starts `mirror-bot start` with exactly `environment` (plus PATH).
+    func start(_ environment: [String: String], arguments: [String] = ["start"]) throws -> Process {
+        let process = Process()
+        process.executableURL = BinaryRunner.productsDirectory.appendingPathComponent("mirror-bot")
+        process.arguments = arguments
+        process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { current, _ in current }
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent(TestEnvironment.uniqueName("daemon") + ".log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        started.withLock { $0.append((process, log)) }
+        return process
+    }
+
+    /// Everything the daemons printed so far.
+    var output: String {
+        started.withLock { $0 }.map { (try? String(contentsOf: $0.log, encoding: .utf8)) ?? "" }.joined(separator: "\n")
+    }
+
+    /// Sends SIGTERM and waits up to `timeout` seconds; the exit status, or nil when it
+    /// did not exit (then it is killed, after a thread dump to MIRROR_BOT_HANG_DUMP if set).
+    func stop(_ process: Process, timeout: TimeInterval = 10) -> Int32? {
+        process.terminate()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(50_000) }
+        guard process.isRunning else { return process.terminationStatus }
+        if let dump = ProcessInfo.processInfo.environment["MIRROR_BOT_HANG_DUMP"] {
+            let gdb = Process()
+            gdb.executableURL = URL(fileURLWithPath: "/usr/bin/gdb")
+            gdb.arguments = ["-batch", "-ex", "thread apply all bt", "-p", "\(process.processIdentifier)"]
+            gdb.standardOutput = FileHandle(forWritingAtPath: dump)
+            try? gdb.run()
+            gdb.waitUntilExit()
+        }
+        kill(process.processIdentifier, SIGKILL)
+        return nil
+    }
+
+    /// Kills every daemon still running and deletes the logs.
+    func killAll() {
+        for (process, log) in started.withLock({ $0 }) {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            try? FileManager.default.removeItem(at: log)
+        }
+    }
+}
+
+/// Polls `condition` every 100 ms until it holds or `timeout` passes.
+func waitFor(_ timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(100_000)
+    }
+    return condition()
+}
