@@ -21,6 +21,9 @@ struct StartCommand: Command {
 
     var timeScale: Double?
 
+    /// Seconds between SIGTERM and exiting even with work in flight (platforms kill at 10).
+    static let stopDeadline: Double = 8
+
     init(arguments: [String]) throws {
         let parsed = try Arguments(arguments, options: ["time-scale"], usage: Self.usage)
         guard parsed.positionals.isEmpty else {
@@ -51,6 +54,12 @@ struct StartCommand: Command {
             source.setEventHandler {
                 log.info("stopping", ["signal": number == SIGTERM ? "SIGTERM" : "SIGINT"])
                 daemon.cancel()
+                // A blocking database or Redis call cannot be interrupted: exit anyway, in time.
+                // Claims in PostgreSQL keep anything in flight from being done twice.
+                DispatchQueue.global().asyncAfter(deadline: .now() + Self.stopDeadline) {
+                    log.warning("stopped_forcibly", ["after_s": Int(Self.stopDeadline)])
+                    exit(0)
+                }
             }
             source.resume()
             return source
@@ -88,7 +97,7 @@ struct StartCommand: Command {
             human: human, humanAccount: humanAccount, posts: posts, classifier: classifier, actions: actions, log: log
         )
         let loops: [any DaemonLoop] = [
-            PostingLoop(scheduler: services.scheduler(connection), bot: bot, clock: clock, settings: settings, log: log),
+            PostingLoop(scheduler: services.scheduler(connection), bot: bot, botAccount: botAccount, clock: clock, settings: settings, log: log),
             ReplyLoop(bot: bot, botAccount: botAccount, replies: posts, actions: actions, clock: clock, settings: settings, log: log),
             LikeLoop(bot: bot, botAccount: botAccount, classifier: classifier, actions: actions, clock: clock, settings: settings, log: log),
             LearningLoop(learner: learner.with(log: log.with(["loop": "learning"])), settings: settings),
@@ -98,7 +107,8 @@ struct StartCommand: Command {
             let heartbeat = Heartbeat(path: path)
             beat = { heartbeat.beat() }
         }
-        let supervisor = LoopSupervisor(clock: clock, log: log, heartbeat: beat)
+        let health = LoopHealth(loopNames: loops.map(\.name), clock: SystemClock())
+        let supervisor = LoopSupervisor(clock: clock, log: log, health: health, heartbeat: beat)
         await Daemon(loops: loops, supervisor: supervisor).run()
     }
 }

@@ -48,13 +48,22 @@ public struct PostgresQuery: Sendable, ExpressibleByStringInterpolation, CustomS
             sql += "$\(binds.count)"
         }
 
-        /// Splices another query in, renumbering its parameters.
+        /// Splices another query in, renumbering its parameters ($n becomes $(n + offset)) in one pass.
         public mutating func appendInterpolation(fragment: PostgresQuery) {
-            var text = fragment.sql
-            // Renumber from the highest so "$1" does not clobber "$10".
-            for index in stride(from: fragment.binds.count, through: 1, by: -1) {
-                text = text.replacingOccurrences(of: "$\(index)", with: "$\(index + binds.count)")
+            let offset = binds.count
+            var text = ""
+            var characters = fragment.sql[...]
+            while let dollar = characters.firstIndex(of: "$") {
+                text += characters[..<dollar]
+                let digits = characters[characters.index(after: dollar)...].prefix { $0.isASCII && $0.isNumber }
+                if let number = Int(digits) {
+                    text += "$\(number + offset)"
+                } else {
+                    text += "$"
+                }
+                characters = characters[characters.index(dollar, offsetBy: 1 + digits.count)...]
             }
+            text += characters
             binds.append(contentsOf: fragment.binds)
             sql += text
         }

@@ -34,3 +34,14 @@ struct PostgresQueryTests {
         #expect(!"\(query)".contains(secret))
     }
 }
+
+@Suite("PostgresQuery fragments after many parameters")
+struct PostgresQueryFragmentTests {
+    @Test("a fragment after nine parameters keeps $1 and $11 apart")
+    func manyParameters() {
+        let fragment: PostgresQuery = "x BETWEEN \(1) AND \(2)"
+        let query: PostgresQuery = "SELECT \(0), \(0), \(0), \(0), \(0), \(0), \(0), \(0), \(0) WHERE \(fragment: fragment)"
+        #expect(query.sql.hasSuffix("WHERE x BETWEEN $10 AND $11"))
+        #expect(query.binds.count == 11)
+    }
+}

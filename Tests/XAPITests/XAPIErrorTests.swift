@@ -52,4 +52,18 @@ struct XAPIErrorTests {
         #expect(configuration.backoff(retry: 2, jitter: 0.5) == .seconds(2))
         #expect(configuration.backoff(retry: 3, jitter: 0.99) < .seconds(6))
     }
+
+    @Test("a 403 on a like about the one post is a plain failure, not the access level")
+    func likeRefusedForOnePost() {
+        let error = XAPIError.from(status: 403, detail: "You cannot like this Tweet: the author is protected.", endpoint: "POST /2/users/:id/likes", refusal: .like)
+        guard case .failed(_, 403, _) = error else {
+            Issue.record("expected failed, got \(error)")
+            return
+        }
+        let forbidden = XAPIError.from(status: 403, detail: "client-not-enrolled", endpoint: "POST /2/users/:id/likes", refusal: .like)
+        guard case .likesNotPermitted = forbidden else {
+            Issue.record("expected likesNotPermitted, got \(forbidden)")
+            return
+        }
+    }
 }

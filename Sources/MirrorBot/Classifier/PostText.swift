@@ -55,6 +55,8 @@ struct PostText: Equatable {
     }
 
     private static func urlEnd(_ characters: [Character], at start: Int) -> Int? {
+        // Most characters cannot start a URL: decide without building strings (this runs at every character).
+        guard characters[start] == "h" || characters[start] == "H" else { return nil }
         for scheme in ["http://", "https://"] where start + scheme.count <= characters.count {
             guard String(characters[start..<(start + scheme.count)]).lowercased() == scheme else { continue }
             var end = start + scheme.count

@@ -44,4 +44,6 @@ public enum LikeState: String, Sendable {
     case liked
     /// Decided, logged, not sent (DRY_RUN, or the account's access level cannot like).
     case wouldLike = "would_like"
+    /// The network refused to like this one post (deleted, protected, blocked).
+    case skipped
 }

@@ -14,12 +14,14 @@ public struct LoopSupervisor: Sendable {
     public let log: Logger
     public var initialBackoff: Duration = .seconds(5)
     public var maximumBackoff: Duration = .seconds(300)
-    /// Called after every successful round (the health-check heartbeat).
+    /// Each loop's last success; with `heartbeat`, beaten after a round while every loop is on time.
+    public var health: LoopHealth?
     public var heartbeat: (@Sendable () -> Void)?
 
-    public init(clock: any BotClock, log: Logger, heartbeat: (@Sendable () -> Void)? = nil) {
+    public init(clock: any BotClock, log: Logger, health: LoopHealth? = nil, heartbeat: (@Sendable () -> Void)? = nil) {
         self.clock = clock
         self.log = log
+        self.health = health
         self.heartbeat = heartbeat
     }
 
@@ -31,7 +33,8 @@ public struct LoopSupervisor: Sendable {
                 let wait = try await loop.runOnce()
                 if failures > 0 { log.info("recovered", ["after_failures": failures]) }
                 failures = 0
-                heartbeat?()
+                health?.succeeded(loop.name, wait: wait)
+                if let heartbeat, health?.isHealthy ?? true { heartbeat() }
                 try await clock.sleep(for: wait)
             } catch {
                 if Task.isCancelled || error is CancellationError { break }

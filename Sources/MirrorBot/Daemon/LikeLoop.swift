@@ -86,8 +86,13 @@ public final class LikeLoop: DaemonLoop {
             ])
             try await actions.finishLike(post.id, state: .wouldLike, reason: "this account's access level cannot like")
             log.info("would_like", ["post": post.id, "author": author, "ratio": ratio, "features": features, "reason": "likes unavailable"])
+        } catch NetworkError.failed(_, let status, let detail) where (400..<500).contains(status) {
+            // This one post cannot be liked (deleted, protected, blocked): skip it and go on.
+            try await actions.finishLike(post.id, state: .skipped, reason: "refused: HTTP \(status): \(detail)")
+            log.warning("like_refused", ["post": post.id, "author": author, "status": status, "detail": detail])
         } catch {
-            try await actions.releaseLike(post.id)
+            // Nothing was liked for sure (rate limit, X down); liking again later is harmless.
+            try? await actions.releaseLike(post.id)
             throw error
         }
     }

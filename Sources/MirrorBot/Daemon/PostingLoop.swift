@@ -6,6 +6,7 @@ public struct PostingLoop: DaemonLoop {
     public let name = "posting"
     public let scheduler: Scheduler
     public let bot: any SocialNetwork
+    public let botAccount: Account
     public let clock: any BotClock
     public let settings: DaemonSettings
     public let log: Logger
@@ -15,9 +16,12 @@ public struct PostingLoop: DaemonLoop {
     /// Texts refused as duplicates before a slot is given up.
     static let maximumRefusals = 5
 
-    public init(scheduler: Scheduler, bot: any SocialNetwork, clock: any BotClock, settings: DaemonSettings, log: Logger) {
+    public init(
+        scheduler: Scheduler, bot: any SocialNetwork, botAccount: Account, clock: any BotClock, settings: DaemonSettings, log: Logger
+    ) {
         self.scheduler = scheduler
         self.bot = bot
+        self.botAccount = botAccount
         self.clock = clock
         self.settings = settings
         self.log = log.with(["loop": "posting"])
@@ -30,6 +34,8 @@ public struct PostingLoop: DaemonLoop {
         let minuteNow = MinuteOfDay.of(now, in: zone)
         let interrupted = try await scheduler.store.skipInterrupted(claimedBefore: now.addingTimeInterval(-600))
         if interrupted > 0 { log.warning("slots_interrupted", ["count": interrupted]) }
+        let past = try await scheduler.store.skipPastSlots(before: today)
+        if past > 0 { log.info("slot_skipped", ["count": past, "reason": "missed: the day ended before the slot was posted"]) }
 
         var generator = SystemRandomNumberGenerator()
         let plan = try await scheduler.plan(for: today, using: &generator)
@@ -65,8 +71,16 @@ public struct PostingLoop: DaemonLoop {
                 log.info("would_post", ["slot": slot.time, "source": source.id, "window_min": window, "text": source.text])
                 return
             }
+            let outcome: PostOutcome
             do {
-                let id = try await bot.post(text: source.text, inReplyTo: nil)
+                outcome = try await PostSender(bot: bot, botAccount: botAccount).send(source.text, inReplyTo: nil)
+            } catch {
+                // Nothing was posted (rate limit, credentials, X down): the slot is tried again.
+                try? await store.releaseClaim(slot.date, minute: slot.minute)
+                throw error
+            }
+            switch outcome {
+            case .posted(let id):
                 try await store.recordPosted(text: source.text, at: now)
                 try await store.markPosted(slot.date, minute: slot.minute, sourcePostID: source.id, postedID: id, text: source.text)
                 log.info("posted", [
@@ -74,21 +88,21 @@ public struct PostingLoop: DaemonLoop {
                     "reason": "planned slot; the human posted this near \(slot.time)", "text": source.text,
                 ])
                 return
-            } catch NetworkError.outcomeUnknown(_, let detail) {
-                // At most once: the post most likely exists; never post the slot again.
+            case .unconfirmed(let detail):
+                // At most once: the post may exist; the slot is never posted again.
                 try await store.recordPosted(text: source.text, at: now)
                 try await store.markPosted(slot.date, minute: slot.minute, sourcePostID: source.id, postedID: "unconfirmed", text: source.text)
                 log.warning("posted_unconfirmed", ["slot": slot.time, "source": source.id, "detail": detail, "text": source.text])
                 return
-            } catch NetworkError.duplicateContent {
+            case .refusedDuplicate:
                 try await store.markRefused(text: source.text, at: now)
                 log.info("post_refused_duplicate", ["slot": slot.time, "source": source.id, "action": "picking another text"])
-            } catch {
-                try await store.releaseClaim(slot.date, minute: slot.minute)
-                throw error
+            case .refused(let detail), .notPermitted(let detail):
+                try await store.markRefused(text: source.text, at: now)
+                log.warning("post_refused", ["slot": slot.time, "source": source.id, "detail": detail, "action": "picking another text"])
             }
         }
-        try await store.markSkipped(slot.date, minute: slot.minute, reason: "every picked text was refused as duplicate")
+        try await store.markSkipped(slot.date, minute: slot.minute, reason: "every picked text was refused")
         log.warning("slot_skipped", ["slot": slot.time, "reason": "duplicates refused"])
     }
 }

@@ -80,28 +80,34 @@ public final class ReplyLoop: DaemonLoop {
             return
         }
         for text in texts.prefix(Self.maximumRefusals) {
+            let outcome: PostOutcome
             do {
-                let id = try await bot.post(text: text, inReplyTo: mention.id)
+                outcome = try await PostSender(bot: bot, botAccount: botAccount).send(text, inReplyTo: mention.id)
+            } catch {
+                // Nothing was sent (rate limit, credentials, X down): the mention is tried again.
+                try? await actions.releaseMention(mention.id)
+                throw error
+            }
+            switch outcome {
+            case .posted(let id):
                 try await actions.finishMention(mention.id, state: .replied, reason: nil, replyID: id, text: text)
                 log.info("replied", [
                     "mention": mention.id, "to": who, "id": id,
                     "reason": "the human replied this to \(who) before", "text": text,
                 ])
                 return
-            } catch NetworkError.outcomeUnknown(_, let detail) {
-                // At most once: the reply most likely exists; never answer this mention again.
+            case .unconfirmed(let detail):
+                // At most once: the reply may exist; this mention is never answered again.
                 try await actions.finishMention(mention.id, state: .replied, reason: "unconfirmed: \(detail)", replyID: nil, text: text)
                 log.warning("replied_unconfirmed", ["mention": mention.id, "to": who, "detail": detail, "text": text])
                 return
-            } catch NetworkError.duplicateContent {
+            case .refusedDuplicate:
                 log.info("reply_refused_duplicate", ["mention": mention.id, "to": who, "action": "trying another reply"])
-            } catch NetworkError.replyNotPermitted(let detail) {
-                try await actions.finishMention(mention.id, state: .skipped, reason: "not permitted: \(detail)", replyID: nil, text: nil)
-                log.warning("reply_not_permitted", ["mention": mention.id, "to": who, "detail": detail])
+            case .notPermitted(let detail), .refused(let detail):
+                // E.g. the mention was deleted: skip it, and go on with the next.
+                try await actions.finishMention(mention.id, state: .skipped, reason: "refused: \(detail)", replyID: nil, text: nil)
+                log.warning("reply_refused", ["mention": mention.id, "to": who, "detail": detail])
                 return
-            } catch {
-                try await actions.releaseMention(mention.id)
-                throw error
             }
         }
         try await actions.finishMention(mention.id, state: .skipped, reason: "every reply was refused as duplicate", replyID: nil, text: nil)

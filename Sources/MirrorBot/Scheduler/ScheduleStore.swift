@@ -18,6 +18,8 @@ public protocol ScheduleStore: Sendable {
     func releaseClaim(_ day: LocalDate, minute: Int) async throws
     func markPosted(_ day: LocalDate, minute: Int, sourcePostID: String, postedID: String, text: String) async throws
     func markSkipped(_ day: LocalDate, minute: Int, reason: String) async throws
+    /// Slots of days before `day` still planned (the day ended first) become skipped; returns how many.
+    func skipPastSlots(before day: LocalDate) async throws -> Int
     /// Slots left in `posting` since before `cutoff` (a daemon died mid-post) become skipped.
     func skipInterrupted(claimedBefore cutoff: Date) async throws -> Int
 

@@ -59,7 +59,8 @@ public struct PostgresActionStore: ActionStore {
                 """)
             guard !claimed.isEmpty else { return nil }
             return try tx.query("""
-                SELECT count(*) AS n FROM likes WHERE local_date = \(day.description)::date AND state = 'liked'
+                SELECT count(*) AS n FROM likes
+                WHERE local_date = \(day.description)::date AND state IN ('claimed', 'liked') AND post_id <> \(postID)
                 """).first?.decode("n", as: Int.self) ?? 0
         }
     }

@@ -80,6 +80,14 @@ public struct PostgresScheduleStore: ScheduleStore {
             """)
     }
 
+    public func skipPastSlots(before day: LocalDate) async throws -> Int {
+        try await connection.query("""
+            UPDATE plan_slots SET state = 'skipped', reason = 'missed: the day ended before the slot was posted', updated_at = now()
+            WHERE local_date < \(day.description)::date AND state = 'planned'
+            RETURNING minute_of_day
+            """).count
+    }
+
     public func skipInterrupted(claimedBefore cutoff: Date) async throws -> Int {
         try await connection.query("""
             UPDATE plan_slots SET state = 'skipped', reason = 'interrupted while posting', updated_at = now()

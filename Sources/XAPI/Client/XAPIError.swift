@@ -48,6 +48,13 @@ public enum XAPIError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// A 403 about the one post (its author protected or blocked, the post gone),
+    /// not about what this account's access level may do.
+    static func refusesOnePost(_ loweredDetail: String) -> Bool {
+        ["protected", "blocked", "deleted", "not visible", "not found", "does not exist", "unavailable"]
+            .contains { loweredDetail.contains($0) }
+    }
+
     /// Classifies a non-2xx, non-429 response.
     static func from(status: Int, detail: String, endpoint: String, refusal: XRefusalKind) -> XAPIError {
         let lowered = detail.lowercased()
@@ -56,7 +63,7 @@ public enum XAPIError: Error, Sendable, Equatable, CustomStringConvertible {
             return .unauthorized(endpoint: endpoint, detail: detail)
         case 403 where lowered.contains("duplicate content"):
             return .duplicateContent(endpoint: endpoint, detail: detail)
-        case 403 where refusal == .like:
+        case 403 where refusal == .like && !refusesOnePost(lowered):
             return .likesNotPermitted(endpoint: endpoint, detail: detail)
         case 403 where refusal == .createTweet(isReply: true) && lowered.contains("reply")
             && (lowered.contains("not allowed") || lowered.contains("not permitted")):

@@ -1,0 +1,71 @@
+import Foundation
+
+/// What came of sending one post or reply.
+enum PostOutcome: Sendable, Equatable {
+    /// The network has it (answered with its id, or found among the bot's posts afterwards).
+    case posted(id: String)
+    /// It may exist: never send it again (at most once).
+    case unconfirmed(detail: String)
+    /// The account already posted this text.
+    case refusedDuplicate
+    /// A clear refusal of this post (a 4xx): nothing was posted.
+    case refused(detail: String)
+    /// A reply the network does not allow (the author did not summon the bot).
+    case notPermitted(detail: String)
+}
+
+/// Sends the bot's posts and replies so that none is sent twice.
+///
+/// A failure without a clear answer (5xx, a lost connection, a retry refused
+/// as duplicate) leaves it open whether the post exists: the sender then
+/// looks for the text among the bot's latest posts. Found: it was posted.
+/// Not found after a 5xx or lost connection: nothing was posted, the error is
+/// rethrown and the caller may try again later. Not found after a refused
+/// retry, or the look-up failed: `unconfirmed`, never sent again.
+/// Errors that mean nothing was sent (rate limit, credentials, cancellation)
+/// are rethrown as they are.
+struct PostSender: Sendable {
+    let bot: any SocialNetwork
+    let botAccount: Account
+
+    /// Posts looked at when checking whether an uncertain post went through.
+    static let verificationWindow = 20
+
+    func send(_ text: String, inReplyTo postID: String?) async throws -> PostOutcome {
+        do {
+            return .posted(id: try await bot.post(text: text, inReplyTo: postID))
+        } catch NetworkError.duplicateContent {
+            return .refusedDuplicate
+        } catch NetworkError.replyNotPermitted(let detail) {
+            return .notPermitted(detail: detail)
+        } catch NetworkError.outcomeUnknown(_, let detail) {
+            // X refused the retry as duplicate: the post exists, whether or not the timeline shows it yet.
+            let found = try? await find(text)
+            return found.flatMap { $0 }.map(PostOutcome.posted(id:)) ?? .unconfirmed(detail: detail)
+        } catch NetworkError.failed(let endpoint, let status, let detail) where status == 0 || status >= 500 {
+            let found: String?
+            do {
+                found = try await find(text)
+            } catch {
+                return .unconfirmed(detail: detail)
+            }
+            if let found { return .posted(id: found) }
+            throw NetworkError.failed(endpoint: endpoint, status: status, detail: "\(detail) (not posted: checked the bot's latest posts)")
+        } catch NetworkError.failed(_, let status, let detail) where (400..<500).contains(status) {
+            return .refused(detail: "HTTP \(status): \(detail)")
+        }
+    }
+
+    /// The id of a recent post of the bot's with this text; nil when there is none.
+    func find(_ text: String) async throws -> String? {
+        var pages = bot.posts(of: botAccount.id, sinceID: nil, limit: Self.verificationWindow).makeAsyncIterator()
+        let recent = try await pages.next() ?? []
+        let wanted = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Mastodon replies start with "@author ": match the end of the text too.
+        let match = recent.first { post in
+            let posted = post.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            return posted == wanted || posted.hasSuffix(" " + wanted)
+        }
+        return match?.id
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+@testable import MirrorBot
+import Synchronization
+import Testing
+
+/// A network whose `post` fails as told and whose timeline holds what the test says:
+/// a stand-in for the network seam only, to reach each branch of `PostSender`.
+final class ScriptedNetwork: SocialNetwork {
+    let postError: NetworkError?
+    let timeline: [NetworkPost]
+    let timelineFails: Bool
+    private let postsSent = Mutex(0)
+
+    init(postError: NetworkError?, timeline: [NetworkPost] = [], timelineFails: Bool = false) {
+        self.postError = postError
+        self.timeline = timeline
+        self.timelineFails = timelineFails
+    }
+
+    var sent: Int { postsSent.withLock { $0 } }
+
+    func me() async throws -> Account { Account(id: "2", username: "mirror") }
+    func posts(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
+        AsyncThrowingStream { continuation in
+            if timelineFails {
+                continuation.finish(throwing: NetworkError.failed(endpoint: "GET", status: 503, detail: "down"))
+            } else {
+                continuation.yield(timeline)
+                continuation.finish()
+            }
+        }
+    }
+    func likes(of userID: String, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> { AsyncThrowingStream { $0.finish() } }
+    func homeTimeline(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
+        AsyncThrowingStream { $0.finish() }
+    }
+    func mentions(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
+        AsyncThrowingStream { $0.finish() }
+    }
+    func post(text: String, inReplyTo postID: String?) async throws -> String {
+        postsSent.withLock { $0 += 1 }
+        if let postError { throw postError }
+        return "new-1"
+    }
+    func like(postID: String, as userID: String) async throws {}
+}
+
+@Suite("PostSender: never twice")
+struct PostSenderTests {
+    let bot = Account(id: "2", username: "mirror")
+    func mine(_ text: String, id: String = "900") -> NetworkPost {
+        NetworkPost(id: id, text: text, createdAt: Date(), authorID: "2", authorUsername: "mirror")
+    }
+
+    @Test("an answered post is posted")
+    func answered() async throws {
+        let outcome = try await PostSender(bot: ScriptedNetwork(postError: nil), botAccount: bot).send("hello", inReplyTo: nil)
+        #expect(outcome == .posted(id: "new-1"))
+    }
+
+    @Test("a 5xx after which the text is among the bot's posts counts as posted, with that id")
+    func serverErrorButPosted() async throws {
+        let network = ScriptedNetwork(postError: .failed(endpoint: "POST /2/tweets", status: 503, detail: "x"), timeline: [mine("hello")])
+        #expect(try await PostSender(bot: network, botAccount: bot).send("hello", inReplyTo: nil) == .posted(id: "900"))
+    }
+
+    @Test("a 5xx after which the text is not there is rethrown: nothing was posted, it may be tried again")
+    func serverErrorNotPosted() async throws {
+        let network = ScriptedNetwork(postError: .failed(endpoint: "POST /2/tweets", status: 503, detail: "x"), timeline: [mine("other")])
+        await #expect(throws: NetworkError.self) {
+            try await PostSender(bot: network, botAccount: bot).send("hello", inReplyTo: nil)
+        }
+    }
+
+    @Test("a 5xx and a failed look-up is unconfirmed: never sent again")
+    func serverErrorUnknown() async throws {
+        let network = ScriptedNetwork(postError: .failed(endpoint: "POST /2/tweets", status: 0, detail: "lost"), timelineFails: true)
+        let outcome = try await PostSender(bot: network, botAccount: bot).send("hello", inReplyTo: nil)
+        #expect(outcome == .unconfirmed(detail: "lost"))
+    }
+
+    @Test("a retry refused as duplicate is unconfirmed even when the timeline does not show the post yet")
+    func outcomeUnknown() async throws {
+        let network = ScriptedNetwork(postError: .outcomeUnknown(endpoint: "POST /2/tweets", detail: "dup"), timeline: [])
+        #expect(try await PostSender(bot: network, botAccount: bot).send("hello", inReplyTo: nil) == .unconfirmed(detail: "dup"))
+    }
+
+    @Test("a Mastodon reply, prefixed with @author, is found by its end")
+    func prefixedReply() async throws {
+        let network = ScriptedNetwork(postError: .failed(endpoint: "POST", status: 502, detail: "x"), timeline: [mine("@friend hello there")])
+        #expect(try await PostSender(bot: network, botAccount: bot).send("hello there", inReplyTo: "5") == .posted(id: "900"))
+    }
+
+    @Test("clear refusals are outcomes, and a rate limit is rethrown as nothing was sent", arguments: [
+        (NetworkError.duplicateContent, PostOutcome.refusedDuplicate),
+        (NetworkError.replyNotPermitted(detail: "d"), PostOutcome.notPermitted(detail: "d")),
+        (NetworkError.failed(endpoint: "POST", status: 400, detail: "too long"), PostOutcome.refused(detail: "HTTP 400: too long")),
+    ])
+    func refusals(error: NetworkError, expected: PostOutcome) async throws {
+        #expect(try await PostSender(bot: ScriptedNetwork(postError: error), botAccount: bot).send("t", inReplyTo: nil) == expected)
+    }
+
+    @Test("a rate limit is rethrown")
+    func rateLimited() async throws {
+        let network = ScriptedNetwork(postError: .rateLimited(endpoint: "POST", resetAt: Date()))
+        await #expect(throws: NetworkError.self) {
+            try await PostSender(bot: network, botAccount: bot).send("t", inReplyTo: nil)
+        }
+        #expect(network.sent == 1)
+    }
+}
+
+@Suite("Loop health")
+struct LoopHealthTests {
+    final class ManualClock: BotClock {
+        let time = Mutex(Date(timeIntervalSince1970: 1_000_000))
+        func now() -> Date { time.withLock { $0 } }
+        func sleep(for duration: Duration) async throws {}
+        func advance(_ seconds: TimeInterval) { time.withLock { $0 += seconds } }
+    }
+
+    @Test("healthy while every loop succeeds within its wait plus the grace; one late loop makes it unhealthy")
+    func lateLoop() {
+        let clock = ManualClock()
+        let health = LoopHealth(loopNames: ["posting", "replies"], clock: clock, grace: 600)
+        #expect(health.isHealthy)
+        clock.advance(500)
+        health.succeeded("posting", wait: .seconds(60))
+        health.succeeded("replies", wait: .seconds(300))
+        clock.advance(800)
+        #expect(health.isHealthy == false)  // posting: 800 > 60 + 600
+        health.succeeded("posting", wait: .seconds(60))
+        #expect(health.isHealthy)           // replies: 800 <= 300 + 600
+        clock.advance(200)
+        #expect(health.isHealthy == false)  // replies: 1000 > 900
+    }
+}
