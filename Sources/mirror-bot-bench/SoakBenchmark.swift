@@ -15,6 +15,7 @@ enum SoakBenchmark {
     static let usage = "mirror-bot-bench soak [--minutes M]"
 
     static func run(arguments: [String]) async throws {
+        setvbuf(stdout, nil, _IOLBF, 0)  // one line at a time, also into a file: an hour's figures survive a kill
         var minutes = 60.0
         if let index = arguments.firstIndex(of: "--minutes"), index + 1 < arguments.count, let value = Double(arguments[index + 1]) {
             minutes = value
