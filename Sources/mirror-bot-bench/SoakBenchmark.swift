@@ -15,7 +15,6 @@ enum SoakBenchmark {
     static let usage = "mirror-bot-bench soak [--minutes M]"
 
     static func run(arguments: [String]) async throws {
-        setvbuf(stdout, nil, _IOLBF, 0)  // one line at a time, also into a file: an hour's figures survive a kill
         var minutes = 60.0
         if let index = arguments.firstIndex(of: "--minutes"), index + 1 < arguments.count, let value = Double(arguments[index + 1]) {
             minutes = value
@@ -27,7 +26,7 @@ enum SoakBenchmark {
         let world = try await SoakWorld.make(databaseURL: databaseURL, redisURL: redisURL)
         defer { Task { try? await world.database.drop() } }
         let daemon = try world.startDaemon()
-        print("soak: daemon pid \(daemon.processIdentifier), \(minutes) minutes, faults: 20% 503, a garbage body every 45 s")
+        say("soak: daemon pid \(daemon.processIdentifier), \(minutes) minutes, faults: 20% 503, a garbage body every 45 s")
 
         let start = Date()
         var mentions: [String] = []
@@ -41,7 +40,7 @@ enum SoakBenchmark {
             if tick % 9 == 0 { world.server.injectFault(.garbageBody, count: 1) }
             if tick % 12 == 0, let kib = PeakMemory.residentKiB(pid: daemon.processIdentifier) {
                 samples.append(kib)
-                print(String(format: "soak: minute %3d  rss %.1f MB  mentions %d  replies %d  likes %d  posts %d",
+                say(String(format: "soak: minute %3d  rss %.1f MB  mentions %d  replies %d  likes %d  posts %d",
                              tick / 12, Double(kib) / 1024, mentions.count, world.replies.count, world.likes.count, world.posts.count))
             }
         }
@@ -61,14 +60,19 @@ enum SoakBenchmark {
         let likes = world.likes
         let requests = world.server.requests
         let failed = requests.filter { $0.status >= 500 }.count
-        print("soak: survived=\(survived) exit=\(daemon.terminationStatus) mentions=\(mentions.count) answered=\(mentions.count - missing.count) "
+        say("soak: survived=\(survived) exit=\(daemon.terminationStatus) mentions=\(mentions.count) answered=\(mentions.count - missing.count) "
             + "answered_twice=\(doubled.count) likes=\(likes.count) liked_twice=\(likes.count - Set(likes).count) "
             + "posts=\(world.posts.count) posted_twice=\(world.posts.count - Set(world.posts).count) "
             + "x_requests=\(requests.count) x_5xx=\(failed)")
         if let first = samples.first, let last = samples.last, let peak = samples.max() {
-            print(String(format: "soak: rss first %.1f MB, last %.1f MB, max %.1f MB over %d samples",
+            say(String(format: "soak: rss first %.1f MB, last %.1f MB, max %.1f MB over %d samples",
                          Double(first) / 1024, Double(last) / 1024, Double(peak) / 1024, samples.count))
         }
-        print("soak: log \(world.logFile.path)")
+        say("soak: log \(world.logFile.path)")
     }
+}
+
+/// One line on stdout, written at once (not buffered), so an hour's figures survive a kill.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
