@@ -147,7 +147,8 @@ public actor PostgresConnection {
     private func redact(_ message: String) -> String {
         guard let components = URLComponents(string: url) else { return message }
         var redacted = message
-        for secret in [components.password, components.percentEncodedPassword].compactMap({ $0 }) where !secret.isEmpty {
+        let queryPasswords = (components.queryItems ?? []).filter { $0.name == "password" }.map(\.value)
+        for secret in ([components.password, components.percentEncodedPassword] + queryPasswords).compactMap({ $0 }) where !secret.isEmpty {
             redacted = redacted.replacingOccurrences(of: secret, with: "***")
         }
         return redacted

@@ -64,10 +64,10 @@ struct ConfigurationTests {
         let configuration = try Configuration(environment: [
             "BOT_CONSUMER_KEY": "ck-123456", "BOT_CONSUMER_SECRET": "cs-123456",
             "BOT_ACCESS_TOKEN": "at-123456", "BOT_ACCESS_TOKEN_SECRET": "ats-123456",
-            "DATABASE_URL": "postgres://u:dbpass99@h/db",
+            "DATABASE_URL": "postgres://u:dbpass99@h/db", "REDIS_URL": "redis://h:6379/0?password=redispass42",
         ])
         let credentials = try configuration.requireBotCredentials()
         #expect(!"\(credentials)".contains("123456"))
-        #expect(Set(configuration.secrets) == ["ck-123456", "cs-123456", "at-123456", "ats-123456", "dbpass99"])
+        #expect(Set(configuration.secrets) == ["ck-123456", "cs-123456", "at-123456", "ats-123456", "dbpass99", "redispass42"])
     }
 }

@@ -94,7 +94,10 @@ public struct Configuration: Sendable {
         var values = [humanCredentials, botCredentials].compactMap { $0 }.flatMap(\.secrets)
         values += [humanMastodonToken, botMastodonToken].compactMap { $0 }
         for url in [databaseURL, redisURL] {
-            if let password = URLComponents(string: url)?.password, !password.isEmpty { values.append(password) }
+            let components = URLComponents(string: url)
+            // In the user part, or as libpq's `?password=` parameter.
+            let passwords = [components?.password] + (components?.queryItems ?? []).filter { $0.name == "password" }.map(\.value)
+            values += passwords.compactMap { $0 }.filter { !$0.isEmpty }
         }
         return values
     }
