@@ -80,9 +80,12 @@ public actor PostgresConnection {
 
     private func reconnect() throws {
         handle = nil
-        // connect_timeout first, so a value in the URL overrides it.
-        let keywords = ["connect_timeout", "dbname"]
-        let values = ["10", url]
+        // Defaults first, so values in the URL override them: give up connecting after 10 s,
+        // and notice a dead server mid-query within about a minute (TCP keepalives and
+        // tcp_user_timeout; unix sockets ignore them).
+        let keywords = ["connect_timeout", "keepalives", "keepalives_idle", "keepalives_interval", "keepalives_count",
+                        "tcp_user_timeout", "dbname"]
+        let values = ["10", "1", "30", "10", "3", "60000", url]
         let raw = withCStrings(keywords) { keys in
             withCStrings(values) { vals in
                 PQconnectdbParams(keys + [nil], vals + [nil], 1)
