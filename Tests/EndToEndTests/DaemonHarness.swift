@@ -9,7 +9,7 @@ import XAPI
 /// A world for the real `mirror-bot start` process: a fake X on loopback with
 /// a human, a bot and their acquaintances, a migrated private schema with the
 /// human's posts, and a trained classifier under a private Redis prefix.
-final class DaemonHarness: ScopedResource, @unchecked Sendable {
+final class DaemonHarness: DaemonWorld, @unchecked Sendable {
     static let human = "1", bot = "2", friend = "3", stranger = "4", foodie = "5", retweeter = "6"
     static let friendReplies = ["ありがとう！また話そう", "それは面白いね"]
     static let humanOriginal = "今日もいい天気だ"
@@ -91,20 +91,6 @@ final class DaemonHarness: ScopedResource, @unchecked Sendable {
         return (friendMention, strangerMention, ramen, ramenRetweet, meeting)
     }
 
-    /// Starts `mirror-bot start` with the harness's environment plus `extra`.
-    @discardableResult
-    func startDaemon(_ extra: [String: String] = [:]) throws -> Process {
-        try daemons.start(environment.merging(extra) { $1 })
-    }
-
-    /// Everything the daemons printed so far.
-    var output: String { daemons.output }
-
-    func stop(_ process: Process, timeout: TimeInterval = 10) -> Int32? { daemons.stop(process, timeout: timeout) }
-
-    func waitFor(_ timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
-        EndToEndTests.waitFor(timeout, condition)
-    }
 
     var replies: [(text: String, target: String)] {
         server.writes.compactMap { if case .reply(_, _, let text, let target) = $0 { (text, target) } else { nil } }

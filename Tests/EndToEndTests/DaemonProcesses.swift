@@ -65,3 +65,26 @@ func waitFor(_ timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
     }
     return condition()
 }
+
+/// A test world that runs `mirror-bot start` processes with its environment.
+protocol DaemonWorld: ScopedResource {
+    var daemons: DaemonProcesses { get }
+    var environment: [String: String] { get }
+}
+
+extension DaemonWorld {
+    /// Starts `mirror-bot start` with the world's environment plus `extra`.
+    @discardableResult
+    func startDaemon(_ extra: [String: String] = [:]) throws -> Process {
+        try daemons.start(environment.merging(extra) { $1 })
+    }
+
+    /// Everything the daemons printed so far.
+    var output: String { daemons.output }
+
+    func stop(_ process: Process, timeout: TimeInterval = 10) -> Int32? { daemons.stop(process, timeout: timeout) }
+
+    func waitFor(_ timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
+        EndToEndTests.waitFor(timeout, condition)
+    }
+}

@@ -7,7 +7,7 @@ import TestSupport
 /// `DaemonHarness` for Mastodon: the real `mirror-bot start` process with
 /// NETWORK=mastodon against a fake Mastodon on loopback, a migrated private
 /// schema with the human's posts, and a trained classifier under a private Redis prefix.
-final class MastodonDaemonHarness: ScopedResource, @unchecked Sendable {
+final class MastodonDaemonHarness: DaemonWorld, @unchecked Sendable {
     static let human = "1", bot = "2", friend = "3", stranger = "4", foodie = "5", booster = "6"
     static let friendReplies = DaemonHarness.friendReplies
     static let humanOriginal = DaemonHarness.humanOriginal
@@ -82,20 +82,6 @@ final class MastodonDaemonHarness: ScopedResource, @unchecked Sendable {
         return (friendMention, strangerMention, ramen, boost, meeting)
     }
 
-    /// Starts `mirror-bot start` with the harness's environment plus `extra`.
-    @discardableResult
-    func startDaemon(_ extra: [String: String] = [:]) throws -> Process {
-        try daemons.start(environment.merging(extra) { $1 })
-    }
-
-    /// Everything the daemons printed so far.
-    var output: String { daemons.output }
-
-    func stop(_ process: Process, timeout: TimeInterval = 10) -> Int32? { daemons.stop(process, timeout: timeout) }
-
-    func waitFor(_ timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
-        EndToEndTests.waitFor(timeout, condition)
-    }
 
     var replies: [(text: String, target: String)] {
         server.writes.compactMap { if case .reply(_, _, let text, let target) = $0 { (text, target) } else { nil } }

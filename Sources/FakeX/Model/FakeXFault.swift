@@ -1,3 +1,5 @@
+import FakeHTTP
+
 /// A failure the server can be told to produce instead of an answer.
 public enum FakeXFault: Sendable, Equatable {
     /// An HTTP 5xx with problem JSON.
@@ -12,25 +14,4 @@ public enum FakeXFault: Sendable, Equatable {
 }
 
 /// Which faults are pending: the next N matching requests, or at random.
-struct FakeXFaultPlan: Sendable {
-    struct Pending: Sendable {
-        var fault: FakeXFault
-        var remaining: Int
-        var endpoint: String?
-    }
-
-    var pending: [Pending] = []
-    var random: (fault: FakeXFault, probability: Double)?
-
-    /// The fault for a request to `endpoint`, consuming a pending one.
-    mutating func next(endpoint: String) -> FakeXFault? {
-        if let index = pending.firstIndex(where: { $0.remaining > 0 && ($0.endpoint == nil || $0.endpoint == endpoint) }) {
-            pending[index].remaining -= 1
-            let fault = pending[index].fault
-            pending.removeAll { $0.remaining <= 0 }
-            return fault
-        }
-        if let random, Double.random(in: 0..<1) < random.probability { return random.fault }
-        return nil
-    }
-}
+typealias FakeXFaultPlan = FaultPlan<FakeXFault>
