@@ -18,8 +18,6 @@
 #   DEMO_TRAIN     api   - `mirror-bot train scheduler` and `train classifier` against fake-x (default)
 #                  jsonl - the JSONL fallback: `import --jsonl demo/posts.jsonl` and
 #                          `train classifier --jsonl demo/classifier.jsonl`
-#                  With `api`, a train command that says it is not built yet (exit 69)
-#                  falls back to `jsonl` for that step, and says so.
 #   DEMO_RAW=1     show the daemon's raw log lines instead of the readable ones
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -95,30 +93,21 @@ stop_fake_x() {
   fake_pid=""
 }
 
-# Runs a train step; a command that is not built yet (exit 69) falls back to JSONL.
+# Runs a train step: over fake-x's API, or from the shipped JSONL files.
 train_step() {
-  local what="$1" fallback_flag="$2" fallback_file="$3" status=0
+  local what="$1" jsonl_flag="$2" jsonl_file="$3"
   if [ "$train_mode" = "api" ]; then
     say "mirror-bot train $what   (from fake-x's API)"
-    "$bin/mirror-bot" train "$what" || status=$?
-    [ "$status" -eq 0 ] && return 0
-    [ "$status" -eq 69 ] || { echo "demo: 'mirror-bot train $what' failed ($status)" >&2; exit 1; }
-    say "'train $what' is not built yet in this checkout: falling back to JSONL (DEMO_TRAIN=jsonl)"
+    "$bin/mirror-bot" train "$what" || { echo "demo: 'mirror-bot train $what' failed" >&2; exit 1; }
+    return 0
   fi
   case "$what" in
     scheduler)
-      say "mirror-bot import --jsonl $fallback_file"
-      "$bin/mirror-bot" import --jsonl "$fallback_file" ;;
+      say "mirror-bot import --jsonl $jsonl_file"
+      "$bin/mirror-bot" import --jsonl "$jsonl_file" ;;
     classifier)
-      say "mirror-bot train classifier $fallback_flag $fallback_file"
-      status=0
-      "$bin/mirror-bot" train classifier "$fallback_flag" "$fallback_file" || status=$?
-      if [ "$status" -eq 69 ]; then
-        say "'train classifier --jsonl' is not built yet either: the daemon's learning loop learns"
-        say "Haru's likes and home timeline from fake-x in its first round instead"
-      elif [ "$status" -ne 0 ]; then
-        echo "demo: 'mirror-bot train classifier --jsonl' failed ($status)" >&2; exit 1
-      fi ;;
+      say "mirror-bot train classifier $jsonl_flag $jsonl_file"
+      "$bin/mirror-bot" train classifier "$jsonl_flag" "$jsonl_file" ;;
   esac
 }
 
