@@ -17,6 +17,7 @@ struct DaemonEndToEndTests {
 
             #expect(harness.waitFor(30) { harness.replies.count >= 1 && harness.likes.count >= 1 && harness.posts.count >= 1 }, "\(harness.output)")
             // The heartbeat file is touched after successful rounds.
+            #expect(harness.waitFor(10) { FileManager.default.fileExists(atPath: heartbeat.path) })
             let stamp = try String(contentsOf: heartbeat, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(abs(Double(stamp).map { Date().timeIntervalSince1970 - $0 } ?? 999) < 10)
             // Give the loops a few more rounds to do anything twice, if they would.

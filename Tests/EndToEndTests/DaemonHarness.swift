@@ -71,7 +71,7 @@ final class DaemonHarness: DaemonWorld, @unchecked Sendable {
         try await classifier.train(batch: examples)
 
         environment = [
-            "DATABASE_URL": database.url, "REDIS_URL": redis, "REDIS_KEY_PREFIX": redisPrefix,
+            "DATABASE_URL": database.url + "&application_name=\(database.schema)", "REDIS_URL": redis, "REDIS_KEY_PREFIX": redisPrefix,
             "X_API_BASE_URL": server.baseURL.absoluteString, "TIME_ZONE": timeZone, "POLL_INTERVAL_SECONDS": "1",
             "HUMAN_CONSUMER_KEY": humanCredentials.consumerKey, "HUMAN_CONSUMER_SECRET": humanCredentials.consumerSecret,
             "HUMAN_ACCESS_TOKEN": humanCredentials.accessToken, "HUMAN_ACCESS_TOKEN_SECRET": humanCredentials.accessTokenSecret,

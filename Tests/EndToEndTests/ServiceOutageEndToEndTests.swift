@@ -58,8 +58,8 @@ final class RestartableRedis: @unchecked Sendable {
     }
 }
 
-@Suite("mirror-bot start when Redis goes away")
-struct RedisOutageEndToEndTests {
+@Suite("mirror-bot start when Redis or PostgreSQL goes away")
+struct ServiceOutageEndToEndTests {
     @Test("Redis stopped for a while and restarted: the daemon keeps answering, then likes again")
     func redisOutage() async throws {
         let redis = try RestartableRedis()
@@ -87,5 +87,28 @@ struct RedisOutageEndToEndTests {
             #expect(harness.stop(daemon) == 0)
         }
         redis.stop()
+    }
+
+    @Test("PostgreSQL cutting the daemon's connections mid-run: it reconnects and goes on answering")
+    func databaseConnectionsCut() async throws {
+        try await DaemonHarness.with { harness in
+            try await harness.setUp()
+            _ = harness.addActivity()
+            let daemon = try harness.startDaemon()
+            #expect(harness.waitFor(30) { harness.replies.count == 1 }, "\(harness.output)")
+
+            // What a database restart or a failover does to the daemon's sessions.
+            let cut = try await harness.connection.query("""
+                SELECT count(pg_terminate_backend(pid)) AS n FROM pg_stat_activity
+                WHERE application_name = \(harness.database.schema)
+                """).first?.decode("n", as: Int.self)
+            #expect((cut ?? 0) >= 1)
+
+            let mention = harness.server.addTweet(authorID: DaemonHarness.friend, text: "@mirror データベースが切れても大丈夫？")
+            #expect(harness.waitFor(30) { harness.replies.contains { $0.target == mention } }, "\(harness.output)")
+            #expect(harness.replies.count == 2)
+            #expect(daemon.isRunning)
+            #expect(harness.stop(daemon) == 0)
+        }
     }
 }
