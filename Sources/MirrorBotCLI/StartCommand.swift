@@ -98,7 +98,9 @@ struct StartCommand: Command {
         )
         let loops: [any DaemonLoop] = [
             PostingLoop(scheduler: services.scheduler(connection), bot: bot, botAccount: botAccount, clock: clock, settings: settings, log: log),
-            ReplyLoop(bot: bot, botAccount: botAccount, replies: posts, actions: actions, clock: clock, settings: settings, log: log),
+            ReplyLoop(
+                bot: bot, botAccount: botAccount, replies: posts, texts: PostgresScheduleStore(connection: connection),
+                actions: actions, clock: clock, settings: settings, log: log),
             LikeLoop(bot: bot, botAccount: botAccount, classifier: classifier, actions: actions, clock: clock, settings: settings, log: log),
             LearningLoop(learner: learner.with(log: log.with(["loop": "learning"])), settings: settings),
         ]

@@ -48,47 +48,48 @@ final class ScriptedNetwork: SocialNetwork {
 @Suite("PostSender: never twice")
 struct PostSenderTests {
     let bot = Account(id: "2", username: "mirror")
-    func mine(_ text: String, id: String = "900") -> NetworkPost {
-        NetworkPost(id: id, text: text, createdAt: Date(), authorID: "2", authorUsername: "mirror")
+    let start = Date().addingTimeInterval(-1)
+    func mine(_ text: String, id: String = "900", at date: Date = Date(), replyTo: String? = nil) -> NetworkPost {
+        NetworkPost(id: id, text: text, createdAt: date, authorID: "2", authorUsername: "mirror", inReplyToUserID: replyTo)
     }
 
     @Test("an answered post is posted")
     func answered() async throws {
-        let outcome = try await PostSender(bot: ScriptedNetwork(postError: nil), botAccount: bot).send("hello", inReplyTo: nil)
+        let outcome = try await PostSender(bot: ScriptedNetwork(postError: nil), botAccount: bot).send("hello", postedBefore: false, startedAt: start)
         #expect(outcome == .posted(id: "new-1"))
     }
 
     @Test("a 5xx after which the text is among the bot's posts counts as posted, with that id")
     func serverErrorButPosted() async throws {
         let network = ScriptedNetwork(postError: .failed(endpoint: "POST /2/tweets", status: 503, detail: "x"), timeline: [mine("hello")])
-        #expect(try await PostSender(bot: network, botAccount: bot).send("hello", inReplyTo: nil) == .posted(id: "900"))
+        #expect(try await PostSender(bot: network, botAccount: bot).send("hello", postedBefore: false, startedAt: start) == .posted(id: "900"))
     }
 
     @Test("a 5xx after which the text is not there is rethrown: nothing was posted, it may be tried again")
     func serverErrorNotPosted() async throws {
         let network = ScriptedNetwork(postError: .failed(endpoint: "POST /2/tweets", status: 503, detail: "x"), timeline: [mine("other")])
         await #expect(throws: NetworkError.self) {
-            try await PostSender(bot: network, botAccount: bot).send("hello", inReplyTo: nil)
+            try await PostSender(bot: network, botAccount: bot).send("hello", postedBefore: false, startedAt: start)
         }
     }
 
     @Test("a 5xx and a failed look-up is unconfirmed: never sent again")
     func serverErrorUnknown() async throws {
         let network = ScriptedNetwork(postError: .failed(endpoint: "POST /2/tweets", status: 0, detail: "lost"), timelineFails: true)
-        let outcome = try await PostSender(bot: network, botAccount: bot).send("hello", inReplyTo: nil)
+        let outcome = try await PostSender(bot: network, botAccount: bot).send("hello", postedBefore: false, startedAt: start)
         #expect(outcome == .unconfirmed(detail: "lost"))
     }
 
     @Test("a retry refused as duplicate is unconfirmed even when the timeline does not show the post yet")
     func outcomeUnknown() async throws {
         let network = ScriptedNetwork(postError: .outcomeUnknown(endpoint: "POST /2/tweets", detail: "dup"), timeline: [])
-        #expect(try await PostSender(bot: network, botAccount: bot).send("hello", inReplyTo: nil) == .unconfirmed(detail: "dup"))
+        #expect(try await PostSender(bot: network, botAccount: bot).send("hello", postedBefore: false, startedAt: start) == .unconfirmed(detail: "dup"))
     }
 
     @Test("a Mastodon reply, prefixed with @author, is found by its end")
     func prefixedReply() async throws {
-        let network = ScriptedNetwork(postError: .failed(endpoint: "POST", status: 502, detail: "x"), timeline: [mine("@friend hello there")])
-        #expect(try await PostSender(bot: network, botAccount: bot).send("hello there", inReplyTo: "5") == .posted(id: "900"))
+        let network = ScriptedNetwork(postError: .failed(endpoint: "POST", status: 502, detail: "x"), timeline: [mine("@friend hello there", replyTo: "7")])
+        #expect(try await PostSender(bot: network, botAccount: bot).send("hello there", inReplyTo: "5", replyTo: "7", postedBefore: false, startedAt: start) == .posted(id: "900"))
     }
 
     @Test("clear refusals are outcomes, and a rate limit is rethrown as nothing was sent", arguments: [
@@ -97,14 +98,37 @@ struct PostSenderTests {
         (NetworkError.failed(endpoint: "POST", status: 400, detail: "too long"), PostOutcome.refused(detail: "HTTP 400: too long")),
     ])
     func refusals(error: NetworkError, expected: PostOutcome) async throws {
-        #expect(try await PostSender(bot: ScriptedNetwork(postError: error), botAccount: bot).send("t", inReplyTo: nil) == expected)
+        #expect(try await PostSender(bot: ScriptedNetwork(postError: error), botAccount: bot).send("t", postedBefore: false, startedAt: start) == expected)
+    }
+
+    @Test("the same text posted before the attempt is not taken for it: the attempt is rethrown as not posted")
+    func olderPostIgnored() async throws {
+        let network = ScriptedNetwork(
+            postError: .failed(endpoint: "POST", status: 503, detail: "x"), timeline: [mine("hello", at: Date().addingTimeInterval(-3_600))])
+        await #expect(throws: NetworkError.self) {
+            try await PostSender(bot: network, botAccount: bot).send("hello", postedBefore: false, startedAt: start)
+        }
+    }
+
+    @Test("a reply with the same text to someone else is not taken for it")
+    func otherTargetIgnored() async throws {
+        let network = ScriptedNetwork(postError: .failed(endpoint: "POST", status: 503, detail: "x"), timeline: [mine("hi", replyTo: "8")])
+        await #expect(throws: NetworkError.self) {
+            try await PostSender(bot: network, botAccount: bot).send("hi", inReplyTo: "5", replyTo: "7", postedBefore: false, startedAt: start)
+        }
+    }
+
+    @Test("a text posted before and refused on a retry was refused, not posted")
+    func postedBeforeRefused() async throws {
+        let network = ScriptedNetwork(postError: .outcomeUnknown(endpoint: "POST /2/tweets", detail: "dup"))
+        #expect(try await PostSender(bot: network, botAccount: bot).send("hello", postedBefore: true, startedAt: start) == .refusedDuplicate)
     }
 
     @Test("a rate limit is rethrown")
     func rateLimited() async throws {
         let network = ScriptedNetwork(postError: .rateLimited(endpoint: "POST", resetAt: Date()))
         await #expect(throws: NetworkError.self) {
-            try await PostSender(bot: network, botAccount: bot).send("t", inReplyTo: nil)
+            try await PostSender(bot: network, botAccount: bot).send("t", postedBefore: false, startedAt: start)
         }
         #expect(network.sent == 1)
     }

@@ -167,4 +167,15 @@ struct SchedulerTests {
         #expect(try await scheduler.pick(for: 540, now: now) == nil)
         try await fixture.db.database.drop()
     }
+
+    @Test("used texts are the ones posted or refused, found by their hash")
+    func usedTexts() async throws {
+        let fixture = try await SchedulerFixture.make()
+        try await fixture.store.recordPosted(text: "投稿した 'quote' $1", at: now)
+        try await fixture.store.markRefused(text: "断られた", at: now)
+        let used = try await fixture.store.usedTexts(["投稿した 'quote' $1", "断られた", "まだ"])
+        #expect(used == ["投稿した 'quote' $1", "断られた"])
+        #expect(try await fixture.store.usedTexts([]).isEmpty)
+        try await fixture.db.database.drop()
+    }
 }

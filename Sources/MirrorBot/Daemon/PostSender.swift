@@ -31,7 +31,11 @@ struct PostSender: Sendable {
     /// Posts looked at when checking whether an uncertain post went through.
     static let verificationWindow = 20
 
-    func send(_ text: String, inReplyTo postID: String?) async throws -> PostOutcome {
+    /// Sends `text` (a reply when `inReplyTo` is set, to `replyTo`'s post). `postedBefore`
+    /// says the bot posted this text before: the network can then only have refused it.
+    func send(
+        _ text: String, inReplyTo postID: String? = nil, replyTo userID: String? = nil, postedBefore: Bool, startedAt: Date
+    ) async throws -> PostOutcome {
         do {
             return .posted(id: try await bot.post(text: text, inReplyTo: postID))
         } catch NetworkError.duplicateContent {
@@ -39,13 +43,14 @@ struct PostSender: Sendable {
         } catch NetworkError.replyNotPermitted(let detail) {
             return .notPermitted(detail: detail)
         } catch NetworkError.outcomeUnknown(_, let detail) {
-            // X refused the retry as duplicate: the post exists, whether or not the timeline shows it yet.
-            let found = try? await find(text)
+            // The retry was refused as duplicate: by the bot's old post of this text, or by our first attempt.
+            if postedBefore { return .refusedDuplicate }
+            let found = try? await find(text, replyTo: userID, since: startedAt)
             return found.flatMap { $0 }.map(PostOutcome.posted(id:)) ?? .unconfirmed(detail: detail)
         } catch NetworkError.failed(let endpoint, let status, let detail) where status == 0 || status >= 500 {
             let found: String?
             do {
-                found = try await find(text)
+                found = try await find(text, replyTo: userID, since: startedAt)
             } catch {
                 return .unconfirmed(detail: detail)
             }
@@ -56,14 +61,20 @@ struct PostSender: Sendable {
         }
     }
 
-    /// The id of a recent post of the bot's with this text; nil when there is none.
-    func find(_ text: String) async throws -> String? {
+    /// Clocks differ a little between this machine and the network.
+    static let clockTolerance: TimeInterval = 10
+
+    /// The id of a post of the bot's with this text, made since `since` (and, for a reply,
+    /// answering `userID`); nil when there is none.
+    func find(_ text: String, replyTo userID: String?, since: Date) async throws -> String? {
         var pages = bot.posts(of: botAccount.id, sinceID: nil, limit: Self.verificationWindow).makeAsyncIterator()
         let recent = try await pages.next() ?? []
         let wanted = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        // Mastodon replies start with "@author ": match the end of the text too.
         let match = recent.first { post in
+            guard post.createdAt >= since.addingTimeInterval(-Self.clockTolerance) else { return false }
+            if let userID, post.inReplyToUserID != userID { return false }
             let posted = post.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            // Mastodon replies start with "@author ": match the end of the text too.
             return posted == wanted || posted.hasSuffix(" " + wanted)
         }
         return match?.id

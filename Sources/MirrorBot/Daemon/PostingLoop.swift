@@ -73,7 +73,9 @@ public struct PostingLoop: DaemonLoop {
             }
             let outcome: PostOutcome
             do {
-                outcome = try await PostSender(bot: bot, botAccount: botAccount).send(source.text, inReplyTo: nil)
+                let postedBefore = try await store.usedTexts([source.text]).contains(source.text)
+                outcome = try await PostSender(bot: bot, botAccount: botAccount)
+                    .send(source.text, postedBefore: postedBefore, startedAt: clock.now())
             } catch {
                 // Nothing was posted (rate limit, credentials, X down): the slot is tried again.
                 try? await store.releaseClaim(slot.date, minute: slot.minute)

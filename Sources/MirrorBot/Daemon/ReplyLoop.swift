@@ -8,6 +8,8 @@ public final class ReplyLoop: DaemonLoop {
     public let bot: any SocialNetwork
     public let botAccount: Account
     public let replies: any ReplySource
+    /// The texts the bot posted before: fresh replies first, and no text refused twice.
+    public let texts: any BotTextStore
     public let actions: any ActionStore
     public let clock: any BotClock
     public let settings: DaemonSettings
@@ -20,12 +22,13 @@ public final class ReplyLoop: DaemonLoop {
     static let maximumRefusals = 5
 
     public init(
-        bot: any SocialNetwork, botAccount: Account, replies: any ReplySource, actions: any ActionStore,
+        bot: any SocialNetwork, botAccount: Account, replies: any ReplySource, texts: any BotTextStore, actions: any ActionStore,
         clock: any BotClock, settings: DaemonSettings, log: Logger
     ) {
         self.bot = bot
         self.botAccount = botAccount
         self.replies = replies
+        self.texts = texts
         self.actions = actions
         self.clock = clock
         self.settings = settings
@@ -67,7 +70,11 @@ public final class ReplyLoop: DaemonLoop {
             log.info("reply_skipped", ["mention": mention.id, "to": who, "reason": reason])
             return
         }
-        let texts = try await replies.replies(to: mention.authorID, username: mention.authorUsername, limit: Self.candidates).compactMap(ReplyText.body)
+        let bodies = try await replies.replies(to: mention.authorID, username: mention.authorUsername, limit: Self.candidates)
+            .compactMap(ReplyText.body)
+        // Replies the bot never sent come first: the network refuses a text the account posted before.
+        let used = try await self.texts.usedTexts(bodies)
+        let texts = bodies.filter { !used.contains($0) } + bodies.filter { used.contains($0) }
         guard !texts.isEmpty else {
             let reason = "the human never replied to \(who)"
             try await actions.finishMention(mention.id, state: .silent, reason: reason, replyID: nil, text: nil)
@@ -82,7 +89,8 @@ public final class ReplyLoop: DaemonLoop {
         for text in texts.prefix(Self.maximumRefusals) {
             let outcome: PostOutcome
             do {
-                outcome = try await PostSender(bot: bot, botAccount: botAccount).send(text, inReplyTo: mention.id)
+                outcome = try await PostSender(bot: bot, botAccount: botAccount).send(
+                    text, inReplyTo: mention.id, replyTo: mention.authorID, postedBefore: used.contains(text), startedAt: clock.now())
             } catch {
                 // Nothing was sent (rate limit, credentials, X down): the mention is tried again.
                 try? await actions.releaseMention(mention.id)
@@ -91,6 +99,7 @@ public final class ReplyLoop: DaemonLoop {
             switch outcome {
             case .posted(let id):
                 try await actions.finishMention(mention.id, state: .replied, reason: nil, replyID: id, text: text)
+                try await self.texts.recordPosted(text: text, at: now)
                 log.info("replied", [
                     "mention": mention.id, "to": who, "id": id,
                     "reason": "the human replied this to \(who) before", "text": text,
@@ -99,9 +108,11 @@ public final class ReplyLoop: DaemonLoop {
             case .unconfirmed(let detail):
                 // At most once: the reply may exist; this mention is never answered again.
                 try await actions.finishMention(mention.id, state: .replied, reason: "unconfirmed: \(detail)", replyID: nil, text: text)
+                try await self.texts.recordPosted(text: text, at: now)
                 log.warning("replied_unconfirmed", ["mention": mention.id, "to": who, "detail": detail, "text": text])
                 return
             case .refusedDuplicate:
+                try await self.texts.markRefused(text: text, at: now)
                 log.info("reply_refused_duplicate", ["mention": mention.id, "to": who, "action": "trying another reply"])
             case .notPermitted(let detail), .refused(let detail):
                 // E.g. the mention was deleted: skip it, and go on with the next.

@@ -1,8 +1,16 @@
 import Foundation
 
+/// What the bot has posted (posts and replies), and what the network refused as duplicate.
+public protocol BotTextStore: Sendable {
+    func recordPosted(text: String, at: Date) async throws
+    func markRefused(text: String, at: Date) async throws
+    /// Of `texts`, those the bot posted before or the network refused.
+    func usedTexts(_ texts: [String]) async throws -> Set<String>
+}
+
 /// What the scheduler keeps: the human's rhythm (computed by the store), the
 /// day's plan with each slot's state, and what the bot has posted.
-public protocol ScheduleStore: Sendable {
+public protocol ScheduleStore: BotTextStore {
     /// Original posts (not replies) per minute of the day.
     func minuteDistribution() async throws -> MinuteDistribution
     /// Original posts per local day over the stored history, empty days as 0.
@@ -27,8 +35,6 @@ public protocol ScheduleStore: Sendable {
     /// preferring texts never posted, else the one posted longest ago and not since `notSince`;
     /// never a text the network refused.
     func pickPost(near minute: Int, window: Int, allowMentions: Bool, notSince: Date) async throws -> Post?
-    func recordPosted(text: String, at: Date) async throws
-    func markRefused(text: String, at: Date) async throws
 
     /// Forgets every day's plan (not what the bot posted: it must never repeat itself).
     func removePlans() async throws

@@ -129,6 +129,15 @@ public struct PostgresScheduleStore: ScheduleStore {
             """)
     }
 
+    public func usedTexts(_ texts: [String]) async throws -> Set<String> {
+        guard !texts.isEmpty else { return [] }
+        // Placeholders generated here; every text is a bound parameter.
+        let list = texts.indices.map { "md5($\($0 + 1))" }.joined(separator: ", ")
+        let rows = try await connection.query(PostgresQuery(
+            unsafeSQL: "SELECT text FROM bot_texts WHERE text_hash IN (\(list))", binds: texts))
+        return Set(rows.compactMap { $0["text"] })
+    }
+
     public func removePlans() async throws {
         try await connection.query("DELETE FROM plans")
     }
