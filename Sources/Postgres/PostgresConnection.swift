@@ -22,6 +22,9 @@ public actor PostgresConnection {
 
     private let url: String
     private var handle: ConnectionHandle?
+    /// Inside `transaction`: a lost connection must fail the transaction, never reconnect
+    /// and go on outside it.
+    private var inTransaction = false
 
     /// Connects at once; throws `PostgresError` (without the password) when it cannot.
     public init(url: String) async throws {
@@ -50,12 +53,16 @@ public actor PostgresConnection {
         _ body: @Sendable (isolated PostgresConnection) throws -> T
     ) throws -> T {
         try query("BEGIN")
+        inTransaction = true
+        defer { inTransaction = false }
         do {
             let value = try body(self)
             try query("COMMIT")
             return value
         } catch {
-            _ = try? query("ROLLBACK")
+            if let handle, PQstatus(handle.raw) == CONNECTION_OK {
+                _ = try? query("ROLLBACK")
+            }
             throw error
         }
     }
@@ -70,6 +77,9 @@ public actor PostgresConnection {
     private func liveConnection() throws -> OpaquePointer {
         if let handle, PQstatus(handle.raw) == CONNECTION_OK {
             return handle.raw
+        }
+        if inTransaction {
+            throw PostgresError(kind: .connection, message: "the connection was lost inside a transaction; it was rolled back")
         }
         try reconnect()
         guard let handle else {

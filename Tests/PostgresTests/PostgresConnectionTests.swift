@@ -103,6 +103,24 @@ struct PostgresConnectionTests {
         }
     }
 
+    @Test("a connection lost inside a transaction fails it: nothing of it is committed, and the next query reconnects")
+    func lostInsideTransaction() async throws {
+        try await TestDatabase.with { database in
+            let connection = try await database.connect()
+            try await connection.query("CREATE TABLE items (name text)")
+            await #expect(throws: PostgresError.self) {
+                try await connection.transaction { tx in
+                    try tx.query("INSERT INTO items VALUES ('a')")
+                    _ = try? tx.query("SELECT pg_terminate_backend(pg_backend_pid())")
+                    // Must not reconnect and insert outside the transaction.
+                    try tx.query("INSERT INTO items VALUES ('b')")
+                }
+            }
+            let count = try await connection.query("SELECT count(*) AS n FROM items").first?.decode("n", as: Int.self)
+            #expect(count == 0)
+        }
+    }
+
     @Test("a unique violation is recognisable")
     func uniqueViolation() async throws {
         try await TestDatabase.with { database in
