@@ -5,6 +5,9 @@ import QueueExecutor
 /// Owns one libpq connection and frees it with the owner.
 private final class ConnectionHandle {
     let raw: OpaquePointer
+    /// Inside `transaction`: when this connection is lost, the transaction fails; the
+    /// connection is not replaced until it ends, so nothing runs outside it.
+    var inTransaction = false
     init(_ raw: OpaquePointer) { self.raw = raw }
     deinit { PQfinish(raw) }
 }
@@ -22,9 +25,6 @@ public actor PostgresConnection {
 
     private let url: String
     private var handle: ConnectionHandle?
-    /// Inside `transaction`: a lost connection must fail the transaction, never reconnect
-    /// and go on outside it.
-    private var inTransaction = false
 
     /// Connects at once; throws `PostgresError` (without the password) when it cannot.
     public init(url: String) async throws {
@@ -53,8 +53,9 @@ public actor PostgresConnection {
         _ body: @Sendable (isolated PostgresConnection) throws -> T
     ) throws -> T {
         try query("BEGIN")
-        inTransaction = true
-        defer { inTransaction = false }
+        let owner = handle
+        owner?.inTransaction = true
+        defer { owner?.inTransaction = false }
         do {
             let value = try body(self)
             try query("COMMIT")
@@ -78,7 +79,7 @@ public actor PostgresConnection {
         if let handle, PQstatus(handle.raw) == CONNECTION_OK {
             return handle.raw
         }
-        if inTransaction {
+        if let handle, handle.inTransaction {
             throw PostgresError(kind: .connection, message: "the connection was lost inside a transaction; it was rolled back")
         }
         try reconnect()
