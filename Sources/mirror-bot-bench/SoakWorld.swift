@@ -37,7 +37,8 @@ struct SoakWorld {
         }
         for friend in friends {
             for index in 0..<40 {
-                posts.append(Post(id: "r\(friend.id)-\(index)", text: "@\(friend.name) 返事その\(index)",
+                // Each friend's replies are their own texts (X refuses a text the bot posted before, to anyone).
+                posts.append(Post(id: "r\(friend.id)-\(index)", text: "@\(friend.name) \(friend.name)への返事その\(index)",
                                   createdAt: now.addingTimeInterval(-Double(index + 1) * 86_400),
                                   inReplyToUserID: friend.id, inReplyToScreenName: friend.name))
             }
