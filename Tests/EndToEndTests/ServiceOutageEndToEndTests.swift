@@ -29,11 +29,15 @@ final class RestartableRedis: @unchecked Sendable {
         for _ in 0..<100 where !ping() { usleep(50_000) }
     }
 
-    /// Saves and stops the server.
+    /// Saves and stops the server (SIGTERM if SHUTDOWN did not do it within 5 s).
     func stop() {
+        guard let process else { return }
         _ = try? cli(["SHUTDOWN", "SAVE"])
-        process?.waitUntilExit()
-        process = nil
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning, Date() < deadline { usleep(50_000) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        self.process = nil
     }
 
     func ping() -> Bool { (try? cli(["PING"]))?.contains("PONG") ?? false }
