@@ -71,17 +71,7 @@ if [ "${1:-}" = "--check-runtime" ]; then
   exit $?
 fi
 
-missing=()
-for p in "${build_packages[@]}"; do
-  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-  echo "build-release: installing ${missing[*]}"
-  sudo_cmd=""
-  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+bash "$(dirname "${BASH_SOURCE[0]}")/install-deps.sh" "${build_packages[@]}"
 
 [ -x /opt/swift/usr/bin/swift ] && export PATH="/opt/swift/usr/bin:$PATH"
 command -v swift >/dev/null || { echo "build-release: swift is not on PATH" >&2; exit 1; }

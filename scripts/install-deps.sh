@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Installs the Debian packages mirror-bot builds, tests and runs with.
-# Idempotent: does nothing when everything is already installed.
+# Installs Debian packages, idempotently: only the missing ones, nothing when all are there.
+#
+#     scripts/install-deps.sh              the packages the tests and the demo need
+#     scripts/install-deps.sh PACKAGE...   these (scripts/build-release.sh passes its build list)
 set -euo pipefail
 
-packages=(
+packages=("$@")
+[ "${#packages[@]}" -gt 0 ] || packages=(
   postgresql redis-server
   libpq-dev libhiredis-dev libmecab-dev mecab mecab-ipadic-utf8
   libssl-dev libcurl4-openssl-dev
