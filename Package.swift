@@ -26,9 +26,22 @@ let package = Package(
         // The X API v2 client: OAuth 1.0a signing, typed requests, rate limits.
         .target(name: "XAPI", dependencies: ["CCrypto", "HTTPSupport"]),
 
-        // The domain: posts, scheduler, classifier, replies, trainer, daemon.
-        .target(name: "MirrorBot", dependencies: ["Postgres", "Redis", "MeCab", "XAPI", "MastodonAPI"]),
-        .target(name: "MirrorBotCLI", dependencies: ["MirrorBot", "Postgres", "Redis", "MeCab", "XAPI", "MastodonAPI"]),
+        // The domain core: posts, scheduler, classifier arithmetic, replies, learning, the daemon's loops,
+        // and the small protocols they use. Foundation only: no C library, no network client.
+        .target(name: "MirrorBot"),
+
+        // Adapters: the core's protocols over real services (swift-nio's NIOCore / NIOPosix split).
+        .target(name: "MirrorBotPostgres", dependencies: ["MirrorBot", "Postgres"]),
+        .target(name: "MirrorBotRedis", dependencies: ["MirrorBot", "Redis"]),
+        .target(name: "MirrorBotMeCab", dependencies: ["MirrorBot", "MeCab"]),
+        .target(name: "MirrorBotX", dependencies: ["MirrorBot", "XAPI"]),
+        .target(name: "MirrorBotMastodon", dependencies: ["MirrorBot", "MastodonAPI"]),
+
+        // Commands, argument parsing and configuration: where the core meets its adapters.
+        .target(name: "MirrorBotCLI", dependencies: [
+            "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
+            "Postgres", "Redis", "MeCab", "XAPI", "MastodonAPI",
+        ]),
         .executableTarget(name: "mirror-bot", dependencies: ["MirrorBotCLI"]),
 
         // The Mastodon API client: bearer tokens, typed requests, rate limits, Link paging.
@@ -41,16 +54,26 @@ let package = Package(
         .executableTarget(name: "fake-x", dependencies: ["FakeX"]),
 
         // Benchmarks: run with `swift run -c release mirror-bot-bench`.
-        .executableTarget(name: "mirror-bot-bench", dependencies: ["MirrorBot", "Postgres", "Redis", "FakeX", "XAPI"]),
+        .executableTarget(name: "mirror-bot-bench", dependencies: [
+            "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "Postgres", "Redis", "FakeX", "XAPI",
+        ]),
 
-        .target(name: "TestSupport", dependencies: ["MirrorBot", "Postgres", "Redis"], path: "Tests/TestSupport"),
+        // In-memory stand-ins for the core's protocols, a manual clock and a scripted network: no services.
+        .target(name: "CoreTestSupport", dependencies: ["MirrorBot"], path: "Tests/CoreTestSupport"),
+        // Services for the adapter and end-to-end tests: a migrated database, Redis, the built binary.
+        .target(name: "TestSupport", dependencies: ["MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "Postgres", "Redis"], path: "Tests/TestSupport"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"]),
         .testTarget(name: "RedisTests", dependencies: ["Redis", "CHiredis", "TestSupport"]),
         .testTarget(name: "MeCabTests", dependencies: ["MeCab"]),
         .testTarget(name: "XAPITests", dependencies: ["XAPI", "FakeX"]),
         .testTarget(name: "MastodonAPITests", dependencies: ["MastodonAPI", "FakeMastodon"]),
-        .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "TestSupport", "FakeX", "FakeMastodon"]),
+        // The core's tests: milliseconds, no PostgreSQL, Redis, MeCab or network.
+        .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "CoreTestSupport"]),
+        .testTarget(name: "AdapterTests", dependencies: [
+            "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
+            "CoreTestSupport", "TestSupport", "FakeX", "FakeMastodon",
+        ]),
         .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["MirrorBot", "TestSupport", "FakeX", "FakeMastodon"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["MirrorBot", "MirrorBotPostgres", "TestSupport", "FakeX", "FakeMastodon"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import MirrorBot
+import MirrorBotRedis
 
 /// `mirror-bot classify`: the favorite classifier's verdict on one text, or on
 /// every line of a JSONL file.
@@ -82,10 +83,7 @@ struct ClassifyCommand: Command {
     }
 
     /// The classifier over REDIS_URL, REDIS_KEY_PREFIX, MECAB_DICDIR and FAVORITE_RATE_THRESHOLD.
-    static func store(_ configuration: Configuration) async throws -> ClassifierStore {
-        try await ClassifierStore.connect(
-            redisURL: configuration.redisURL, keyPrefix: configuration.redisKeyPrefix,
-            dictionaryPath: configuration.mecabDictionary, threshold: configuration.favoriteRateThreshold
-        )
+    static func store(_ configuration: Configuration) async throws -> RedisClassifierStore {
+        try await Services.classifier(configuration)
     }
 }

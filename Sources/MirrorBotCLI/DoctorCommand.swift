@@ -1,6 +1,7 @@
 import Foundation
 import MeCab
 import MirrorBot
+import MirrorBotPostgres
 import Postgres
 import Redis
 

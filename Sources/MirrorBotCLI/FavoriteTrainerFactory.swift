@@ -1,4 +1,5 @@
 import MirrorBot
+import MirrorBotPostgres
 import Postgres
 
 /// The trainer that teaches archive likes to the classifier as `favorite`

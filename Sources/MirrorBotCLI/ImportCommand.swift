@@ -1,5 +1,7 @@
 import Foundation
 import MirrorBot
+import MirrorBotMastodon
+import MirrorBotPostgres
 import Postgres
 
 /// `mirror-bot import PATH | --jsonl FILE`: the human's X data archive (or a

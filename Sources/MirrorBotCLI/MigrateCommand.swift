@@ -1,5 +1,6 @@
 import Foundation
 import MirrorBot
+import MirrorBotPostgres
 import Postgres
 
 /// `mirror-bot migrate`: applies migrations/*.sql to DATABASE_URL, each once.

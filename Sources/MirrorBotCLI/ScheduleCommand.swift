@@ -1,5 +1,6 @@
 import Foundation
 import MirrorBot
+import MirrorBotPostgres
 import Postgres
 
 /// `mirror-bot schedule`: today's plan and the human's rhythm, or N simulated days.

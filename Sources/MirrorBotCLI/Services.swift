@@ -1,6 +1,11 @@
 import Foundation
 import MeCab
 import MirrorBot
+import MirrorBotMeCab
+import MirrorBotMastodon
+import MirrorBotPostgres
+import MirrorBotRedis
+import MirrorBotX
 import Postgres
 import Redis
 import XAPI
@@ -64,10 +69,16 @@ struct Services: Sendable {
         )
     }
 
-    func classifier() async throws -> ClassifierStore {
-        try await ClassifierStore.connect(
+    func classifier() async throws -> RedisClassifierStore {
+        try await Self.classifier(configuration)
+    }
+
+    /// The classifier: counts in Redis, features from MeCab.
+    static func classifier(_ configuration: Configuration) async throws -> RedisClassifierStore {
+        try await RedisClassifierStore.connect(
             redisURL: configuration.redisURL, keyPrefix: configuration.redisKeyPrefix,
-            dictionaryPath: configuration.mecabDictionary, threshold: configuration.favoriteRateThreshold
+            tokenizer: MeCabFeatureTokenizer(dictionaryPath: configuration.mecabDictionary),
+            threshold: configuration.favoriteRateThreshold
         )
     }
 

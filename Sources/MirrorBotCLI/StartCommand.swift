@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MirrorBot
+import MirrorBotPostgres
 
 /// `mirror-bot start`: the daemon, until SIGTERM or SIGINT.
 struct StartCommand: Command {

@@ -1,5 +1,6 @@
 import Foundation
 import MirrorBot
+import MirrorBotPostgres
 import Postgres
 
 /// `mirror-bot train`: teach the scheduler or the classifier, or forget everything.

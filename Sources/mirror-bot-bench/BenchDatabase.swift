@@ -1,5 +1,6 @@
 import Foundation
 import MirrorBot
+import MirrorBotPostgres
 import Postgres
 
 /// A fresh, migrated schema in DATABASE_URL for one benchmark run, dropped afterwards.

@@ -1,5 +1,7 @@
 import Foundation
 import MirrorBot
+import MirrorBotMeCab
+import MirrorBotRedis
 
 /// `mirror-bot-bench classifier [--posts N] [--batch N] [--seed S] [--jsonl FILE]`:
 /// posts per second for MeCab alone, training and classifying (one by one and in
@@ -7,7 +9,7 @@ import MirrorBot
 /// with Redis commands and round trips per post.
 ///
 /// Round trips are counted by the benchmark (each store call is one `send` or one
-/// `pipeline`, see `ClassifierStore`); commands come from `INFO commandstats`
+/// `pipeline`, see `RedisClassifierStore`); commands come from `INFO commandstats`
 /// deltas and read events from `INFO stats` (`total_reads_processed`), measured
 /// on the server. Keys live under a fresh `bench-…:` prefix and are deleted at the end.
 enum ClassifierBenchmark {
@@ -27,8 +29,8 @@ enum ClassifierBenchmark {
         let examples = try options.jsonl.map { try BenchmarkPosts.file($0, count: options.posts) }
             ?? BenchmarkPosts.synthetic(count: options.posts, seed: options.seed)
         let prefix = "bench-\(UInt32.random(in: 0...UInt32.max)):"
-        let single = try await ClassifierStore.connect(redisURL: redisURL, keyPrefix: prefix + "single:", dictionaryPath: environment["MECAB_DICDIR"])
-        let batched = try await ClassifierStore.connect(redisURL: redisURL, keyPrefix: prefix + "batch:", dictionaryPath: environment["MECAB_DICDIR"])
+        let single = try await RedisClassifierStore.connect(redisURL: redisURL, keyPrefix: prefix + "single:", tokenizer: MeCabFeatureTokenizer(dictionaryPath: environment["MECAB_DICDIR"]))
+        let batched = try await RedisClassifierStore.connect(redisURL: redisURL, keyPrefix: prefix + "batch:", tokenizer: MeCabFeatureTokenizer(dictionaryPath: environment["MECAB_DICDIR"]))
         let inputs = examples.map { ClassifierInput(text: $0.text, author: $0.author) }
         let batches = stride(from: 0, to: examples.count, by: options.batch).map { $0..<min($0 + options.batch, examples.count) }
         let source = options.jsonl ?? "synthetic Japanese, seed \(options.seed)"
@@ -38,7 +40,7 @@ enum ClassifierBenchmark {
 
         var probe = ServerProbe(redis: batched.redis)
         try await measure("MeCab tokenize only", posts: examples.count, roundTrips: 0, probe: &probe) {
-            for example in examples { _ = single.extractor.tokenizer.tokenize(example.text) }
+            for example in examples { _ = single.extractor.tokenizer.morphemes(example.text) }
         }
         try await measure("NFKC normalization only", posts: examples.count, roundTrips: 0, probe: &probe) {
             for example in examples { _ = example.text.precomposedStringWithCompatibilityMapping }

@@ -1,5 +1,6 @@
 import Foundation
 import MirrorBot
+import MirrorBotPostgres
 import Postgres
 
 /// `mirror-bot-bench import [POSTS] [--parse-only]`: writes a POSTS-post

@@ -1,5 +1,6 @@
 import Foundation
 import MirrorBot
+import MirrorBotPostgres
 import Postgres
 
 /// `mirror-bot-bench scheduler [POSTS...]`: for each size (default 10,000 and

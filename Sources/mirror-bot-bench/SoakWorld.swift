@@ -1,6 +1,9 @@
 import FakeX
 import Foundation
 import MirrorBot
+import MirrorBotMeCab
+import MirrorBotPostgres
+import MirrorBotRedis
 import Postgres
 import XAPI
 
@@ -46,7 +49,8 @@ struct SoakWorld {
         try await store.store(posts)
 
         let prefix = "soak-\(UUID().uuidString.prefix(8)):"
-        let classifier = try await ClassifierStore.connect(redisURL: redisURL, keyPrefix: prefix)
+        let classifier = try await RedisClassifierStore.connect(
+            redisURL: redisURL, keyPrefix: prefix, tokenizer: MeCabFeatureTokenizer(dictionaryPath: ProcessInfo.processInfo.environment["MECAB_DICDIR"]))
         try await classifier.train(batch: (0..<10).flatMap { index in [
             TrainingExample(text: "ラーメンとつけ麺 \(index)", author: "foodie", category: .favorite),
             TrainingExample(text: "会議と資料 \(index)", author: "boss", category: .normal),

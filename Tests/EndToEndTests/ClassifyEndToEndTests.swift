@@ -1,5 +1,6 @@
 import Foundation
 import MirrorBot
+import MirrorBotRedis
 import TestSupport
 import Testing
 
@@ -41,7 +42,7 @@ struct ClassifyEndToEndTests {
 
         /// The document counts in Redis.
         func documents() async throws -> CategoryCounts {
-            let store = try await ClassifierStore.connect(redisURL: environment["REDIS_URL"] ?? "", keyPrefix: environment["REDIS_KEY_PREFIX"] ?? "")
+            let store = try await TestClassifier.connect(redisURL: environment["REDIS_URL"] ?? "", keyPrefix: environment["REDIS_KEY_PREFIX"] ?? "")
             return try await store.documentCounts()
         }
 

@@ -1,6 +1,8 @@
 import FakeX
 import Foundation
 import MirrorBot
+import MirrorBotPostgres
+import MirrorBotRedis
 import Postgres
 import Synchronization
 import TestSupport
@@ -61,7 +63,7 @@ final class DaemonHarness: DaemonWorld, @unchecked Sendable {
 
         // The classifier: the human likes ramen posts by @foodie, not meetings.
         let redis = try redisURL ?? TestEnvironment.redisURL()
-        let classifier = try await ClassifierStore.connect(redisURL: redis, keyPrefix: redisPrefix)
+        let classifier = try await TestClassifier.connect(redisURL: redis, keyPrefix: redisPrefix)
         var examples: [TrainingExample] = []
         for index in 0..<6 {
             examples.append(TrainingExample(text: "ラーメン屋の新作つけ麺 \(index)", author: "foodie", category: .favorite))

@@ -1,6 +1,8 @@
 import FakeMastodon
 import Foundation
 import MirrorBot
+import MirrorBotPostgres
+import MirrorBotRedis
 import Postgres
 import TestSupport
 
@@ -54,7 +56,7 @@ final class MastodonDaemonHarness: DaemonWorld, @unchecked Sendable {
         try await store.store(posts)
 
         let redis = try TestEnvironment.redisURL()
-        let classifier = try await ClassifierStore.connect(redisURL: redis, keyPrefix: redisPrefix)
+        let classifier = try await TestClassifier.connect(redisURL: redis, keyPrefix: redisPrefix)
         var examples: [TrainingExample] = []
         for index in 0..<6 {
             examples.append(TrainingExample(text: "ラーメン屋の新作つけ麺 \(index)", author: "foodie", category: .favorite))

@@ -1,6 +1,7 @@
 import FakeX
 import Foundation
 import MirrorBot
+import MirrorBotRedis
 import Postgres
 import TestSupport
 import Testing
@@ -63,7 +64,7 @@ struct TrainEndToEndTests {
             let first = try BinaryRunner.run(["train", "classifier"], environment: environment)
             #expect(first.status == 0, "\(first.stderr)")
             #expect(first.stdout.contains("learned 3 liked posts as favorite and 3 home-timeline posts as normal"), "\(first.stdout)")
-            let classifier = try await ClassifierStore.connect(redisURL: redis, keyPrefix: prefix)
+            let classifier = try await TestClassifier.connect(redisURL: redis, keyPrefix: prefix)
             let counts = try await classifier.documentCounts()
             #expect(counts.favorite == 3)
             #expect(counts.normal == 3)

@@ -1,6 +1,7 @@
 import Foundation
 import MirrorBot
 @testable import MirrorBotCLI
+import MirrorBotMastodon
 import Testing
 
 @Suite("Services with NETWORK=mastodon")

@@ -1,3 +1,4 @@
+import CoreTestSupport
 import Foundation
 @testable import MirrorBot
 import Synchronization
@@ -136,12 +137,6 @@ struct PostSenderTests {
 
 @Suite("Loop health")
 struct LoopHealthTests {
-    final class ManualClock: BotClock {
-        let time = Mutex(Date(timeIntervalSince1970: 1_000_000))
-        func now() -> Date { time.withLock { $0 } }
-        func sleep(for duration: Duration) async throws {}
-        func advance(_ seconds: TimeInterval) { time.withLock { $0 += seconds } }
-    }
 
     @Test("healthy while every loop succeeds within its wait plus the grace; one late loop makes it unhealthy")
     func lateLoop() {

@@ -1,5 +1,4 @@
 import Foundation
-import MeCab
 
 /// Turns a post into the features the classifier counts.
 ///
@@ -24,9 +23,9 @@ import MeCab
 public struct FeatureExtractor: Sendable {
     public static let authorPrefix = "@author:"
 
-    public let tokenizer: MeCabTokenizer
+    public let tokenizer: any Tokenizer
 
-    public init(tokenizer: MeCabTokenizer) {
+    public init(tokenizer: any Tokenizer) {
         self.tokenizer = tokenizer
     }
 
@@ -38,7 +37,7 @@ public struct FeatureExtractor: Sendable {
         func add(_ feature: String) {
             if seen.insert(feature).inserted { features.append(feature) }
         }
-        for morpheme in tokenizer.tokenize(post.plain) where Self.isNounFeature(morpheme) {
+        for morpheme in tokenizer.morphemes(post.plain) where Self.isNounFeature(morpheme) {
             add(morpheme.surface.lowercased())
         }
         for tag in post.hashtags {
@@ -58,7 +57,7 @@ public struct FeatureExtractor: Sendable {
     }
 
     /// A noun worth counting (see the type's documentation).
-    static func isNounFeature(_ morpheme: Morpheme) -> Bool {
+    static func isNounFeature(_ morpheme: Token) -> Bool {
         guard morpheme.partOfSpeech == "名詞", morpheme.subcategory != "数" else { return false }
         let surface = morpheme.surface
         guard surface.contains(where: \.isLetter) else { return false }

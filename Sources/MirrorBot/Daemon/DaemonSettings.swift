@@ -29,14 +29,6 @@ public struct DaemonSettings: Sendable {
         self.timeZone = timeZone
         self.owner = owner
     }
-
-    public init(configuration: Configuration, owner: String) {
-        self.init(
-            dryRun: configuration.dryRun, pollInterval: configuration.pollInterval,
-            learnInterval: configuration.pollInterval * 4, replyLimitPerHour: configuration.replyLimitPerHour,
-            likeLimitPerDay: configuration.likeLimitPerDay, timeZone: configuration.timeZone, owner: owner
-        )
-    }
 }
 
 extension SocialNetwork {
@@ -51,6 +43,6 @@ extension SocialNetwork {
 }
 
 /// Orders network ids: longer numeric ids are newer (X and Mastodon ids grow).
-func isNewer(_ a: String, than b: String) -> Bool {
+public func isNewer(_ a: String, than b: String) -> Bool {
     a.count != b.count ? a.count > b.count : a > b
 }

@@ -79,7 +79,7 @@ public struct ArchiveImporter: Sendable {
         return summary
     }
 
-    func store(_ collector: consuming PostCollector, into summary: inout ImportSummary) async throws {
+    public func store(_ collector: consuming PostCollector, into summary: inout ImportSummary) async throws {
         try Task.checkCancellation()
         let (posts, left) = collector.takeNewest(postLimit)
         logger.info("import_storing", ["posts": posts.count])

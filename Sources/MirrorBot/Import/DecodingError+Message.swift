@@ -2,7 +2,7 @@ import Foundation
 
 extension DecodingError {
     /// A short, human sentence: which field, what is wrong. No file data beyond field names.
-    var inputMessage: String {
+    public var inputMessage: String {
         switch self {
         case .keyNotFound(let key, _):
             return "missing field \"\(key.stringValue)\""

@@ -1,20 +1,22 @@
 /// Gathers the posts of an import in memory (compact `Post` values only),
 /// dropping retweets, empty posts and ids seen twice, and counting each.
-struct PostCollector {
-    private(set) var posts: [Post] = []
+public struct PostCollector: Sendable {
+    public init() {}
+
+    public private(set) var posts: [Post] = []
     private var seen: Set<String> = []
-    private(set) var read = 0
-    private(set) var retweets = 0
-    private(set) var empty = 0
-    private(set) var duplicates = 0
+    public private(set) var read = 0
+    public private(set) var retweets = 0
+    public private(set) var empty = 0
+    public private(set) var duplicates = 0
 
     /// Counts a boost or retweet known as such without its text (a Mastodon `Announce`).
-    mutating func countRetweet() {
+    public mutating func countRetweet() {
         read += 1
         retweets += 1
     }
 
-    mutating func add(_ post: Post) {
+    public mutating func add(_ post: Post) {
         read += 1
         if post.text.hasPrefix("RT @") {
             retweets += 1
@@ -29,7 +31,7 @@ struct PostCollector {
 
     /// Hands over the newest `limit` posts (newest first, as the store keeps
     /// them) and how many were left out; sorts in place, copies nothing.
-    mutating func takeNewest(_ limit: Int?) -> (posts: [Post], left: Int) {
+    public mutating func takeNewest(_ limit: Int?) -> (posts: [Post], left: Int) {
         posts.sort { a, b in
             a.createdAt != b.createdAt ? a.createdAt > b.createdAt : a.id > b.id
         }

@@ -1,0 +1,130 @@
+import Foundation
+import MirrorBot
+import XAPI
+
+/// Every environment variable of the product contract, parsed in one place.
+///
+/// Parsing never fails on a variable a command does not use: credentials are
+/// optional here and demanded by the commands that need them
+/// (`requireHumanCredentials()`, `requireBotCredentials()`).
+public struct Configuration: Sendable {
+    public var databaseURL: String
+    public var redisURL: String
+    public var humanCredentials: OAuthCredentials?
+    public var botCredentials: OAuthCredentials?
+    public var xAPIBaseURL: URL
+    public var timeZone: TimeZone
+    public var favoriteRateThreshold: Double
+    public var postLimit: Int
+    public var postMentions: Bool
+    public var dryRun: Bool
+    public var pollInterval: Duration
+    public var replyLimitPerHour: Int
+    public var likeLimitPerDay: Int
+    public var redisKeyPrefix: String
+    public var mecabDictionary: String?
+    /// Which network the bot lives on (`NETWORK`, default `x`).
+    public var network: NetworkKind
+    public var mastodonBaseURL: URL?
+    public var humanMastodonToken: String?
+    public var botMastodonToken: String?
+    /// Visibility of the bot's own posts on Mastodon (`MASTODON_VISIBILITY`, default `unlisted`).
+    public var mastodonVisibility: String
+    /// A file the daemon touches after every successful round (`HEARTBEAT_FILE`), for health checks.
+    public var heartbeatFile: String?
+
+    public static let defaultPollIntervalSeconds = 300
+
+    public init(environment: [String: String]) throws {
+        let env = Environment(values: environment)
+        databaseURL = try env.url("DATABASE_URL", default: "postgres://localhost/mirror_bot", schemes: ["postgres", "postgresql"])
+        if env["REDIS_URL"] != nil {
+            redisURL = try env.url("REDIS_URL", default: "", schemes: ["redis", "rediss"])
+        } else {
+            redisURL = try env.url("REDISTOGO_URL", default: "redis://localhost:6379", schemes: ["redis", "rediss"])
+        }
+        humanCredentials = try env.credentials(prefix: "HUMAN")
+        botCredentials = try env.credentials(prefix: "BOT")
+        let base = try env.url("X_API_BASE_URL", default: "https://api.x.com", schemes: ["http", "https"])
+        guard let baseURL = URL(string: base) else {
+            throw ConfigurationError.invalid(variable: "X_API_BASE_URL", reason: "not a URL")
+        }
+        xAPIBaseURL = baseURL
+        timeZone = try env.timeZone()
+        favoriteRateThreshold = try env.double("FAVORITE_RATE_THRESHOLD", default: 3.0, minimum: 0)
+        postLimit = try env.integer("POST_LIMIT", default: 10_000, minimum: 1)
+        postMentions = try env.bool("POST_MENTIONS", default: false)
+        dryRun = try env.bool("DRY_RUN", default: false)
+        pollInterval = .seconds(try env.integer("POLL_INTERVAL_SECONDS", default: Self.defaultPollIntervalSeconds, minimum: 1))
+        replyLimitPerHour = try env.integer("REPLY_LIMIT_PER_HOUR", default: 3, minimum: 0)
+        likeLimitPerDay = try env.integer("LIKE_LIMIT_PER_DAY", default: 200, minimum: 0)
+        redisKeyPrefix = env["REDIS_KEY_PREFIX"] ?? "mirror-bot:"
+        mecabDictionary = env["MECAB_DICDIR"]
+        guard let kind = NetworkKind(rawValue: (env["NETWORK"] ?? "x").lowercased()) else {
+            throw ConfigurationError.invalid(variable: "NETWORK", reason: "expected x or mastodon, got \"\(env["NETWORK"] ?? "")\"")
+        }
+        network = kind
+        if let text = env["MASTODON_BASE_URL"] {
+            let value = try env.url("MASTODON_BASE_URL", default: text, schemes: ["http", "https"])
+            mastodonBaseURL = URL(string: value)
+        }
+        humanMastodonToken = env["HUMAN_MASTODON_TOKEN"]
+        botMastodonToken = env["BOT_MASTODON_TOKEN"]
+        heartbeatFile = env["HEARTBEAT_FILE"]
+        mastodonVisibility = (env["MASTODON_VISIBILITY"] ?? "unlisted").lowercased()
+        guard ["public", "unlisted", "private", "direct"].contains(mastodonVisibility) else {
+            throw ConfigurationError.invalid(
+                variable: "MASTODON_VISIBILITY", reason: "expected public, unlisted, private or direct, got \"\(mastodonVisibility)\"")
+        }
+    }
+
+    /// The human's credentials, or the error naming the first missing variable.
+    public func requireHumanCredentials() throws -> OAuthCredentials {
+        guard let humanCredentials else { throw ConfigurationError.missing(variable: "HUMAN_CONSUMER_KEY") }
+        return humanCredentials
+    }
+
+    /// The bot's credentials, or the error naming the first missing variable.
+    public func requireBotCredentials() throws -> OAuthCredentials {
+        guard let botCredentials else { throw ConfigurationError.missing(variable: "BOT_CONSUMER_KEY") }
+        return botCredentials
+    }
+
+    /// Every secret value, for the log redactor.
+    public var secrets: [String] {
+        var values = [humanCredentials, botCredentials].compactMap { $0 }.flatMap(\.secrets)
+        values += [humanMastodonToken, botMastodonToken].compactMap { $0 }
+        for url in [databaseURL, redisURL] {
+            let components = URLComponents(string: url)
+            // In the user part, or as libpq's `?password=` parameter.
+            let passwords = [components?.password] + (components?.queryItems ?? []).filter { $0.name == "password" }.map(\.value)
+            values += passwords.compactMap { $0 }.filter { !$0.isEmpty }
+        }
+        return values
+    }
+}
+
+extension OAuthCredentials {
+    var secrets: [String] { [consumerKey, consumerSecret, accessToken, accessTokenSecret] }
+}
+
+/// The networks mirror-bot speaks.
+public enum NetworkKind: String, Sendable {
+    case x
+    case mastodon
+}
+
+/// A missing or malformed variable, named in one line.
+public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
+    case missing(variable: String)
+    case invalid(variable: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .missing(let variable):
+            return "\(variable) is not set"
+        case .invalid(let variable, let reason):
+            return "\(variable) is invalid: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import MirrorBot
+
+extension ArchiveImporter {
+    /// Whether `path` is a Mastodon account export (a folder with `outbox.json`, or that file).
+    public static func isMastodonExport(_ path: String) -> Bool { MastodonExportLocator.isExport(path) }
+
+    /// Imports a Mastodon account export: the notes of `outbox.json` as posts
+    /// (HTML turned into text; boosts skipped as retweets; followers-only,
+    /// direct and content-warned notes skipped), and counts `likes.json`, whose entries
+    /// are bare URLs without text and cannot train the classifier.
+    public func importMastodonExport(at path: String) async throws -> ImportSummary {
+        guard let files = MastodonExportLocator.files(at: path) else {
+            throw InputError(file: path, message: "no outbox.json or likes.json here")
+        }
+        var summary = ImportSummary()
+        var collector = PostCollector()
+        if let outboxPath = files.outbox {
+            summary.files.append(outboxPath)
+            logger.info("import_file", ["file": outboxPath])
+            let outbox = try Self.decode(MastodonOutbox.self, at: outboxPath)
+            for (index, activity) in outbox.orderedItems.enumerated() {
+                switch activity.type {
+                case "Announce":
+                    collector.countRetweet()
+                case "Create":
+                    guard let note = activity.note else { continue }
+                    guard note.isRepostable else {
+                        summary.privateSkipped += 1
+                        continue
+                    }
+                    guard let post = MastodonOutboxPost.post(from: note, actor: activity.actor ?? outbox.actor) else {
+                        throw InputError(file: outboxPath, position: "orderedItems[\(index)]", message: "the note has no valid published date")
+                    }
+                    collector.add(post)
+                default:
+                    continue
+                }
+            }
+        }
+        try await store(collector, into: &summary)
+        if let likesPath = files.likes {
+            summary.files.append(likesPath)
+            logger.info("import_file", ["file": likesPath])
+            summary.likesEmpty = try Self.decode(LikesCollection.self, at: likesPath).orderedItems.count
+        }
+        return summary
+    }
+
+    /// `likes.json`: an OrderedCollection of liked status URLs.
+    struct LikesCollection: Decodable {
+        var orderedItems: [String]
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, at path: String) throws -> T {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe) } catch {
+            throw InputError(file: path, message: "cannot read the file")
+        }
+        do { return try JSONDecoder().decode(T.self, from: data) } catch let error as DecodingError {
+            throw InputError(file: path, message: error.inputMessage)
+        } catch {
+            throw InputError(file: path, message: "not JSON")
+        }
+    }
+}

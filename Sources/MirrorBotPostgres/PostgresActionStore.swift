@@ -1,0 +1,128 @@
+import Foundation
+import MirrorBot
+import Postgres
+
+/// `ActionStore` in PostgreSQL: `cursors`, `replies`, `likes`, `trained_posts`, `jobs`.
+public struct PostgresActionStore: ActionStore {
+    public let connection: PostgresConnection
+
+    public init(connection: PostgresConnection) {
+        self.connection = connection
+    }
+
+    public func cursor(_ stream: String) async throws -> String? {
+        try await connection.query("SELECT last_id FROM cursors WHERE stream = \(stream)").first?["last_id"]
+    }
+
+    public func setCursor(_ stream: String, to id: String) async throws {
+        try await connection.query("""
+            INSERT INTO cursors (stream, last_id) VALUES (\(stream), \(id))
+            ON CONFLICT (stream) DO UPDATE SET last_id = EXCLUDED.last_id, updated_at = now()
+            """)
+    }
+
+    public func claimMention(_ mentionID: String, authorID: String, authorUsername: String?, since: Date) async throws -> Int? {
+        try await connection.transaction { tx in
+            // One author at a time, so two daemons cannot both pass the hourly limit.
+            try tx.query("SELECT pg_advisory_xact_lock(hashtext(\(authorID)))")
+            let claimed = try tx.query("""
+                INSERT INTO replies (mention_id, author_id, author_username, state)
+                VALUES (\(mentionID), \(authorID), \(authorUsername), 'claimed')
+                ON CONFLICT (mention_id) DO NOTHING RETURNING mention_id
+                """)
+            guard !claimed.isEmpty else { return nil }
+            return try tx.query("""
+                SELECT count(*) AS n FROM replies
+                WHERE author_id = \(authorID) AND state = 'replied' AND updated_at >= \(since)::timestamptz
+                """).first?.decode("n", as: Int.self) ?? 0
+        }
+    }
+
+    public func finishMention(_ mentionID: String, state: ReplyState, reason: String?, replyID: String?, text: String?) async throws {
+        try await connection.query("""
+            UPDATE replies SET state = \(state.rawValue), reason = \(reason), reply_id = \(replyID), text = \(text),
+                   updated_at = now()
+            WHERE mention_id = \(mentionID)
+            """)
+    }
+
+    public func releaseMention(_ mentionID: String) async throws {
+        try await connection.query("DELETE FROM replies WHERE mention_id = \(mentionID) AND state = 'claimed'")
+    }
+
+    public func claimLike(_ postID: String, authorID: String, authorUsername: String?, ratio: Double, day: LocalDate) async throws -> Int? {
+        try await connection.transaction { tx in
+            try tx.query("SELECT pg_advisory_xact_lock(\(Self.likeLockKey))")
+            let claimed = try tx.query("""
+                INSERT INTO likes (post_id, author_id, author_username, ratio, state, local_date)
+                VALUES (\(postID), \(authorID), \(authorUsername), \(ratio), 'claimed', \(day.description)::date)
+                ON CONFLICT (post_id) DO NOTHING RETURNING post_id
+                """)
+            guard !claimed.isEmpty else { return nil }
+            return try tx.query("""
+                SELECT count(*) AS n FROM likes
+                WHERE local_date = \(day.description)::date AND state IN ('claimed', 'liked') AND post_id <> \(postID)
+                """).first?.decode("n", as: Int.self) ?? 0
+        }
+    }
+
+    public func finishLike(_ postID: String, state: LikeState, reason: String?) async throws {
+        try await connection.query("""
+            UPDATE likes SET state = \(state.rawValue), reason = \(reason) WHERE post_id = \(postID)
+            """)
+    }
+
+    public func releaseLike(_ postID: String) async throws {
+        try await connection.query("DELETE FROM likes WHERE post_id = \(postID) AND state = 'claimed'")
+    }
+
+    public func markTrained(_ postIDs: [String], as category: ClassifierCategory) async throws -> Set<String> {
+        guard !postIDs.isEmpty else { return [] }
+        let rows = try await connection.query("""
+            INSERT INTO trained_posts (post_id, category)
+            SELECT unnest(string_to_array(\(postIDs.joined(separator: ",")), ',')), \(category.rawValue)
+            ON CONFLICT DO NOTHING RETURNING post_id
+            """)
+        return Set(rows.compactMap { $0["post_id"] })
+    }
+
+    public func forgetTrained(_ postIDs: [String], as category: ClassifierCategory) async throws {
+        guard !postIDs.isEmpty else { return }
+        try await connection.query("""
+            DELETE FROM trained_posts
+            WHERE category = \(category.rawValue)
+              AND post_id = ANY(string_to_array(\(postIDs.joined(separator: ",")), ','))
+            """)
+    }
+
+    public func trained(_ postIDs: [String], as category: ClassifierCategory) async throws -> Set<String> {
+        guard !postIDs.isEmpty else { return [] }
+        let rows = try await connection.query("""
+            SELECT post_id FROM trained_posts
+            WHERE category = \(category.rawValue)
+              AND post_id = ANY(string_to_array(\(postIDs.joined(separator: ",")), ','))
+            """)
+        return Set(rows.compactMap { $0["post_id"] })
+    }
+
+    public func jobFinished(_ name: String) async throws -> Date? {
+        try await connection.query("SELECT finished_at FROM jobs WHERE name = \(name)").first?.decodeIfPresent("finished_at")
+    }
+
+    public func finishJob(_ name: String, summary: String) async throws {
+        try await connection.query("""
+            INSERT INTO jobs (name, summary) VALUES (\(name), \(summary))
+            ON CONFLICT (name) DO UPDATE SET finished_at = now(), summary = EXCLUDED.summary
+            """)
+    }
+
+    public func forgetTraining() async throws {
+        try await connection.transaction { tx in
+            try tx.query("DELETE FROM trained_posts")
+            try tx.query("DELETE FROM jobs")
+            try tx.query("DELETE FROM cursors WHERE stream LIKE 'human\\_%'")
+        }
+    }
+
+    static let likeLockKey: Int64 = 0x6C69_6B65
+}

@@ -1,0 +1,127 @@
+import Foundation
+import MirrorBot
+import Postgres
+
+/// Posts in PostgreSQL. Minute of day and local date are computed by the
+/// server in `timeZone`; when the configured zone changes, `open` recomputes
+/// them for every stored post.
+public struct PostgresPostStore: PostStore {
+    public let connection: PostgresConnection
+    public let timeZone: TimeZone
+    public let limit: Int
+
+    /// Rows per INSERT statement (7 parameters each, well under PostgreSQL's 65,535).
+    static let batchSize = 500
+
+    public static func open(connection: PostgresConnection, timeZone: TimeZone, limit: Int) async throws -> PostgresPostStore {
+        let store = PostgresPostStore(connection: connection, timeZone: timeZone, limit: limit)
+        try await store.adoptTimeZone()
+        return store
+    }
+
+    private init(connection: PostgresConnection, timeZone: TimeZone, limit: Int) {
+        self.connection = connection
+        self.timeZone = timeZone
+        self.limit = limit
+    }
+
+    @discardableResult
+    public func store(_ posts: [Post]) async throws -> Int {
+        guard !posts.isEmpty else { return 0 }
+        let zone = timeZone.identifier
+        let limit = self.limit
+        let batches = stride(from: 0, to: posts.count, by: Self.batchSize).map {
+            Array(posts[$0..<min($0 + Self.batchSize, posts.count)])
+        }
+        return try await connection.transaction { tx in
+            var inserted = 0
+            for batch in batches {
+                inserted += try tx.query(Self.insert(batch, zone: zone)).count
+            }
+            try tx.query("""
+                DELETE FROM posts WHERE id IN (
+                    SELECT id FROM posts ORDER BY created_at DESC, id DESC OFFSET \(limit))
+                """)
+            return inserted
+        }
+    }
+
+    public func count() async throws -> Int {
+        try await connection.query("SELECT count(*) AS n FROM posts").first?.decode("n") ?? 0
+    }
+
+    public func removeAll() async throws {
+        try await connection.query("DELETE FROM posts")
+    }
+
+    /// One multi-row INSERT ... ON CONFLICT DO NOTHING, returning the new ids.
+    /// Placeholders are generated here; every value is a bound parameter.
+    static func insert(_ posts: [Post], zone: String) -> PostgresQuery {
+        var binds: [String?] = [zone]
+        var rows: [String] = []
+        rows.reserveCapacity(posts.count)
+        for post in posts {
+            let first = binds.count + 1
+            binds += [
+                post.id, post.text, post.createdAt.postgresText, post.inReplyToUserID,
+                post.inReplyToScreenName, post.hasMention.postgresText,
+            ]
+            rows.append(
+                "($\(first), $\(first + 1), $\(first + 2)::timestamptz, $\(first + 3), $\(first + 4), $\(first + 5)::boolean)"
+            )
+        }
+        let sql = """
+            INSERT INTO posts (id, text, created_at, minute_of_day, local_date,
+                               in_reply_to_user_id, in_reply_to_screen_name, has_mention)
+            SELECT v.id, v.text, v.created_at,
+                   (EXTRACT(HOUR FROM v.created_at AT TIME ZONE $1) * 60
+                    + EXTRACT(MINUTE FROM v.created_at AT TIME ZONE $1))::smallint,
+                   (v.created_at AT TIME ZONE $1)::date,
+                   v.reply_id, v.reply_name, v.mention
+            FROM (VALUES \(rows.joined(separator: ", ")))
+                AS v(id, text, created_at, reply_id, reply_name, mention)
+            ON CONFLICT (id) DO NOTHING
+            RETURNING id
+            """
+        return PostgresQuery(unsafeSQL: sql, binds: binds)
+    }
+
+    /// Recomputes minute of day and local date when the time zone changed since they were stored.
+    func adoptTimeZone() async throws {
+        let zone = timeZone.identifier
+        try await connection.transaction { tx in
+            let stored = try tx.query("SELECT value FROM settings WHERE name = 'time_zone' FOR UPDATE").first?["value"]
+            guard stored != zone else { return }
+            try tx.query("""
+                UPDATE posts SET
+                    minute_of_day = (EXTRACT(HOUR FROM created_at AT TIME ZONE \(zone)) * 60
+                                     + EXTRACT(MINUTE FROM created_at AT TIME ZONE \(zone)))::smallint,
+                    local_date = (created_at AT TIME ZONE \(zone))::date
+                """)
+            try tx.query("""
+                INSERT INTO settings (name, value) VALUES ('time_zone', \(zone))
+                ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value
+                """)
+        }
+    }
+}
+
+extension PostgresPostStore: ReplySource {
+    public func replies(to userID: String, limit: Int) async throws -> [String] {
+        try await connection.query("""
+            SELECT text FROM posts WHERE in_reply_to_user_id = \(userID) ORDER BY random() LIMIT \(limit)
+            """).compactMap { $0["text"] }
+    }
+
+    /// By user id; when none, by screen name among replies imported from a
+    /// Mastodon export (whose user ids are actor URLs, never API ids).
+    public func replies(to userID: String, username: String?, limit: Int) async throws -> [String] {
+        let byID = try await replies(to: userID, limit: limit)
+        guard byID.isEmpty, let username, !username.isEmpty else { return byID }
+        return try await connection.query("""
+            SELECT text FROM posts
+            WHERE in_reply_to_user_id LIKE 'http%' AND lower(in_reply_to_screen_name) = lower(\(username))
+            ORDER BY random() LIMIT \(limit)
+            """).compactMap { $0["text"] }
+    }
+}

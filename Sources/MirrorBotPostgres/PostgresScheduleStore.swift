@@ -1,0 +1,173 @@
+import Foundation
+import MirrorBot
+import Postgres
+
+/// The scheduler's storage in PostgreSQL: aggregates over `posts`, the
+/// `plans`/`plan_slots` tables, and `bot_texts`.
+public struct PostgresScheduleStore: ScheduleStore {
+    public let connection: PostgresConnection
+
+    public init(connection: PostgresConnection) {
+        self.connection = connection
+    }
+
+    public func minuteDistribution() async throws -> MinuteDistribution {
+        let rows = try await connection.query("""
+            SELECT minute_of_day AS minute, count(*) AS n FROM posts
+            WHERE in_reply_to_user_id IS NULL GROUP BY minute_of_day
+            """)
+        return MinuteDistribution(pairs: try rows.map { (try $0.decode("minute"), try $0.decode("n")) })
+    }
+
+    public func dailyCounts() async throws -> DailyCounts {
+        let rows = try await connection.query("""
+            SELECT (local_date - DATE '1970-01-01') AS day, count(*) AS n FROM posts
+            WHERE in_reply_to_user_id IS NULL GROUP BY local_date
+            """)
+        return DailyCounts(days: try rows.map { (try $0.decode("day"), try $0.decode("n")) })
+    }
+
+    public func plan(for day: LocalDate) async throws -> [PlanSlot]? {
+        let date = day.description
+        let exists = try await connection.query("SELECT 1 AS one FROM plans WHERE local_date = \(date)::date")
+        guard !exists.isEmpty else { return nil }
+        return try await slots(of: day)
+    }
+
+    public func storePlan(_ minutes: [Int], for day: LocalDate, timeZone: String) async throws -> [PlanSlot] {
+        let date = day.description
+        try await connection.transaction { tx in
+            let created = try tx.query("""
+                INSERT INTO plans (local_date, time_zone) VALUES (\(date)::date, \(timeZone))
+                ON CONFLICT (local_date) DO NOTHING RETURNING local_date
+                """)
+            guard !created.isEmpty else { return }
+            for minute in minutes {
+                try tx.query("INSERT INTO plan_slots (local_date, minute_of_day) VALUES (\(date)::date, \(minute))")
+            }
+        }
+        return try await slots(of: day)
+    }
+
+    public func claim(_ day: LocalDate, minute: Int, owner: String, now: Date) async throws -> Bool {
+        let rows = try await connection.query("""
+            UPDATE plan_slots SET state = 'posting', claimed_by = \(owner), claimed_at = \(now)::timestamptz,
+                   updated_at = now()
+            WHERE local_date = \(day.description)::date AND minute_of_day = \(minute) AND state = 'planned'
+            RETURNING minute_of_day
+            """)
+        return !rows.isEmpty
+    }
+
+    public func releaseClaim(_ day: LocalDate, minute: Int) async throws {
+        try await connection.query("""
+            UPDATE plan_slots SET state = 'planned', claimed_by = NULL, claimed_at = NULL, updated_at = now()
+            WHERE local_date = \(day.description)::date AND minute_of_day = \(minute) AND state = 'posting'
+            """)
+    }
+
+    public func markPosted(_ day: LocalDate, minute: Int, sourcePostID: String, postedID: String, text: String) async throws {
+        try await connection.query("""
+            UPDATE plan_slots SET state = 'posted', source_post_id = \(sourcePostID), posted_id = \(postedID),
+                   text = \(text), reason = NULL, updated_at = now()
+            WHERE local_date = \(day.description)::date AND minute_of_day = \(minute)
+            """)
+    }
+
+    public func markSkipped(_ day: LocalDate, minute: Int, reason: String) async throws {
+        try await connection.query("""
+            UPDATE plan_slots SET state = 'skipped', reason = \(reason), updated_at = now()
+            WHERE local_date = \(day.description)::date AND minute_of_day = \(minute) AND state <> 'posted'
+            """)
+    }
+
+    public func skipPastSlots(before day: LocalDate) async throws -> Int {
+        try await connection.query("""
+            UPDATE plan_slots SET state = 'skipped', reason = 'missed: the day ended before the slot was posted', updated_at = now()
+            WHERE local_date < \(day.description)::date AND state = 'planned'
+            RETURNING minute_of_day
+            """).count
+    }
+
+    public func skipInterrupted(claimedBefore cutoff: Date) async throws -> Int {
+        try await connection.query("""
+            UPDATE plan_slots SET state = 'skipped', reason = 'interrupted while posting', updated_at = now()
+            WHERE state = 'posting' AND claimed_at < \(cutoff)::timestamptz
+            RETURNING minute_of_day
+            """).count
+    }
+
+    public func pickPost(near minute: Int, window: Int, allowMentions: Bool, notSince: Date) async throws -> Post? {
+        let rows = try await connection.query("""
+            SELECT p.id, p.text, p.created_at FROM posts p
+            LEFT JOIN bot_texts b ON b.text_hash = md5(p.text)
+            WHERE p.in_reply_to_user_id IS NULL
+              AND p.text <> ''
+              AND (\(allowMentions) OR NOT p.has_mention)
+              AND \(fragment: Self.window(around: minute, width: window))
+              AND b.refused_at IS NULL
+              AND (b.last_posted_at IS NULL OR b.last_posted_at < \(notSince)::timestamptz)
+            ORDER BY b.last_posted_at IS NOT NULL, b.last_posted_at, random()
+            LIMIT 1
+            """)
+        guard let row = rows.first else { return nil }
+        return Post(id: try row.decode("id"), text: try row.decode("text"), createdAt: try row.decode("created_at"))
+    }
+
+    public func recordPosted(text: String, at date: Date) async throws {
+        try await connection.query("""
+            INSERT INTO bot_texts (text_hash, text, last_posted_at, times_posted)
+            VALUES (md5(\(text)), \(text), \(date)::timestamptz, 1)
+            ON CONFLICT (text_hash) DO UPDATE
+            SET last_posted_at = EXCLUDED.last_posted_at, times_posted = bot_texts.times_posted + 1
+            """)
+    }
+
+    public func markRefused(text: String, at date: Date) async throws {
+        try await connection.query("""
+            INSERT INTO bot_texts (text_hash, text, refused_at) VALUES (md5(\(text)), \(text), \(date)::timestamptz)
+            ON CONFLICT (text_hash) DO UPDATE SET refused_at = EXCLUDED.refused_at
+            """)
+    }
+
+    public func usedTexts(_ texts: [String]) async throws -> Set<String> {
+        guard !texts.isEmpty else { return [] }
+        // Placeholders generated here; every text is a bound parameter.
+        let list = texts.indices.map { "md5($\($0 + 1))" }.joined(separator: ", ")
+        let rows = try await connection.query(PostgresQuery(
+            unsafeSQL: "SELECT text FROM bot_texts WHERE text_hash IN (\(list))", binds: texts))
+        return Set(rows.compactMap { $0["text"] })
+    }
+
+    public func removePlans() async throws {
+        try await connection.query("DELETE FROM plans")
+    }
+
+    /// minute_of_day within `width` of `minute`, wrapping around midnight, in a form the index serves.
+    static func window(around minute: Int, width: Int) -> PostgresQuery {
+        guard width < MinuteOfDay.count / 2 else { return "TRUE" }
+        let low = minute - width
+        let high = minute + width
+        if low < 0 {
+            return "(p.minute_of_day >= \(low + MinuteOfDay.count) OR p.minute_of_day <= \(high))"
+        }
+        if high >= MinuteOfDay.count {
+            return "(p.minute_of_day >= \(low) OR p.minute_of_day <= \(high - MinuteOfDay.count))"
+        }
+        return "p.minute_of_day BETWEEN \(low) AND \(high)"
+    }
+
+    private func slots(of day: LocalDate) async throws -> [PlanSlot] {
+        let rows = try await connection.query("""
+            SELECT minute_of_day, state, reason, text, posted_id FROM plan_slots
+            WHERE local_date = \(day.description)::date ORDER BY minute_of_day
+            """)
+        return try rows.map { row in
+            PlanSlot(
+                date: day, minute: try row.decode("minute_of_day"),
+                state: PlanSlot.State(rawValue: try row.decode("state")) ?? .planned,
+                reason: row["reason"], text: row["text"], postedID: row["posted_id"]
+            )
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import MirrorBot
+import XAPI
+
+/// X API v2 behind the `SocialNetwork` seam: one instance speaks for one
+/// account (its `XClient`'s credentials).
+public struct XNetwork: SocialNetwork {
+    public let client: XClient
+    /// Posts requested per page (X allows up to 100).
+    public var pageSize: Int
+
+    public init(client: XClient, pageSize: Int = 100) {
+        self.client = client
+        self.pageSize = pageSize
+    }
+
+    /// A network for `credentials` at `baseURL` (`X_API_BASE_URL`, default `https://api.x.com`).
+    public init(credentials: OAuthCredentials, configuration: XClientConfiguration = XClientConfiguration()) {
+        self.init(client: XClient(credentials: credentials, configuration: configuration))
+    }
+
+    public func me() async throws -> Account {
+        let response = try await Self.mappingErrors { try await client.send(GetMe()) }
+        guard let user = response.data else {
+            throw NetworkError.failed(endpoint: GetMe().endpoint, status: 200, detail: Self.missingData(response.errors))
+        }
+        return Account(id: user.id, username: user.username)
+    }
+
+    public func posts(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
+        stream(.userTweets, userID: userID, sinceID: sinceID, limit: limit)
+    }
+
+    public func likes(of userID: String, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
+        stream(.likedTweets, userID: userID, sinceID: nil, limit: limit)
+    }
+
+    public func homeTimeline(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
+        stream(.homeTimeline, userID: userID, sinceID: sinceID, limit: limit)
+    }
+
+    public func mentions(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
+        stream(.mentions, userID: userID, sinceID: sinceID, limit: limit)
+    }
+
+    public func post(text: String, inReplyTo postID: String?) async throws -> String {
+        let request = CreateTweet(text: text, inReplyToTweetID: postID)
+        let response = try await Self.mappingErrors { try await client.send(request) }
+        guard let id = response.data?.id else {
+            throw NetworkError.failed(endpoint: request.endpoint, status: 201, detail: Self.missingData(response.errors))
+        }
+        return id
+    }
+
+    public func like(postID: String, as userID: String) async throws {
+        let request = LikeTweet(userID: userID, tweetID: postID)
+        let response = try await Self.mappingErrors { try await client.send(request) }
+        guard response.data?.liked == true else {
+            throw NetworkError.failed(endpoint: request.endpoint, status: 200, detail: Self.missingData(response.errors))
+        }
+    }
+
+    /// Pages on demand: a page is fetched only when the consumer asks for it.
+    private func stream(_ timeline: TweetTimeline, userID: String, sinceID: String?, limit: Int)
+        -> AsyncThrowingStream<[NetworkPost], any Error>
+    {
+        let pager = client.pager(timeline, userID: userID, sinceID: sinceID, limit: limit, pageSize: pageSize)
+        return AsyncThrowingStream(unfolding: {
+            guard let page = try await Self.mappingErrors({ try await pager.next() }) else { return nil }
+            return Self.posts(in: page)
+        })
+    }
+
+    // MARK: - Mapping
+
+    /// The page's posts with author and replied-to names from `includes.users`.
+    static func posts(in page: XTweetPage) -> [NetworkPost] {
+        (page.data ?? []).map { tweet in
+            NetworkPost(
+                id: tweet.id, text: unescapeHTML(tweet.text),
+                createdAt: tweet.createdDate ?? XDate.fromSnowflake(tweet.id) ?? Date(timeIntervalSince1970: 0),
+                authorID: tweet.authorID ?? "", authorUsername: page.includedUser(id: tweet.authorID)?.username,
+                inReplyToUserID: tweet.inReplyToUserID,
+                inReplyToUsername: page.includedUser(id: tweet.inReplyToUserID)?.username, isRetweet: tweet.isRetweet)
+        }
+    }
+
+    /// X API v2 escapes `&`, `<` and `>` in post text; give back what the author wrote.
+    static func unescapeHTML(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// Runs `body`, turning `XAPIError` into the seam's `NetworkError`.
+    static func mappingErrors<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as XAPIError {
+            throw networkError(error)
+        }
+    }
+
+    static func networkError(_ error: XAPIError) -> NetworkError {
+        switch error {
+        case .duplicateContent: .duplicateContent
+        case .likesNotPermitted(_, let detail): .likesNotPermitted(detail: detail)
+        case .replyNotPermitted(_, let detail): .replyNotPermitted(detail: detail)
+        case .unauthorized(let endpoint, let detail): .unauthorized(endpoint: endpoint, detail: detail)
+        case .rateLimited(let endpoint, let resetAt): .rateLimited(endpoint: endpoint, resetAt: resetAt)
+        case .failed(let endpoint, let status, let detail): .failed(endpoint: endpoint, status: status, detail: detail)
+        case .outcomeUnknown(let endpoint, let detail): .outcomeUnknown(endpoint: endpoint, detail: detail)
+        }
+    }
+
+    private static func missingData(_ errors: [XProblem]?) -> String {
+        errors?.compactMap(\.summary).first ?? "response without data"
+    }
+}

@@ -1,0 +1,143 @@
+import FakeMastodon
+import Foundation
+import MastodonAPI
+import MirrorBot
+import MirrorBotMastodon
+import Testing
+
+@Suite("MastodonNetwork against the fake Mastodon")
+struct MastodonNetworkTests {
+    final class World: Sendable {
+        let server = FakeMastodonServer()
+        let human: MastodonNetwork
+        let bot: MastodonNetwork
+
+        init() throws {
+            let humanToken = server.addAccount(id: "1", username: "human")
+            let botToken = server.addAccount(id: "2", username: "mirror")
+            server.addAccount(id: "3", username: "friend")
+            try server.start()
+            human = MastodonNetwork(baseURL: server.baseURL, token: humanToken)
+            bot = MastodonNetwork(baseURL: server.baseURL, token: botToken, visibility: "private")
+        }
+
+        deinit { server.stop() }
+    }
+
+    static func all(_ stream: AsyncThrowingStream<[NetworkPost], any Error>) async throws -> [NetworkPost] {
+        var posts: [NetworkPost] = []
+        for try await page in stream { posts += page }
+        return posts
+    }
+
+    @Test("me is the token's account")
+    func me() async throws {
+        let world = try World()
+        #expect(try await world.bot.me() == Account(id: "2", username: "mirror"))
+    }
+
+    @Test("posts come as plain text, replies with whom they answer, boosts left out")
+    func posts() async throws {
+        let world = try World()
+        let friendPost = world.server.addStatus(accountID: "3", text: "hello")
+        let original = world.server.addStatus(accountID: "1", text: "Tom & Jerry <3\n\nsecond https://example.com/a/rather/long/path/to/something")
+        let reply = world.server.addStatus(accountID: "1", text: "@friend thanks", inReplyToID: friendPost)
+        _ = world.server.addStatus(accountID: "1", text: "", reblogOf: friendPost)
+        let posts = try await Self.all(world.human.posts(of: "1", sinceID: nil, limit: 100))
+        #expect(posts.map(\.id) == [reply, original])
+        #expect(posts[1].text == "Tom & Jerry <3\n\nsecond https://example.com/a/rather/long/path/to/something")
+        #expect(posts[0].text == "@friend thanks")
+        #expect(posts[0].inReplyToUserID == "3")
+        #expect(posts[0].inReplyToUsername == "friend")
+        #expect(posts[0].authorUsername == "human")
+        #expect(posts.allSatisfy { !$0.isRetweet })
+
+        let newer = try await Self.all(world.human.posts(of: "1", sinceID: original, limit: 100))
+        #expect(newer.map(\.id) == [reply])
+    }
+
+    @Test("followers-only, direct and content-warned statuses are never handed over as the human's posts")
+    func privatePostsLeftOut() async throws {
+        let world = try World()
+        let open = world.server.addStatus(accountID: "1", text: "everyone", visibility: "public")
+        let quiet = world.server.addStatus(accountID: "1", text: "quietly", visibility: "unlisted")
+        _ = world.server.addStatus(accountID: "1", text: "followers only", visibility: "private")
+        _ = world.server.addStatus(accountID: "1", text: "@friend secret", visibility: "direct")
+        _ = world.server.addStatus(accountID: "1", text: "the butler did it", spoilerText: "spoilers")
+        let posts = try await Self.all(world.human.posts(of: "1", sinceID: nil, limit: 100))
+        #expect(posts.map(\.id) == [quiet, open])
+    }
+
+    @Test("the home timeline flags boosts")
+    func home() async throws {
+        let world = try World()
+        world.server.follow("2", "3")
+        let post = world.server.addStatus(accountID: "3", text: "ラーメン")
+        let boost = world.server.addStatus(accountID: "3", text: "", reblogOf: post)
+        let timeline = try await Self.all(world.bot.homeTimeline(of: "2", sinceID: nil, limit: 100))
+        #expect(timeline.map(\.id) == [boost, post])
+        #expect(timeline.map(\.isRetweet) == [true, false])
+    }
+
+    @Test("mentions since a status id stop at it, though notifications page by their own ids")
+    func mentions() async throws {
+        let world = try World()
+        let first = world.server.addStatus(accountID: "3", text: "@mirror one")
+        let second = world.server.addStatus(accountID: "3", text: "@mirror two")
+        let all = try await Self.all(world.bot.mentions(of: "2", sinceID: nil, limit: 100))
+        #expect(all.map(\.id) == [second, first])
+        #expect(all.first?.authorUsername == "friend")
+        let newer = try await Self.all(world.bot.mentions(of: "2", sinceID: first, limit: 800))
+        #expect(newer.map(\.id) == [second])
+        #expect(try await Self.all(world.bot.mentions(of: "2", sinceID: second, limit: 800)).isEmpty)
+    }
+
+    @Test("a mention arriving late with an older status id is still served after a known cursor")
+    func lateMention() async throws {
+        let world = try World()
+        let first = world.server.addStatus(accountID: "3", text: "@mirror local")
+        #expect(try await Self.all(world.bot.mentions(of: "2", sinceID: nil, limit: 100)).map(\.id) == [first])
+        // A remote status whose id (from its published time) is older than the cursor, delivered now.
+        let late = world.server.addStatus(id: "1000", accountID: "3", text: "@mirror from afar")
+        let newer = try await Self.all(world.bot.mentions(of: "2", sinceID: first, limit: 800))
+        #expect(newer.map(\.id) == [late])
+        let query = world.server.requests.last?.query ?? ""
+        #expect(query.contains("since_id="))
+        #expect(!query.contains("since_id=\(first)"))
+    }
+
+    @Test("a reply to a mention names its author, with the configured visibility; likes favourite")
+    func replyAndLike() async throws {
+        let world = try World()
+        let mention = world.server.addStatus(accountID: "3", text: "@mirror 元気？")
+        _ = try await Self.all(world.bot.mentions(of: "2", sinceID: nil, limit: 100))
+        let id = try await world.bot.post(text: "元気だよ", inReplyTo: mention)
+        let plain = try await world.bot.post(text: "ひとりごと", inReplyTo: nil)
+        try await world.bot.like(postID: mention, as: "2")
+        #expect(world.server.writes == [
+            .reply(id: id, accountID: "2", text: "@friend 元気だよ", inReplyToID: mention),
+            .post(id: plain, accountID: "2", text: "ひとりごと", visibility: "private"),
+            .favourite(accountID: "2", statusID: mention),
+        ])
+    }
+
+    @Test("likes are the favourites, most recent first")
+    func likes() async throws {
+        let world = try World()
+        let a = world.server.addStatus(accountID: "3", text: "a")
+        let b = world.server.addStatus(accountID: "3", text: "b")
+        world.server.addFavourite(accountID: "1", statusID: b)
+        world.server.addFavourite(accountID: "1", statusID: a)
+        let likes = try await Self.all(world.human.likes(of: "1", limit: 800))
+        #expect(likes.map(\.id) == [a, b])
+    }
+
+    @Test("a rejected token is NetworkError.unauthorized")
+    func unauthorized() async throws {
+        let world = try World()
+        let network = MastodonNetwork(baseURL: world.server.baseURL, token: "nope")
+        await #expect(throws: NetworkError.unauthorized(endpoint: "GET /api/v1/accounts/verify_credentials", detail: "The access token is invalid")) {
+            try await network.me()
+        }
+    }
+}

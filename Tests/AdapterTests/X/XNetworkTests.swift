@@ -1,0 +1,94 @@
+import FakeX
+import Foundation
+import Testing
+import XAPI
+
+@testable import MirrorBot
+import MirrorBotX
+
+@Suite("XNetwork maps X API v2 onto the SocialNetwork seam")
+struct XNetworkTests {
+    let server = FakeXServer()
+    let human: OAuthCredentials
+    let bot: OAuthCredentials
+
+    init() throws {
+        human = server.addUser(id: "1", username: "human")
+        bot = server.addUser(id: "2", username: "bot")
+        server.addUser(id: "3", username: "friend")
+        try server.start()
+    }
+
+    func network(_ credentials: OAuthCredentials) -> XNetwork {
+        XNetwork(
+            credentials: credentials,
+            configuration: XClientConfiguration(baseURL: server.baseURL, retryBaseDelay: .milliseconds(5)))
+    }
+
+    func all(_ stream: AsyncThrowingStream<[NetworkPost], any Error>) async throws -> [NetworkPost] {
+        var posts: [NetworkPost] = []
+        for try await page in stream { posts += page }
+        return posts
+    }
+
+    @Test("me, posts with names, replies and retweets")
+    func posts() async throws {
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        let original = server.addTweet(authorID: "3", text: "fish & chips <3 @human", createdAt: start)
+        let reply = server.addTweet(authorID: "1", text: "@friend yes", createdAt: start + 60, inReplyToTweetID: original)
+        let retweet = server.addTweet(authorID: "1", text: "RT @friend: fish", createdAt: start + 120, retweetOf: original)
+        let network = network(human)
+        #expect(try await network.me() == Account(id: "1", username: "human"))
+        let posts = try await all(network.posts(of: "1", sinceID: nil, limit: 3200))
+        #expect(posts == [
+            NetworkPost(id: retweet, text: "RT @friend: fish", createdAt: start + 120, authorID: "1", authorUsername: "human", isRetweet: true),
+            NetworkPost(
+                id: reply, text: "@friend yes", createdAt: start + 60, authorID: "1", authorUsername: "human",
+                inReplyToUserID: "3", inReplyToUsername: "friend"),
+        ])
+        let mentions = try await all(network.mentions(of: "1", sinceID: nil, limit: 10))
+        #expect(mentions.map(\.text) == ["fish & chips <3 @human"])
+        #expect(mentions.first?.authorUsername == "friend")
+        #expect(try await all(network.posts(of: "1", sinceID: reply, limit: 10)).map(\.id) == [retweet])
+    }
+
+    @Test("post, reply, like, and the refusals as NetworkError")
+    func writes() async throws {
+        let mention = server.addTweet(authorID: "3", text: "hi @bot")
+        let network = network(bot)
+        let id = try await network.post(text: "hello", inReplyTo: nil)
+        let replyID = try await network.post(text: "@friend hi", inReplyTo: mention)
+        try await network.like(postID: mention, as: "2")
+        #expect(server.writes == [
+            .post(id: id, authorID: "2", text: "hello"),
+            .reply(id: replyID, authorID: "2", text: "@friend hi", inReplyToTweetID: mention),
+            .like(userID: "2", tweetID: mention),
+        ])
+        await #expect(throws: NetworkError.duplicateContent) { _ = try await network.post(text: "hello", inReplyTo: nil) }
+        server.configure { $0.likesForbidden = true }
+        let error = await #expect(throws: NetworkError.self) { try await network.like(postID: mention, as: "2") }
+        guard case .likesNotPermitted = error else {
+            Issue.record("expected likesNotPermitted, got \(String(describing: error))")
+            return
+        }
+        var wrong = bot
+        wrong.accessTokenSecret = "nope"
+        let unauthorized = await #expect(throws: NetworkError.self) { _ = try await self.network(wrong).me() }
+        guard case .unauthorized(let endpoint, _) = unauthorized else {
+            Issue.record("expected unauthorized, got \(String(describing: unauthorized))")
+            return
+        }
+        #expect(endpoint == "GET /2/users/me")
+    }
+
+    @Test("likes and the home timeline page until the limit")
+    func lists() async throws {
+        server.follow("1", "3")
+        let ids = (0..<7).map { server.addTweet(authorID: "3", text: "post \($0)", createdAt: Date(timeIntervalSince1970: 1_700_000_000 + Double($0))) }
+        ids.forEach { server.addLike(userID: "1", tweetID: $0) }
+        let network = XNetwork(
+            client: XClient(credentials: human, configuration: XClientConfiguration(baseURL: server.baseURL)), pageSize: 5)
+        #expect(try await all(network.likes(of: "1", limit: 6)).map(\.id) == Array(ids.reversed().prefix(6)))
+        #expect(try await all(network.homeTimeline(of: "1", sinceID: ids[4], limit: 100)).map(\.id) == [ids[6], ids[5]])
+    }
+}

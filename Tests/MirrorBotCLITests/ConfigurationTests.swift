@@ -1,0 +1,74 @@
+import Foundation
+import MirrorBot
+import MirrorBotCLI
+import Testing
+
+@Suite("Configuration")
+struct ConfigurationTests {
+    @Test("every variable has its contract default")
+    func defaults() throws {
+        let configuration = try Configuration(environment: [:])
+        #expect(configuration.databaseURL == "postgres://localhost/mirror_bot")
+        #expect(configuration.redisURL == "redis://localhost:6379")
+        #expect(configuration.xAPIBaseURL.absoluteString == "https://api.x.com")
+        #expect(configuration.timeZone.secondsFromGMT() == 0)
+        #expect(configuration.favoriteRateThreshold == 3.0)
+        #expect(configuration.postLimit == 10_000)
+        #expect(configuration.postMentions == false)
+        #expect(configuration.dryRun == false)
+        #expect(configuration.replyLimitPerHour == 3)
+        #expect(configuration.likeLimitPerDay == 200)
+        #expect(configuration.redisKeyPrefix == "mirror-bot:")
+        #expect(configuration.humanCredentials == nil)
+        #expect(throws: ConfigurationError.missing(variable: "BOT_CONSUMER_KEY")) {
+            try configuration.requireBotCredentials()
+        }
+    }
+
+    @Test("REDISTOGO_URL is used when REDIS_URL is absent, and REDIS_URL wins when both are set")
+    func redisFallback() throws {
+        #expect(try Configuration(environment: ["REDISTOGO_URL": "redis://:p@h:1"]).redisURL == "redis://:p@h:1")
+        #expect(try Configuration(environment: ["REDISTOGO_URL": "redis://a:1", "REDIS_URL": "redis://b:2"]).redisURL == "redis://b:2")
+    }
+
+    @Test("TIME_ZONE wins over TZ, and TZ is used without it")
+    func timeZones() throws {
+        #expect(try Configuration(environment: ["TZ": "Asia/Tokyo"]).timeZone.identifier == "Asia/Tokyo")
+        #expect(try Configuration(environment: ["TZ": "Asia/Tokyo", "TIME_ZONE": "Europe/Paris"]).timeZone.identifier == "Europe/Paris")
+    }
+
+    @Test(
+        "a malformed value is an error naming the variable",
+        arguments: [
+            ("POST_LIMIT", "many"), ("POST_LIMIT", "0"), ("FAVORITE_RATE_THRESHOLD", "high"),
+            ("DRY_RUN", "perhaps"), ("TIME_ZONE", "Mars/Olympus"), ("DATABASE_URL", "mysql://x/y"),
+            ("REDIS_URL", "http://x"), ("POLL_INTERVAL_SECONDS", "-5"), ("LIKE_LIMIT_PER_DAY", "1.5"),
+        ]
+    )
+    func malformedValues(variable: String, value: String) {
+        #expect {
+            _ = try Configuration(environment: [variable: value])
+        } throws: { error in
+            "\(error)".hasPrefix("\(variable) is invalid")
+        }
+    }
+
+    @Test("a partial set of credentials names the first missing variable")
+    func partialCredentials() {
+        #expect(throws: ConfigurationError.missing(variable: "HUMAN_ACCESS_TOKEN")) {
+            _ = try Configuration(environment: ["HUMAN_CONSUMER_KEY": "k", "HUMAN_CONSUMER_SECRET": "s", "HUMAN_ACCESS_TOKEN_SECRET": "t"])
+        }
+    }
+
+    @Test("credentials never print, and are listed as secrets with URL passwords")
+    func secrets() throws {
+        let configuration = try Configuration(environment: [
+            "BOT_CONSUMER_KEY": "ck-123456", "BOT_CONSUMER_SECRET": "cs-123456",
+            "BOT_ACCESS_TOKEN": "at-123456", "BOT_ACCESS_TOKEN_SECRET": "ats-123456",
+            "DATABASE_URL": "postgres://u:dbpass99@h/db", "REDIS_URL": "redis://h:6379/0?password=redispass42",
+        ])
+        let credentials = try configuration.requireBotCredentials()
+        #expect(!"\(credentials)".contains("123456"))
+        #expect(Set(configuration.secrets) == ["ck-123456", "cs-123456", "at-123456", "ats-123456", "dbpass99", "redispass42"])
+    }
+}
