@@ -53,6 +53,7 @@ def main():
     parser.add_argument("--scale", type=float, default=1)
     parser.add_argument("--zone", default="UTC")
     parser.add_argument("--start", type=float, default=time.time())
+    parser.add_argument("--clock-start", type=float, help="where the bot's clock started (unix seconds); default --start")
     parser.add_argument("--summary", help="write event counts here (JSON) at the end")
     args = parser.parse_args()
 
@@ -64,7 +65,8 @@ def main():
     counts = {}
 
     def bot_clock():
-        now = args.start + (time.time() - args.start) * args.scale
+        origin = args.clock_start if args.clock_start is not None else args.start
+        now = origin + (time.time() - args.start) * args.scale
         return datetime.fromtimestamp(now, zone).strftime("%a %H:%M")
 
     def say(icon, text, why=None):
@@ -98,7 +100,7 @@ def main():
             say(paint("1", "START "), f"bot {f.get('bot')} imitating {f.get('human')} in {f.get('time_zone')}, "
                 f"polling every {f.get('poll_s')} s of bot time, learning every {f.get('learn_s')} s, clock {f.get('time_scale')}")
         elif event == "posted":
-            say(paint("1;32", "POSTED"), f"“{f.get('text')}”", f"{f.get('reason')} (±{f.get('window_min')} min)")
+            say(paint("1;32", "POSTED"), f"“{f.get('text')}”", f.get('reason'))
         elif event == "would_post":
             say(paint("32", "WOULD POST"), f"“{f.get('text')}”", "dry run")
         elif event == "replied":

@@ -138,10 +138,37 @@ banner=(
 for line in "${banner[@]}"; do printf '%s  %-76s%s\n' "$inverse" "$line" "$plain"; done
 echo
 
+# The bot's day starts at the human's first active hour (the hour after their longest quiet
+# stretch, read off 30 simulated plans), so the run shows a day, not a list of missed slots.
+first_hour=$("$bin/mirror-bot" schedule --days 30 --seed 1 --json | python3 -c '
+import json, sys
+hours = [0] * 24
+for line in sys.stdin:
+    for t in json.loads(line)["times"]:
+        hours[int(t[:2])] += 1
+best, start = -1, 0
+for h in range(24):
+    if hours[h] == 0 and hours[h - 1] != 0:
+        n = 0
+        while n < 24 and hours[(h + n) % 24] == 0:
+            n += 1
+        if n > best:
+            best, start = n, (h + n) % 24
+print(f"{start:02d}:00")')
+say "the bot's clock starts at ${first_hour} (${TIME_ZONE}), Haru's first active hour"
+
 start_fake_x "$work/fake-x.log"
 : >"$work/daemon.log"
 started_at=$(python3 -c 'import time; print(time.time())')
-"$bin/mirror-bot" start --time-scale "$scale" >>"$work/daemon.log" 2>&1 &
+clock_start=$(python3 -c "
+import time, datetime
+from zoneinfo import ZoneInfo
+zone = ZoneInfo('$TIME_ZONE'); now = datetime.datetime.fromtimestamp($started_at, zone)
+h, m = map(int, '$first_hour'.split(':'))
+start = now.replace(hour=h, minute=m, second=0, microsecond=0)
+if start > now: start -= datetime.timedelta(days=1)
+print(start.timestamp())")
+"$bin/mirror-bot" start --time-scale "$scale" --start-at "$first_hour" >>"$work/daemon.log" 2>&1 &
 daemon_pid=$!
 
 if [ "${DEMO_RAW:-0}" = "1" ]; then
@@ -149,7 +176,7 @@ if [ "${DEMO_RAW:-0}" = "1" ]; then
   tail_pid=$!
 else
   tail -q -n +1 -F "$work/daemon.log" "$work/fake-x.log" 2>/dev/null |
-    python3 demo/pretty.py --seed demo/seed.json --scale "$scale" --zone "$TIME_ZONE" --start "$started_at" \
+    python3 demo/pretty.py --seed demo/seed.json --scale "$scale" --zone "$TIME_ZONE" --start "$started_at" --clock-start "$clock_start" \
       --summary "$work/summary.json" &
   printer_pid=$!
   tail_pid="$(pgrep -n -P $$ tail || true)"

@@ -19,9 +19,6 @@ struct ErrorMessage {
         case let input as InputError:
             text = "Error: \(redactor.redact(input.description))"
             exitCode = 65
-        case let notBuilt as NotBuiltError:
-            text = "Error: \(notBuilt.description)"
-            exitCode = 69
         default:
             text = "Error: \(redactor.redact(String(describing: error)))"
             exitCode = 1

@@ -10,7 +10,7 @@ func makeFavoriteTrainer(_ services: Services, connection: PostgresConnection) -
     let actions = PostgresActionStore(connection: connection)
     return { likes in
         let classifier = try await services.classifier()
-        try await OnceTrainer(classifier: classifier, actions: actions)
+        try await OnceTrainer(classifier: classifier, marks: actions)
             .train(likes.map { ($0.tweetID, $0.text, nil) }, as: .favorite)
     }
 }

@@ -64,11 +64,11 @@ struct ScheduleCommand: Command {
         }
         let zone = configuration.timeZone.identifier
         if json {
-            let slots = try await scheduler.store.plan(for: today) ?? []
+            let slots = try await scheduler.plans.plan(for: today) ?? []
             context.output(Self.jsonLine(date: today, times: slots.map(\.time)))
             return 0
         }
-        if let slots = try await scheduler.store.plan(for: today) {
+        if let slots = try await scheduler.plans.plan(for: today) {
             context.output("Today's plan (\(today), \(zone)): \(slots.count) post\(slots.count == 1 ? "" : "s")")
             for slot in slots {
                 var line = "  \(slot.time)  \(slot.state.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))"
@@ -79,7 +79,7 @@ struct ScheduleCommand: Command {
         } else {
             context.output("Today's plan (\(today), \(zone)): not drawn yet; 'mirror-bot start' draws it.")
         }
-        let distribution = try await scheduler.store.minuteDistribution()
+        let distribution = try await scheduler.rhythm.minuteDistribution()
         context.output("")
         context.output("Posting rhythm (\(distribution.total) posts by hour of the day, \(zone)):")
         context.output(distribution.isEmpty ? "  no posts stored yet: run 'mirror-bot train scheduler' or 'mirror-bot import'" : Histogram.render(distribution))

@@ -103,7 +103,7 @@ struct Services: Sendable {
     /// a Redis URL this build cannot use (`rediss://`).
     static func isPermanent(_ error: any Error) -> Bool {
         switch error {
-        case is ConfigurationError, is MeCabError, is NotMigratedError, is NotBuiltError:
+        case is ConfigurationError, is MeCabError, is NotMigratedError:
             return true
         case let redis as RedisError where redis.kind == .unsupported || redis.kind == .invalidURL:
             return true

@@ -7,7 +7,7 @@ import MirrorBotPostgres
 struct StartCommand: Command {
     static let name = "start"
     static let abstract = "Run the bot: post, reply, like and keep learning, until SIGTERM or SIGINT."
-    static let usage = "mirror-bot start [--time-scale N]"
+    static let usage = "mirror-bot start [--time-scale N [--start-at HH:MM]]"
     static let help = """
         USAGE: \(usage)
 
@@ -17,16 +17,20 @@ struct StartCommand: Command {
         PostgreSQL, Redis or the network being unreachable is logged and retried.
 
         OPTIONS:
-          --time-scale N   run the bot's clock N times faster than real time (the local demo)
+          --time-scale N    run the bot's clock N times faster than real time (the local demo)
+          --start-at HH:MM  with --time-scale: start the bot's clock at the latest HH:MM (TIME_ZONE)
+                            that has passed, e.g. the human's first active hour
         """
 
     var timeScale: Double?
+    /// With `timeScale`: the minute of the day (TIME_ZONE) the bot's clock starts at.
+    var startMinute: Int?
 
     /// Seconds between SIGTERM and exiting even with work in flight (platforms kill at 10).
     static let stopDeadline: Double = 8
 
     init(arguments: [String]) throws {
-        let parsed = try Arguments(arguments, options: ["time-scale"], usage: Self.usage)
+        let parsed = try Arguments(arguments, options: ["time-scale", "start-at"], usage: Self.usage)
         guard parsed.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(parsed.positionals[0])'", usage: Self.usage)
         }
@@ -36,6 +40,13 @@ struct StartCommand: Command {
             }
             timeScale = value
         }
+        if let text = parsed.option("start-at") {
+            guard timeScale != nil else { throw UsageError("'--start-at' needs '--time-scale'", usage: Self.usage) }
+            guard let minute = MinuteOfDay.parse(text) else {
+                throw UsageError("'--start-at' expects a time of day HH:MM, got '\(text)'", usage: Self.usage)
+            }
+            startMinute = minute
+        }
     }
 
     func run(_ context: CommandContext) async throws -> Int32 {
@@ -43,7 +54,7 @@ struct StartCommand: Command {
         let log = context.logger(configuration)
         let services = Services(configuration: configuration, log: log)
         let (human, bot) = try services.networks()
-        let clock: any BotClock = timeScale.map { AcceleratedClock(factor: $0, start: Date()) } ?? SystemClock()
+        let clock = Self.clock(timeScale: timeScale, startMinute: startMinute, timeZone: configuration.timeZone, now: Date())
         let owner = "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier)"
 
         let daemon = Task {
@@ -59,7 +70,7 @@ struct StartCommand: Command {
                 // Claims in PostgreSQL keep anything in flight from being done twice.
                 DispatchQueue.global().asyncAfter(deadline: .now() + Self.stopDeadline) {
                     log.warning("stopped_forcibly", ["after_s": Int(Self.stopDeadline)])
-                    exit(0)
+                    exit(1)
                 }
             }
             source.resume()
@@ -73,6 +84,16 @@ struct StartCommand: Command {
         }
         log.info("stopped")
         return 0
+    }
+
+    /// The real clock, or the demo's accelerated one, started at `startMinute`'s latest past occurrence.
+    static func clock(timeScale: Double?, startMinute: Int?, timeZone: TimeZone, now: Date) -> any BotClock {
+        guard let timeScale else { return SystemClock() }
+        guard let startMinute else { return AcceleratedClock(factor: timeScale, start: now, origin: now) }
+        let today = LocalDate(now, in: timeZone)
+        var start = today.instant(atMinute: startMinute, in: timeZone)
+        if start > now { start = today.adding(days: -1).instant(atMinute: startMinute, in: timeZone) }
+        return AcceleratedClock(factor: timeScale, start: start, origin: now)
     }
 
     private func runDaemon(
@@ -95,14 +116,19 @@ struct StartCommand: Command {
             "time_scale": timeScale.map { "\($0)x" } ?? "real time",
         ])
         let learner = Learner(
-            human: human, humanAccount: humanAccount, posts: posts, classifier: classifier, actions: actions, log: log
+            human: human, humanAccount: humanAccount, posts: posts, classifier: classifier, cursors: actions, marks: actions, log: log
         )
+        let schedule = PostgresScheduleStore(connection: connection)
         let loops: [any DaemonLoop] = [
-            PostingLoop(scheduler: services.scheduler(connection), bot: bot, botAccount: botAccount, clock: clock, settings: settings, log: log),
+            PostingLoop(
+                scheduler: services.scheduler(connection), slots: schedule, texts: schedule, bot: bot, botAccount: botAccount,
+                clock: clock, settings: settings, log: log),
             ReplyLoop(
-                bot: bot, botAccount: botAccount, replies: posts, texts: PostgresScheduleStore(connection: connection),
-                actions: actions, clock: clock, settings: settings, log: log),
-            LikeLoop(bot: bot, botAccount: botAccount, classifier: classifier, actions: actions, clock: clock, settings: settings, log: log),
+                bot: bot, botAccount: botAccount, replies: posts, texts: schedule, cursors: actions, claims: actions,
+                clock: clock, settings: settings, log: log),
+            LikeLoop(
+                bot: bot, botAccount: botAccount, classifier: classifier, cursors: actions, claims: actions, clock: clock,
+                settings: settings, log: log),
             LearningLoop(learner: learner.with(log: log.with(["loop": "learning"])), settings: settings),
         ]
         var beat: (@Sendable () -> Void)?

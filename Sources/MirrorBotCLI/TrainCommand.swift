@@ -90,7 +90,7 @@ struct TrainCommand: Command {
         let human = try services.humanNetwork()
         let account = try await human.me()
         let posts = try await services.postStore(connection)
-        let learner = PostLearner(human: human, humanAccount: account, posts: posts, actions: actions, log: services.log)
+        let learner = PostLearner(human: human, humanAccount: account, posts: posts, cursors: actions, log: services.log)
         let result = try await learner.learnPosts(limit: Self.timelineCap, ignoreCursor: true)
         let total = try await posts.count()
         let summary = "stored \(result.stored) new posts of @\(account.username) (\(result.retweets) retweets skipped); \(total) stored in all"
@@ -112,7 +112,7 @@ struct TrainCommand: Command {
         let account = try await human.me()
         let learner = Learner(
             human: human, humanAccount: account, posts: try await services.postStore(connection),
-            classifier: try await services.classifier(), actions: actions, log: services.log
+            classifier: try await services.classifier(), cursors: actions, marks: actions, log: services.log
         )
         let favorite = try await learner.learnLikes(limit: Self.classifierSample)
         let normal = try await learner.learnHomeTimeline(limit: Self.classifierSample, ignoreCursor: true)
@@ -160,7 +160,7 @@ struct TrainCommand: Command {
         let posts = try await services.postStore(connection)
         let removed = try await posts.count()
         try await posts.removeAll()
-        try await services.scheduler(connection).store.removePlans()
+        try await services.scheduler(connection).plans.removePlans()
         try await actions.forgetTraining()
         try await services.classifier().clear()
         services.log.info("train_cleared", ["posts": removed])

@@ -27,6 +27,16 @@ public struct PostgresScheduleStore: ScheduleStore {
         return DailyCounts(days: try rows.map { (try $0.decode("day"), try $0.decode("n")) })
     }
 
+    public func closestPostGap() async throws -> TimeInterval? {
+        let rows = try await connection.query("""
+            SELECT min(gap) AS gap FROM (
+                SELECT extract(epoch FROM created_at - lag(created_at) OVER (ORDER BY created_at))::float8 AS gap
+                FROM posts WHERE in_reply_to_user_id IS NULL
+            ) gaps
+            """)
+        return try rows.first?.decodeIfPresent("gap", as: Double.self)
+    }
+
     public func plan(for day: LocalDate) async throws -> [PlanSlot]? {
         let date = day.description
         let exists = try await connection.query("SELECT 1 AS one FROM plans WHERE local_date = \(date)::date")
@@ -66,10 +76,12 @@ public struct PostgresScheduleStore: ScheduleStore {
             """)
     }
 
-    public func markPosted(_ day: LocalDate, minute: Int, sourcePostID: String, postedID: String, text: String) async throws {
+    public func markPosted(
+        _ day: LocalDate, minute: Int, sourcePostID: String, postedID: String, text: String, at date: Date
+    ) async throws {
         try await connection.query("""
             UPDATE plan_slots SET state = 'posted', source_post_id = \(sourcePostID), posted_id = \(postedID),
-                   text = \(text), reason = NULL, updated_at = now()
+                   text = \(text), reason = NULL, posted_at = \(date)::timestamptz, updated_at = now()
             WHERE local_date = \(day.description)::date AND minute_of_day = \(minute)
             """)
     }
@@ -159,15 +171,31 @@ public struct PostgresScheduleStore: ScheduleStore {
 
     private func slots(of day: LocalDate) async throws -> [PlanSlot] {
         let rows = try await connection.query("""
-            SELECT minute_of_day, state, reason, text, posted_id FROM plan_slots
+            SELECT minute_of_day, state, reason, text, posted_id, posted_at FROM plan_slots
             WHERE local_date = \(day.description)::date ORDER BY minute_of_day
             """)
         return try rows.map { row in
-            PlanSlot(
-                date: day, minute: try row.decode("minute_of_day"),
-                state: PlanSlot.State(rawValue: try row.decode("state")) ?? .planned,
-                reason: row["reason"], text: row["text"], postedID: row["posted_id"]
+            let minute: Int = try row.decode("minute_of_day")
+            let stored: String = try row.decode("state")
+            // An unknown state is an error, never a slot that could be posted again.
+            guard let state = PlanSlot.State(rawValue: stored) else {
+                throw UnknownSlotState(day: day, minute: minute, state: stored)
+            }
+            return PlanSlot(
+                date: day, minute: minute, state: state, reason: row["reason"], text: row["text"], postedID: row["posted_id"],
+                postedAt: try row.decodeIfPresent("posted_at", as: Date.self)
             )
         }
+    }
+}
+
+/// A stored slot whose state this build does not know (a newer version wrote it, or the row was edited).
+public struct UnknownSlotState: Error, CustomStringConvertible {
+    public let day: LocalDate
+    public let minute: Int
+    public let state: String
+
+    public var description: String {
+        "plan slot \(day) \(MinuteOfDay.format(minute)) has an unknown state \"\(state)\"; it is left alone"
     }
 }

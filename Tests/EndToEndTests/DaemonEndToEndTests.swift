@@ -20,8 +20,7 @@ struct DaemonEndToEndTests {
             #expect(harness.waitFor(10) { FileManager.default.fileExists(atPath: heartbeat.path) })
             let stamp = try String(contentsOf: heartbeat, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(abs(Double(stamp).map { Date().timeIntervalSince1970 - $0 } ?? 999) < 10)
-            // Give the loops a few more rounds to do anything twice, if they would.
-            try await Task.sleep(for: .seconds(3))
+            #expect(harness.waitForMoreRounds(), "\(harness.output)")
 
             let replies = harness.replies
             #expect(replies.count == 1)
@@ -60,7 +59,7 @@ struct DaemonEndToEndTests {
 
             let second = try harness.startDaemon()
             #expect(harness.waitFor(30) { harness.output.components(separatedBy: "event=started").count == 3 })
-            try await Task.sleep(for: .seconds(4))
+            #expect(harness.waitForMoreRounds(), "\(harness.output)")
             #expect(harness.server.writes.count == writes, "\(harness.server.writes)")
 
             let again = harness.server.addTweet(authorID: DaemonHarness.friend, text: "@mirror もう一回！")
@@ -80,7 +79,7 @@ struct DaemonEndToEndTests {
             let a = try harness.startDaemon()
             let b = try harness.startDaemon()
             #expect(harness.waitFor(30) { harness.replies.count >= 1 && harness.likes.count >= 1 && harness.posts.count >= 1 }, "\(harness.output)")
-            try await Task.sleep(for: .seconds(4))
+            #expect(harness.waitForMoreRounds(), "\(harness.output)")
             #expect(harness.replies.count == 1)
             #expect(harness.likes.count == 1)
             #expect(harness.posts.count == 1)
@@ -100,7 +99,7 @@ struct DaemonEndToEndTests {
             _ = harness.addActivity()
             let daemon = try harness.startDaemon()
             #expect(harness.waitFor(60) { harness.replies.count >= 1 && harness.likes.count >= 1 }, "\(harness.output)")
-            try await Task.sleep(for: .seconds(2))
+            #expect(harness.waitForMoreRounds(), "\(harness.output)")
             #expect(daemon.isRunning)
             #expect(harness.replies.count == 1)
             #expect(harness.likes.count == 1)
@@ -120,7 +119,7 @@ struct DaemonEndToEndTests {
             let activity = harness.addActivity()
             let daemon = try harness.startDaemon()
             #expect(harness.waitFor(30) { harness.output.contains("event=replied ") && harness.output.contains("event=posted ") }, "\(harness.output)")
-            try await Task.sleep(for: .seconds(3))
+            #expect(harness.waitForMoreRounds(), "\(harness.output)")
             #expect(harness.replies.filter { $0.target == activity.friendMention }.count == 1)
             #expect(harness.posts.count == 1)
             #expect(harness.stop(daemon) == 0)

@@ -17,6 +17,8 @@ final class DaemonHarness: DaemonWorld, @unchecked Sendable {
     static let humanOriginal = "今日もいい天気だ"
 
     let server = FakeXServer()
+    let pollEndpoints = ["GET /2/users/:id/mentions", "GET /2/users/:id/timelines/reverse_chronological"]
+    func requestCount(_ endpoint: String) -> Int { server.requestCount(endpoint: endpoint) }
     let database: TestDatabase
     let connection: PostgresConnection
     let redisPrefix = TestEnvironment.uniqueName("e2e") + ":"

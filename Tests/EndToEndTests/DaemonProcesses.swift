@@ -70,6 +70,10 @@ func waitFor(_ timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
 protocol DaemonWorld: ScopedResource {
     var daemons: DaemonProcesses { get }
     var environment: [String: String] { get }
+    /// The fake's endpoints the reply and like loops poll each round.
+    var pollEndpoints: [String] { get }
+    /// How many requests the fake answered at `endpoint`.
+    func requestCount(_ endpoint: String) -> Int
 }
 
 extension DaemonWorld {
@@ -86,5 +90,13 @@ extension DaemonWorld {
 
     func waitFor(_ timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
         EndToEndTests.waitFor(timeout, condition)
+    }
+
+    /// Waits until the fake has seen `rounds` more polls of every loop that polls: the
+    /// evidence that the daemons had their chance to do anything twice (no fixed sleep).
+    @discardableResult
+    func waitForMoreRounds(_ rounds: Int = 3, timeout: TimeInterval = 30) -> Bool {
+        let before = pollEndpoints.map(requestCount)
+        return waitFor(timeout) { zip(pollEndpoints.map(requestCount), before).allSatisfy { $0 >= $1 + rounds } }
     }
 }

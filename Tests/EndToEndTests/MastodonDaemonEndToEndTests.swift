@@ -14,7 +14,7 @@ struct MastodonDaemonEndToEndTests {
             let daemon = try harness.startDaemon()
 
             #expect(harness.waitFor(30) { harness.replies.count >= 1 && harness.favourites.count >= 1 && harness.posts.count >= 1 }, "\(harness.output)")
-            try await Task.sleep(for: .seconds(3))
+            #expect(harness.waitForMoreRounds(), "\(harness.output)")
 
             let replies = harness.replies
             #expect(replies.count == 1)
@@ -53,7 +53,7 @@ struct MastodonDaemonEndToEndTests {
 
             let second = try harness.startDaemon()
             #expect(harness.waitFor(30) { harness.output.components(separatedBy: "event=started").count == 3 })
-            try await Task.sleep(for: .seconds(4))
+            #expect(harness.waitForMoreRounds(), "\(harness.output)")
             #expect(harness.server.writes.count == writes, "\(harness.server.writes)")
 
             let again = harness.server.addStatus(accountID: MastodonDaemonHarness.friend, text: "@mirror もう一回！")
@@ -73,7 +73,7 @@ struct MastodonDaemonEndToEndTests {
             _ = harness.addActivity()
             let daemon = try harness.startDaemon()
             #expect(harness.waitFor(60) { harness.replies.count >= 1 && harness.favourites.count >= 1 && harness.posts.count >= 1 }, "\(harness.output)")
-            try await Task.sleep(for: .seconds(2))
+            #expect(harness.waitForMoreRounds(), "\(harness.output)")
             #expect(daemon.isRunning)
             #expect(harness.replies.count == 1)
             #expect(harness.favourites.count == 1)
@@ -90,7 +90,7 @@ struct MastodonDaemonEndToEndTests {
             let a = try harness.startDaemon()
             let b = try harness.startDaemon()
             #expect(harness.waitFor(30) { harness.replies.count >= 1 && harness.favourites.count >= 1 && harness.posts.count >= 1 }, "\(harness.output)")
-            try await Task.sleep(for: .seconds(4))
+            #expect(harness.waitForMoreRounds(), "\(harness.output)")
             #expect(harness.replies.count == 1)
             #expect(harness.favourites.count == 1)
             #expect(harness.posts.count == 1)

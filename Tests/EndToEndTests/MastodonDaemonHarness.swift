@@ -15,6 +15,8 @@ final class MastodonDaemonHarness: DaemonWorld, @unchecked Sendable {
     static let humanOriginal = DaemonHarness.humanOriginal
 
     let server = FakeMastodonServer()
+    let pollEndpoints = ["GET /api/v1/notifications", "GET /api/v1/timelines/home"]
+    func requestCount(_ endpoint: String) -> Int { server.requestCount(endpoint: endpoint) }
     let database: TestDatabase
     let connection: PostgresConnection
     let redisPrefix = TestEnvironment.uniqueName("e2e_m") + ":"

@@ -1,5 +1,5 @@
 import Foundation
-import MirrorBot
+@testable import MirrorBot
 import Synchronization
 import Testing
 
@@ -48,5 +48,14 @@ struct LoggerTests {
         #expect(collector.lines.count == 1)
         #expect(!collector.lines[0].contains(secret))
         #expect(collector.lines[0].contains("***"))
+    }
+}
+
+@Suite("Redactor patterns")
+struct RedactorPatternTests {
+    @Test("every pattern compiles, so no line is withheld or let through unredacted")
+    func compiled() {
+        #expect(Redactor.patternsCompiled)
+        #expect(Redactor().redact("postgres://bot:hunter22@db/x Bearer abc.def") == "postgres://bot:***@db/x Bearer ***")
     }
 }

@@ -117,3 +117,26 @@ struct LocalDateTests {
         #expect(date.description == text)
     }
 }
+
+@Suite("Plan spacing")
+struct PlanSpacingTests {
+    @Test("no two planned minutes are closer than the human's closest pair", arguments: [1, 3, 7])
+    func spacing(gap: Int) {
+        // A busy human: a post every minute from 09:00 to 10:59.
+        var counts = [Int](repeating: 0, count: MinuteOfDay.count)
+        for minute in 540..<660 { counts[minute] = 1 }
+        let drawer = PlanDrawer(distribution: MinuteDistribution(counts: counts), dailyCounts: DailyCounts(counts: [120]), minimumGap: gap)
+        var generator = SeededGenerator(seed: 42)
+        let minutes = drawer.draw(using: &generator)
+        #expect(!minutes.isEmpty)
+        #expect(zip(minutes, minutes.dropFirst()).allSatisfy { $1 - $0 >= gap })
+        #expect(minutes.count <= 120 / gap + 1)
+    }
+
+    @Test("the gap is the closest pair in whole minutes, rounded up, never under one", arguments: [
+        (nil, 1), (0.0, 1), (59.0, 1), (60.0, 1), (61.0, 2), (300.0, 5), (301.0, 6),
+    ] as [(Double?, Int)])
+    func gapFromHistory(closest: Double?, minutes: Int) {
+        #expect(PlanDrawer.minimumGap(closestPostGap: closest) == minutes)
+    }
+}

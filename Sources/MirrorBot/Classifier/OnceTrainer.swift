@@ -3,18 +3,18 @@
 /// Used by the daemon's learning, `train classifier` and archive import.
 public struct OnceTrainer: Sendable {
     public let classifier: any FavoriteClassifier
-    public let actions: any ActionStore
+    public let marks: any TrainingMarks
 
-    public init(classifier: any FavoriteClassifier, actions: any ActionStore) {
+    public init(classifier: any FavoriteClassifier, marks: any TrainingMarks) {
         self.classifier = classifier
-        self.actions = actions
+        self.marks = marks
     }
 
     /// Trains the examples whose ids were not learned as `category` before; returns how many.
     @discardableResult
     public func train(_ items: [(id: String, text: String, author: String?)], as category: ClassifierCategory) async throws -> Int {
         guard !items.isEmpty else { return 0 }
-        let fresh = try await actions.markTrained(items.map(\.id), as: category)
+        let fresh = try await marks.markTrained(items.map(\.id), as: category)
         var seen = Set<String>()
         let examples = items.filter { fresh.contains($0.id) && seen.insert($0.id).inserted }.map {
             TrainingExample(text: $0.text, author: $0.author, category: category)
@@ -23,7 +23,7 @@ public struct OnceTrainer: Sendable {
             try await classifier.train(batch: examples)
         } catch {
             // Not learned after all: let a later round learn them.
-            try? await actions.forgetTrained(Array(fresh), as: category)
+            try? await marks.forgetTrained(Array(fresh), as: category)
             throw error
         }
         return examples.count

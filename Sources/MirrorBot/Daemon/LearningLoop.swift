@@ -27,25 +27,27 @@ public struct Learner: Sendable {
     public let humanAccount: Account
     public let posts: any PostStore
     public let classifier: any FavoriteClassifier
-    public let actions: any ActionStore
+    public let cursors: any CursorStore
+    public let marks: any TrainingMarks
     public let log: Logger
 
     public init(
         human: any SocialNetwork, humanAccount: Account, posts: any PostStore, classifier: any FavoriteClassifier,
-        actions: any ActionStore, log: Logger
+        cursors: any CursorStore, marks: any TrainingMarks, log: Logger
     ) {
         self.human = human
         self.humanAccount = humanAccount
         self.posts = posts
         self.classifier = classifier
-        self.actions = actions
+        self.cursors = cursors
+        self.marks = marks
         self.log = log
     }
 
     /// The human's own posts newer than the cursor (retweets left out); returns (stored, retweets).
     @discardableResult
     public func learnPosts(limit: Int, ignoreCursor: Bool = false) async throws -> (stored: Int, retweets: Int) {
-        try await PostLearner(human: human, humanAccount: humanAccount, posts: posts, actions: actions, log: log)
+        try await PostLearner(human: human, humanAccount: humanAccount, posts: posts, cursors: cursors, log: log)
             .learnPosts(limit: limit, ignoreCursor: ignoreCursor)
     }
 
@@ -54,7 +56,7 @@ public struct Learner: Sendable {
     public func learnLikes(limit: Int) async throws -> Int {
         var learned = 0
         for try await page in human.likes(of: humanAccount.id, limit: limit) {
-            let known = try await actions.trained(page.map(\.id), as: .favorite)
+            let known = try await marks.trained(page.map(\.id), as: .favorite)
             let fresh = Array(page.prefix { !known.contains($0.id) })
             learned += try await train(fresh, as: .favorite)
             if fresh.count < page.count { break }
@@ -68,17 +70,17 @@ public struct Learner: Sendable {
     @discardableResult
     public func learnHomeTimeline(limit: Int, ignoreCursor: Bool = false) async throws -> Int {
         let stream = "human_home"
-        let cursor = ignoreCursor ? nil : try await actions.cursor(stream)
+        let cursor = ignoreCursor ? nil : try await cursors.cursor(stream)
         var learned = 0
         var newest: String?
         for try await page in human.homeTimeline(of: humanAccount.id, sinceID: cursor, limit: limit) {
-            let liked = try await actions.trained(page.map(\.id), as: .favorite)
+            let liked = try await marks.trained(page.map(\.id), as: .favorite)
             let others = page.filter { !$0.isRetweet && $0.authorID != humanAccount.id && !liked.contains($0.id) }
             learned += try await train(others, as: .normal)
             newest = ([newest].compactMap { $0 } + page.map(\.id)).max { isNewer($1, than: $0) }
         }
         if let newest, cursor.map({ isNewer(newest, than: $0) }) ?? true {
-            try await actions.setCursor(stream, to: newest)
+            try await cursors.setCursor(stream, to: newest)
         }
         if learned > 0 { log.info("learned_timeline", ["normal": learned]) }
         return learned
@@ -86,7 +88,7 @@ public struct Learner: Sendable {
 
     /// Trains the posts not learned before as `category`, each once.
     func train(_ batch: [NetworkPost], as category: ClassifierCategory) async throws -> Int {
-        try await OnceTrainer(classifier: classifier, actions: actions)
+        try await OnceTrainer(classifier: classifier, marks: marks)
             .train(batch.map { ($0.id, $0.text, $0.authorUsername) }, as: category)
     }
 }
@@ -94,6 +96,6 @@ public struct Learner: Sendable {
 extension Learner {
     /// The same learner logging through `log`.
     public func with(log: Logger) -> Learner {
-        Learner(human: human, humanAccount: humanAccount, posts: posts, classifier: classifier, actions: actions, log: log)
+        Learner(human: human, humanAccount: humanAccount, posts: posts, classifier: classifier, cursors: cursors, marks: marks, log: log)
     }
 }

@@ -9,7 +9,8 @@ public final class LikeLoop: DaemonLoop {
     public let bot: any SocialNetwork
     public let botAccount: Account
     public let classifier: any FavoriteClassifier
-    public let actions: any ActionStore
+    public let cursors: any CursorStore
+    public let claims: any LikeClaims
     public let clock: any BotClock
     public let settings: DaemonSettings
     public let log: Logger
@@ -19,13 +20,14 @@ public final class LikeLoop: DaemonLoop {
     static let stream = "bot_home"
 
     public init(
-        bot: any SocialNetwork, botAccount: Account, classifier: any FavoriteClassifier, actions: any ActionStore,
+        bot: any SocialNetwork, botAccount: Account, classifier: any FavoriteClassifier, cursors: any CursorStore, claims: any LikeClaims,
         clock: any BotClock, settings: DaemonSettings, log: Logger
     ) {
         self.bot = bot
         self.botAccount = botAccount
         self.classifier = classifier
-        self.actions = actions
+        self.cursors = cursors
+        self.claims = claims
         self.clock = clock
         self.settings = settings
         self.log = log.with(["loop": "likes"])
@@ -33,7 +35,7 @@ public final class LikeLoop: DaemonLoop {
 
     public func runOnce() async throws -> Duration {
         let now = clock.now()
-        let cursor = try await actions.cursor(Self.stream)
+        let cursor = try await cursors.cursor(Self.stream)
         let fetched = try await bot.collect(bot.homeTimeline(of: botAccount.id, sinceID: cursor, limit: cursor == nil ? 100 : 800))
         let posts = fetched.filter { !$0.isRetweet && $0.authorID != botAccount.id }.sorted { isNewer($1.id, than: $0.id) }
         if !posts.isEmpty {
@@ -44,7 +46,7 @@ public final class LikeLoop: DaemonLoop {
             }
         }
         if let newest = fetched.map(\.id).max(by: { isNewer($1, than: $0) }), cursor.map({ isNewer(newest, than: $0) }) ?? true {
-            try await actions.setCursor(Self.stream, to: newest)
+            try await cursors.setCursor(Self.stream, to: newest)
         }
         return settings.pollInterval
     }
@@ -56,27 +58,27 @@ public final class LikeLoop: DaemonLoop {
             log.info("not_liked", ["post": post.id, "author": author, "ratio": ratio, "reason": "below the threshold"])
             return
         }
-        guard let likedToday = try await actions.claimLike(
+        guard let likedToday = try await claims.claimLike(
             post.id, authorID: post.authorID, authorUsername: post.authorUsername, ratio: verdict.ratio, day: day
         ) else {
             return  // liked (or decided) before
         }
         let features = verdict.strongest(toward: .favorite, limit: 3).map(\.feature).joined(separator: ",")
         if likedToday >= settings.likeLimitPerDay {
-            try await actions.releaseLike(post.id)
+            try await claims.releaseLike(post.id)
             log.info("like_skipped", ["post": post.id, "author": author, "ratio": ratio, "reason": "daily like limit \(settings.likeLimitPerDay) reached"])
             return
         }
         let refused = likesRefused.withLock { $0 }
         if settings.dryRun || refused {
             let reason = settings.dryRun ? "dry run" : "this account's access level cannot like"
-            try await actions.finishLike(post.id, state: .wouldLike, reason: reason)
+            try await claims.finishLike(post.id, state: .wouldLike, reason: reason)
             log.info("would_like", ["post": post.id, "author": author, "ratio": ratio, "features": features, "reason": reason])
             return
         }
         do {
             try await bot.like(postID: post.id, as: botAccount.id)
-            try await actions.finishLike(post.id, state: .liked, reason: nil)
+            try await claims.finishLike(post.id, state: .liked, reason: nil)
             log.info("liked", ["post": post.id, "author": author, "ratio": ratio, "features": features, "reason": "the human would like it"])
         } catch NetworkError.likesNotPermitted(let detail) {
             likesRefused.withLock { $0 = true }
@@ -84,15 +86,15 @@ public final class LikeLoop: DaemonLoop {
                 "message": "the network refused to like for this account's API access level (X removed likes from self-serve tiers in April 2026); the bot keeps deciding and logging what it would like",
                 "detail": detail,
             ])
-            try await actions.finishLike(post.id, state: .wouldLike, reason: "this account's access level cannot like")
+            try await claims.finishLike(post.id, state: .wouldLike, reason: "this account's access level cannot like")
             log.info("would_like", ["post": post.id, "author": author, "ratio": ratio, "features": features, "reason": "likes unavailable"])
         } catch NetworkError.failed(_, let status, let detail) where (400..<500).contains(status) {
             // This one post cannot be liked (deleted, protected, blocked): skip it and go on.
-            try await actions.finishLike(post.id, state: .skipped, reason: "refused: HTTP \(status): \(detail)")
+            try await claims.finishLike(post.id, state: .skipped, reason: "refused: HTTP \(status): \(detail)")
             log.warning("like_refused", ["post": post.id, "author": author, "status": status, "detail": detail])
         } catch {
             // Nothing was liked for sure (rate limit, X down); liking again later is harmless.
-            try? await actions.releaseLike(post.id)
+            try? await claims.releaseLike(post.id)
             throw error
         }
     }

@@ -3,23 +3,23 @@ public struct PostLearner: Sendable {
     public let human: any SocialNetwork
     public let humanAccount: Account
     public let posts: any PostStore
-    public let actions: any ActionStore
+    public let cursors: any CursorStore
     public let log: Logger
 
     static let stream = "human_posts"
 
-    public init(human: any SocialNetwork, humanAccount: Account, posts: any PostStore, actions: any ActionStore, log: Logger) {
+    public init(human: any SocialNetwork, humanAccount: Account, posts: any PostStore, cursors: any CursorStore, log: Logger) {
         self.human = human
         self.humanAccount = humanAccount
         self.posts = posts
-        self.actions = actions
+        self.cursors = cursors
         self.log = log
     }
 
     /// The human's own posts newer than the cursor (retweets left out); returns (stored, retweets).
     @discardableResult
     public func learnPosts(limit: Int, ignoreCursor: Bool = false) async throws -> (stored: Int, retweets: Int) {
-        let cursor = ignoreCursor ? nil : try await actions.cursor(Self.stream)
+        let cursor = ignoreCursor ? nil : try await cursors.cursor(Self.stream)
         var stored = 0
         var retweets = 0
         var newest: String?
@@ -33,7 +33,7 @@ public struct PostLearner: Sendable {
             if ignoreCursor { log.info("train_progress", ["pages": pages, "stored": stored]) }
         }
         if let newest, cursor.map({ isNewer(newest, than: $0) }) ?? true {
-            try await actions.setCursor(Self.stream, to: newest)
+            try await cursors.setCursor(Self.stream, to: newest)
         }
         if stored > 0 { log.info("learned_posts", ["stored": stored, "retweets_skipped": retweets]) }
         return (stored, retweets)

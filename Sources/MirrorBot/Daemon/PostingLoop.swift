@@ -1,10 +1,17 @@
 import Foundation
 
 /// Behaviours 1 and 2 on the clock: at each planned slot of today's plan, post
-/// a text the human wrote near that time of day.
+/// a text the human wrote near the time of day the post goes out.
+///
+/// One post at a time: of several slots due at once (the daemon was down,
+/// busy, or the plan is dense), only the latest is posted and the others are
+/// skipped as missed, each logged. A post is never closer to the previous one
+/// than the human's own closest pair of posts, nor than a minute.
 public struct PostingLoop: DaemonLoop {
     public let name = "posting"
     public let scheduler: Scheduler
+    public let slots: any SlotClaims
+    public let texts: any BotTextStore
     public let bot: any SocialNetwork
     public let botAccount: Account
     public let clock: any BotClock
@@ -15,11 +22,16 @@ public struct PostingLoop: DaemonLoop {
     static let idleWait: TimeInterval = 60
     /// Texts refused as duplicates before a slot is given up.
     static let maximumRefusals = 5
+    /// A slot claimed this long ago and still `posting` was interrupted (a daemon died mid-post).
+    static let interruptedAfter: TimeInterval = 600
 
     public init(
-        scheduler: Scheduler, bot: any SocialNetwork, botAccount: Account, clock: any BotClock, settings: DaemonSettings, log: Logger
+        scheduler: Scheduler, slots: any SlotClaims, texts: any BotTextStore, bot: any SocialNetwork, botAccount: Account,
+        clock: any BotClock, settings: DaemonSettings, log: Logger
     ) {
         self.scheduler = scheduler
+        self.slots = slots
+        self.texts = texts
         self.bot = bot
         self.botAccount = botAccount
         self.clock = clock
@@ -32,79 +44,117 @@ public struct PostingLoop: DaemonLoop {
         let zone = settings.timeZone
         let today = LocalDate(now, in: zone)
         let minuteNow = MinuteOfDay.of(now, in: zone)
-        let interrupted = try await scheduler.store.skipInterrupted(claimedBefore: now.addingTimeInterval(-600))
+        let interrupted = try await slots.skipInterrupted(claimedBefore: now.addingTimeInterval(-Self.interruptedAfter))
         if interrupted > 0 { log.warning("slots_interrupted", ["count": interrupted]) }
-        let past = try await scheduler.store.skipPastSlots(before: today)
+        let past = try await slots.skipPastSlots(before: today)
         if past > 0 { log.info("slot_skipped", ["count": past, "reason": "missed: the day ended before the slot was posted"]) }
 
         var generator = SystemRandomNumberGenerator()
         let plan = try await scheduler.plan(for: today, using: &generator)
-        for slot in plan where slot.state == .planned && slot.minute <= minuteNow {
+        let due = plan.filter { $0.state == .planned && $0.minute <= minuteNow }
+        if let latest = due.last {
+            for missed in due.dropLast() {
+                try Task.checkCancellation()
+                let reason = "missed: slot \(latest.time) fell due too; one post at a time"
+                try await slots.markSkipped(missed.date, minute: missed.minute, reason: reason)
+                log.info("slot_skipped", ["slot": missed.time, "reason": "missed", "detail": reason])
+            }
             try Task.checkCancellation()
-            try await post(slot, now: now, minuteNow: minuteNow)
+            if let wait = try await post(latest, after: plan, now: now, minuteNow: minuteNow) {
+                return wait
+            }
         }
 
         // Wake at the next planned slot, or within a minute to notice a new day or plan.
         let next = plan.first { $0.state == .planned && $0.minute > minuteNow }
         let untilNext = next.map { today.instant(atMinute: $0.minute, in: zone).timeIntervalSince(now) } ?? Self.idleWait
-        return .milliseconds(Int(max(0.5, min(untilNext, Self.idleWait)) * 1000))
+        return Self.duration(untilNext)
     }
 
-    func post(_ slot: PlanSlot, now: Date, minuteNow: Int) async throws {
-        let store = scheduler.store
-        if Double(minuteNow - slot.minute) * 60 > settings.lateGrace {
-            try await store.markSkipped(slot.date, minute: slot.minute, reason: "missed: the bot was not running at \(slot.time)")
-            log.info("slot_skipped", ["slot": slot.time, "reason": "missed"])
-            return
+    /// Posts `slot` unless it is too late or too close to the previous post; returns a
+    /// shorter wait when the slot must wait for the spacing, else nil.
+    func post(_ slot: PlanSlot, after plan: [PlanSlot], now: Date, minuteNow: Int) async throws -> Duration? {
+        let lateness = Double(minuteNow - slot.minute) * 60
+        if lateness > settings.lateGrace {
+            try await slots.markSkipped(slot.date, minute: slot.minute, reason: "missed: the bot was not running at \(slot.time)")
+            log.info("slot_skipped", ["slot": slot.time, "reason": "missed", "late_min": Int(lateness / 60)])
+            return nil
         }
-        guard try await store.claim(slot.date, minute: slot.minute, owner: settings.owner, now: now) else {
-            return
+        if let previous = plan.compactMap(\.postedAt).max() {
+            let spacing = max(60, try await scheduler.rhythm.closestPostGap() ?? 0)
+            let ready = previous.addingTimeInterval(spacing)
+            if ready > now {
+                // Still this slot's turn once the spacing has passed, unless it is too late by then.
+                return Self.duration(ready.timeIntervalSince(now))
+            }
         }
+        guard try await slots.claim(slot.date, minute: slot.minute, owner: settings.owner, now: now) else {
+            return nil
+        }
+        try await send(slot, minuteNow: minuteNow, now: now)
+        return nil
+    }
+
+    /// Picks a text written near the minute the post goes out and sends it, trying
+    /// another text when the network refuses one.
+    func send(_ slot: PlanSlot, minuteNow: Int, now: Date) async throws {
+        let at = MinuteOfDay.format(minuteNow)
         for _ in 0..<Self.maximumRefusals {
-            guard let (source, window) = try await scheduler.pick(for: slot.minute, now: now) else {
-                try await store.markSkipped(slot.date, minute: slot.minute, reason: "no stored post fits")
+            guard let (source, window) = try await scheduler.pick(for: minuteNow, now: now) else {
+                try await slots.markSkipped(slot.date, minute: slot.minute, reason: "no stored post fits")
                 log.info("slot_skipped", ["slot": slot.time, "reason": "no stored post fits"])
                 return
             }
+            // The log says how far the window had to widen beyond +/-30 minutes of `at`.
+            let widened = window - Scheduler.windows[0]
             if settings.dryRun {
-                try await store.markSkipped(slot.date, minute: slot.minute, reason: "dry run")
-                log.info("would_post", ["slot": slot.time, "source": source.id, "window_min": window, "text": source.text])
+                try await slots.markSkipped(slot.date, minute: slot.minute, reason: "dry run")
+                log.info("would_post", [
+                    "slot": slot.time, "at": at, "source": source.id, "window_min": window, "widened_by_min": widened, "text": source.text,
+                ])
                 return
             }
             let outcome: PostOutcome
             do {
-                let postedBefore = try await store.usedTexts([source.text]).contains(source.text)
+                let postedBefore = try await texts.usedTexts([source.text]).contains(source.text)
                 outcome = try await PostSender(bot: bot, botAccount: botAccount)
                     .send(source.text, postedBefore: postedBefore, startedAt: clock.now())
             } catch {
                 // Nothing was posted (rate limit, credentials, X down): the slot is tried again.
-                try? await store.releaseClaim(slot.date, minute: slot.minute)
+                try? await slots.releaseClaim(slot.date, minute: slot.minute)
                 throw error
             }
             switch outcome {
             case .posted(let id):
-                try await store.recordPosted(text: source.text, at: now)
-                try await store.markPosted(slot.date, minute: slot.minute, sourcePostID: source.id, postedID: id, text: source.text)
+                try await texts.recordPosted(text: source.text, at: now)
+                try await slots.markPosted(slot.date, minute: slot.minute, sourcePostID: source.id, postedID: id, text: source.text, at: clock.now())
                 log.info("posted", [
-                    "slot": slot.time, "id": id, "source": source.id, "window_min": window,
-                    "reason": "planned slot; the human posted this near \(slot.time)", "text": source.text,
+                    "slot": slot.time, "at": at, "id": id, "source": source.id, "window_min": window, "widened_by_min": widened,
+                    "reason": "planned slot \(slot.time); the human posted this near \(at) (±\(window) min)", "text": source.text,
                 ])
                 return
             case .unconfirmed(let detail):
                 // At most once: the post may exist; the slot is never posted again.
-                try await store.recordPosted(text: source.text, at: now)
-                try await store.markPosted(slot.date, minute: slot.minute, sourcePostID: source.id, postedID: "unconfirmed", text: source.text)
-                log.warning("posted_unconfirmed", ["slot": slot.time, "source": source.id, "detail": detail, "text": source.text])
+                try await texts.recordPosted(text: source.text, at: now)
+                try await slots.markPosted(
+                    slot.date, minute: slot.minute, sourcePostID: source.id, postedID: "unconfirmed", text: source.text, at: clock.now())
+                log.warning("posted_unconfirmed", [
+                    "slot": slot.time, "at": at, "source": source.id, "window_min": window, "detail": detail, "text": source.text,
+                ])
                 return
             case .refusedDuplicate:
-                try await store.markRefused(text: source.text, at: now)
+                try await texts.markRefused(text: source.text, at: now)
                 log.info("post_refused_duplicate", ["slot": slot.time, "source": source.id, "action": "picking another text"])
             case .refused(let detail), .notPermitted(let detail):
-                try await store.markRefused(text: source.text, at: now)
+                try await texts.markRefused(text: source.text, at: now)
                 log.warning("post_refused", ["slot": slot.time, "source": source.id, "detail": detail, "action": "picking another text"])
             }
         }
-        try await store.markSkipped(slot.date, minute: slot.minute, reason: "every picked text was refused")
+        try await slots.markSkipped(slot.date, minute: slot.minute, reason: "every picked text was refused")
         log.warning("slot_skipped", ["slot": slot.time, "reason": "duplicates refused"])
+    }
+
+    static func duration(_ seconds: TimeInterval) -> Duration {
+        .milliseconds(Int(max(0.5, min(seconds, idleWait)) * 1000))
     }
 }

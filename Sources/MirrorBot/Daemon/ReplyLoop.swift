@@ -10,7 +10,8 @@ public final class ReplyLoop: DaemonLoop {
     public let replies: any ReplySource
     /// The texts the bot posted before: fresh replies first, and no text refused twice.
     public let texts: any BotTextStore
-    public let actions: any ActionStore
+    public let cursors: any CursorStore
+    public let claims: any MentionClaims
     public let clock: any BotClock
     public let settings: DaemonSettings
     public let log: Logger
@@ -22,14 +23,15 @@ public final class ReplyLoop: DaemonLoop {
     static let maximumRefusals = 5
 
     public init(
-        bot: any SocialNetwork, botAccount: Account, replies: any ReplySource, texts: any BotTextStore, actions: any ActionStore,
-        clock: any BotClock, settings: DaemonSettings, log: Logger
+        bot: any SocialNetwork, botAccount: Account, replies: any ReplySource, texts: any BotTextStore, cursors: any CursorStore,
+        claims: any MentionClaims, clock: any BotClock, settings: DaemonSettings, log: Logger
     ) {
         self.bot = bot
         self.botAccount = botAccount
         self.replies = replies
         self.texts = texts
-        self.actions = actions
+        self.cursors = cursors
+        self.claims = claims
         self.clock = clock
         self.settings = settings
         self.log = log.with(["loop": "replies"])
@@ -37,7 +39,7 @@ public final class ReplyLoop: DaemonLoop {
 
     public func runOnce() async throws -> Duration {
         let now = clock.now()
-        let cursor = try await actions.cursor(Self.stream)
+        let cursor = try await cursors.cursor(Self.stream)
         let fetched = try await bot.collect(bot.mentions(of: botAccount.id, sinceID: cursor, limit: cursor == nil ? 100 : 800))
         var mentions = fetched.sorted { isNewer($1.id, than: $0.id) }
         if cursor == nil, firstRound.withLock({ $0 }) {
@@ -47,10 +49,10 @@ public final class ReplyLoop: DaemonLoop {
         for mention in mentions {
             try Task.checkCancellation()
             try await answer(mention, now: now)
-            try await actions.setCursor(Self.stream, to: mention.id)
+            try await cursors.setCursor(Self.stream, to: mention.id)
         }
         if let newest = fetched.map(\.id).max(by: { isNewer($1, than: $0) }), cursor.map({ isNewer(newest, than: $0) }) ?? true {
-            try await actions.setCursor(Self.stream, to: newest)
+            try await cursors.setCursor(Self.stream, to: newest)
         }
         firstRound.withLock { $0 = false }
         return settings.pollInterval
@@ -59,14 +61,14 @@ public final class ReplyLoop: DaemonLoop {
     func answer(_ mention: NetworkPost, now: Date) async throws {
         let who = mention.authorUsername.map { "@\($0)" } ?? mention.authorID
         guard mention.authorID != botAccount.id, !mention.isRetweet else { return }
-        guard let recent = try await actions.claimMention(
+        guard let recent = try await claims.claimMention(
             mention.id, authorID: mention.authorID, authorUsername: mention.authorUsername, since: now.addingTimeInterval(-3600)
         ) else {
             return  // answered (or being answered) already
         }
         if recent >= settings.replyLimitPerHour {
             let reason = "reply limit: \(recent) replies to \(who) in the last hour"
-            try await actions.finishMention(mention.id, state: .skipped, reason: reason, replyID: nil, text: nil)
+            try await claims.finishMention(mention.id, state: .skipped, reason: reason, replyID: nil, text: nil)
             log.info("reply_skipped", ["mention": mention.id, "to": who, "reason": reason])
             return
         }
@@ -77,12 +79,12 @@ public final class ReplyLoop: DaemonLoop {
         let texts = bodies.filter { !used.contains($0) } + bodies.filter { used.contains($0) }
         guard !texts.isEmpty else {
             let reason = "the human never replied to \(who)"
-            try await actions.finishMention(mention.id, state: .silent, reason: reason, replyID: nil, text: nil)
+            try await claims.finishMention(mention.id, state: .silent, reason: reason, replyID: nil, text: nil)
             log.info("reply_silent", ["mention": mention.id, "to": who, "reason": reason])
             return
         }
         if settings.dryRun {
-            try await actions.finishMention(mention.id, state: .skipped, reason: "dry run", replyID: nil, text: texts[0])
+            try await claims.finishMention(mention.id, state: .skipped, reason: "dry run", replyID: nil, text: texts[0])
             log.info("would_reply", ["mention": mention.id, "to": who, "text": texts[0]])
             return
         }
@@ -93,12 +95,12 @@ public final class ReplyLoop: DaemonLoop {
                     text, inReplyTo: mention.id, replyTo: mention.authorID, postedBefore: used.contains(text), startedAt: clock.now())
             } catch {
                 // Nothing was sent (rate limit, credentials, X down): the mention is tried again.
-                try? await actions.releaseMention(mention.id)
+                try? await claims.releaseMention(mention.id)
                 throw error
             }
             switch outcome {
             case .posted(let id):
-                try await actions.finishMention(mention.id, state: .replied, reason: nil, replyID: id, text: text)
+                try await claims.finishMention(mention.id, state: .replied, reason: nil, replyID: id, text: text)
                 try await self.texts.recordPosted(text: text, at: now)
                 log.info("replied", [
                     "mention": mention.id, "to": who, "id": id,
@@ -107,7 +109,7 @@ public final class ReplyLoop: DaemonLoop {
                 return
             case .unconfirmed(let detail):
                 // At most once: the reply may exist; this mention is never answered again.
-                try await actions.finishMention(mention.id, state: .replied, reason: "unconfirmed: \(detail)", replyID: nil, text: text)
+                try await claims.finishMention(mention.id, state: .replied, reason: "unconfirmed: \(detail)", replyID: nil, text: text)
                 try await self.texts.recordPosted(text: text, at: now)
                 log.warning("replied_unconfirmed", ["mention": mention.id, "to": who, "detail": detail, "text": text])
                 return
@@ -116,12 +118,12 @@ public final class ReplyLoop: DaemonLoop {
                 log.info("reply_refused_duplicate", ["mention": mention.id, "to": who, "action": "trying another reply"])
             case .notPermitted(let detail), .refused(let detail):
                 // E.g. the mention was deleted: skip it, and go on with the next.
-                try await actions.finishMention(mention.id, state: .skipped, reason: "refused: \(detail)", replyID: nil, text: nil)
+                try await claims.finishMention(mention.id, state: .skipped, reason: "refused: \(detail)", replyID: nil, text: nil)
                 log.warning("reply_refused", ["mention": mention.id, "to": who, "detail": detail])
                 return
             }
         }
-        try await actions.finishMention(mention.id, state: .skipped, reason: "every reply was refused as duplicate", replyID: nil, text: nil)
+        try await claims.finishMention(mention.id, state: .skipped, reason: "every reply was refused as duplicate", replyID: nil, text: nil)
         log.warning("reply_skipped", ["mention": mention.id, "to": who, "reason": "duplicates refused"])
     }
 }

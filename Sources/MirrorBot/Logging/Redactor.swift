@@ -22,28 +22,31 @@ public struct Redactor: Sendable {
         return result
     }
 
+    /// What a line becomes when a pattern could not be compiled: nothing gets through unredacted.
+    static let unavailable = "*** (redactor unavailable: line withheld)"
+
+    /// The patterns, compiled once. A pattern that fails to compile is nil, and every line is withheld.
+    private static let urlPassword = try? NSRegularExpression(pattern: #"([A-Za-z][A-Za-z0-9+.-]*://[^\s:/@"]*):([^\s@/"]+)@"#)
+    private static let oauthValue = try? NSRegularExpression(
+        pattern: #"(oauth_(?:token|signature|consumer_key|nonce)=)(?:\\?")?[^"\\,&\s]+(?:\\?")?"#)
+    private static let bearer = try? NSRegularExpression(pattern: #"(Bearer )[A-Za-z0-9._~+/=-]+"#)
+
+    /// True when every pattern compiled (a test keeps it so).
+    static var patternsCompiled: Bool { urlPassword != nil && oauthValue != nil && bearer != nil }
+
     /// `scheme://user:password@host` -> `scheme://user:***@host`.
     static func redactURLPasswords(_ text: String) -> String {
         guard text.contains("://") else { return text }
-        let pattern = #"([A-Za-z][A-Za-z0-9+.-]*://[^\s:/@"]*):([^\s@/"]+)@"#
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { return text }
-        let range = NSRange(text.startIndex..., in: text)
-        return regex.stringByReplacingMatches(in: text, range: range, withTemplate: "$1:***@")
+        guard let regex = urlPassword else { return unavailable }
+        return regex.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "$1:***@")
     }
 
     /// `oauth_token="…"`, `oauth_signature=…`, `Bearer …` -> masked.
     static func redactOAuthValues(_ text: String) -> String {
         guard text.contains("oauth_") || text.contains("Bearer ") else { return text }
-        var result = text
-        let patterns = [
-            (#"(oauth_(?:token|signature|consumer_key|nonce)=)(?:\\?")?[^"\\,&\s]+(?:\\?")?"#, "$1***"),
-            (#"(Bearer )[A-Za-z0-9._~+/=-]+"#, "$1***"),
-        ]
-        for (pattern, template) in patterns {
-            guard let regex = try? NSRegularExpression(pattern: pattern) else { continue }
-            let range = NSRange(result.startIndex..., in: result)
-            result = regex.stringByReplacingMatches(in: result, range: range, withTemplate: template)
-        }
+        guard let oauthValue, let bearer else { return unavailable }
+        var result = oauthValue.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "$1***")
+        result = bearer.stringByReplacingMatches(in: result, range: NSRange(result.startIndex..., in: result), withTemplate: "$1***")
         return result
     }
 }

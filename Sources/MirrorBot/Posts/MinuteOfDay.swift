@@ -16,6 +16,16 @@ public enum MinuteOfDay {
         String(format: "%02d:%02d", minute / 60, minute % 60)
     }
 
+    /// `HH:MM` (00:00 to 23:59) as a minute of the day; nil when it is not one.
+    public static func parse(_ text: String) -> Int? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy(\.isASCII) }),
+              let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute) else {
+            return nil
+        }
+        return hour * 60 + minute
+    }
+
     /// The circular distance between two minutes of the day (at most 720).
     public static func distance(_ a: Int, _ b: Int) -> Int {
         let direct = abs(a - b) % count

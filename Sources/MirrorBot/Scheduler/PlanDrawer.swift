@@ -1,3 +1,5 @@
+import Foundation
+
 /// Draws a day's posting minutes from the human's rhythm.
 ///
 /// Each draw takes u in [0, 1) and the first minute whose cumulative
@@ -5,13 +7,27 @@
 /// its count is removed and the cumulative sums are rebuilt over all 1,440
 /// minutes, so no minute is skipped and no later minute shifts (the original
 /// Ruby bot's two bugs).
+///
+/// Two minutes of a plan are at least `minimumGap` minutes apart: after a
+/// draw, the minutes closer than that to it are removed too, so a plan is never
+/// denser than the human's own closest pair of posts, nor than a minute.
 public struct PlanDrawer: Sendable {
     public let distribution: MinuteDistribution
     public let dailyCounts: DailyCounts
+    /// Minutes between two planned posts at the least (1: distinct minutes).
+    public let minimumGap: Int
 
-    public init(distribution: MinuteDistribution, dailyCounts: DailyCounts) {
+    public init(distribution: MinuteDistribution, dailyCounts: DailyCounts, minimumGap: Int = 1) {
         self.distribution = distribution
         self.dailyCounts = dailyCounts
+        self.minimumGap = max(1, minimumGap)
+    }
+
+    /// The gap for a human whose closest two posts were `closestPostGap` seconds apart:
+    /// that, rounded up to whole minutes, and never under a minute.
+    public static func minimumGap(closestPostGap: TimeInterval?) -> Int {
+        guard let gap = closestPostGap, gap.isFinite, gap > 60 else { return 1 }
+        return min(MinuteOfDay.count, Int((gap / 60).rounded(.up)))
     }
 
     /// The day's minutes, sorted, distinct. Empty when there is no history.
@@ -21,7 +37,7 @@ public struct PlanDrawer: Sendable {
         return draw(count: wanted, using: &generator)
     }
 
-    /// `count` distinct minutes (at most as many as have posts), sorted.
+    /// `count` minutes at least `minimumGap` apart (fewer when no more fit), sorted.
     public func draw(count: Int, using generator: inout some RandomNumberGenerator) -> [Int] {
         var remaining = distribution.counts
         var minutes: [Int] = []
@@ -31,7 +47,9 @@ public struct PlanDrawer: Sendable {
             let u = Double.random(in: 0..<1, using: &generator)
             guard let minute = MinuteDistribution.firstExceeding(sums, Double(total) * u) else { break }
             minutes.append(minute)
-            remaining[minute] = 0
+            for near in max(0, minute - minimumGap + 1)...min(MinuteOfDay.count - 1, minute + minimumGap - 1) {
+                remaining[near] = 0
+            }
         }
         return minutes.sorted()
     }

@@ -3,7 +3,9 @@ import Foundation
 /// Behaviours 1 and 2: when the bot posts (the day's plan) and what (a past
 /// post written near that minute of the day).
 public struct Scheduler: Sendable {
-    public let store: any ScheduleStore
+    public let rhythm: any RhythmSource
+    public let plans: any PlanStore
+    public let picker: any PostPicker
     public let timeZone: TimeZone
     public let postMentions: Bool
 
@@ -13,8 +15,15 @@ public struct Scheduler: Sendable {
     /// A text the bot posted is not posted again within this time.
     public static let repeatInterval: TimeInterval = 24 * 3600
 
+    /// All parts from one store (PostgreSQL keeps them together).
     public init(store: any ScheduleStore, timeZone: TimeZone, postMentions: Bool) {
-        self.store = store
+        self.init(rhythm: store, plans: store, picker: store, timeZone: timeZone, postMentions: postMentions)
+    }
+
+    public init(rhythm: any RhythmSource, plans: any PlanStore, picker: any PostPicker, timeZone: TimeZone, postMentions: Bool) {
+        self.rhythm = rhythm
+        self.plans = plans
+        self.picker = picker
         self.timeZone = timeZone
         self.postMentions = postMentions
     }
@@ -22,19 +31,22 @@ public struct Scheduler: Sendable {
     /// The stored plan of `day`, drawn and stored first if there is none.
     /// With two daemons, the first to store its draw wins and both use it.
     public func plan(for day: LocalDate, using generator: inout some RandomNumberGenerator) async throws -> [PlanSlot] {
-        if let stored = try await store.plan(for: day) {
+        if let stored = try await plans.plan(for: day) {
             return stored
         }
         let drawer = try await drawer()
         // With no history yet, store nothing: the day is drawn once posts arrive.
         guard !drawer.distribution.isEmpty else { return [] }
         let minutes = drawer.draw(using: &generator)
-        return try await store.storePlan(minutes, for: day, timeZone: timeZone.identifier)
+        return try await plans.storePlan(minutes, for: day, timeZone: timeZone.identifier)
     }
 
     /// The drawer over the stored history (one aggregate query each).
     public func drawer() async throws -> PlanDrawer {
-        PlanDrawer(distribution: try await store.minuteDistribution(), dailyCounts: try await store.dailyCounts())
+        PlanDrawer(
+            distribution: try await rhythm.minuteDistribution(), dailyCounts: try await rhythm.dailyCounts(),
+            minimumGap: PlanDrawer.minimumGap(closestPostGap: try await rhythm.closestPostGap())
+        )
     }
 
     /// `days` simulated plans from `start`, nothing stored: the same seed over
@@ -52,7 +64,7 @@ public struct Scheduler: Sendable {
     public func pick(for minute: Int, now: Date) async throws -> (post: Post, window: Int)? {
         let notSince = now.addingTimeInterval(-Self.repeatInterval)
         for window in Self.windows {
-            if let post = try await store.pickPost(near: minute, window: window, allowMentions: postMentions, notSince: notSince) {
+            if let post = try await picker.pickPost(near: minute, window: window, allowMentions: postMentions, notSince: notSince) {
                 return (post, window)
             }
         }

@@ -93,11 +93,12 @@ struct SchedulerTests {
         async let b = other.claim(day, minute: 100, owner: "b", now: now)
         let claims = try await [a, b]
         #expect(claims.filter { $0 }.count == 1)
-        try await fixture.store.markPosted(day, minute: 100, sourcePostID: "7", postedID: "555", text: "hello")
+        try await fixture.store.markPosted(day, minute: 100, sourcePostID: "7", postedID: "555", text: "hello", at: now)
         try await fixture.store.markSkipped(day, minute: 200, reason: "no post fits")
         try await fixture.store.markSkipped(day, minute: 100, reason: "must not overwrite a posted slot")
         let slots = try #require(try await fixture.store.plan(for: day))
         #expect(slots.map(\.state) == [.posted, .skipped])
+        #expect(slots.first?.postedAt == now)
         #expect(slots[0].postedID == "555")
         #expect(slots[1].reason == "no post fits")
         #expect(try await fixture.store.claim(day, minute: 100, owner: "c", now: now) == false)

@@ -1,6 +1,6 @@
+import CoreTestSupport
 import Foundation
 import MirrorBot
-import TestSupport
 import Testing
 
 /// Two-sample Kolmogorov-Smirnov statistic D = sup |F1(x) - F2(x)|.
@@ -45,13 +45,13 @@ struct SchedulerFidelityTests {
 
     @Test("60 simulated days are indistinguishable from the human (KS at 5%), posts a day within 10%")
     func sixtyDays() async throws {
-        let fixture = try await SchedulerFixture.make()
         let human = Self.syntheticHuman(seed: 2026)
-        try await fixture.posts.store(human)
+        let posts = InMemoryPostStore(human)
         let humanMinutes = human.map { MinuteOfDay.of($0.createdAt, in: .gmt) }
         let humanPerDay = Double(human.count) / 120
 
-        let plans = try await fixture.scheduler().simulate(days: 60, from: LocalDate(year: 2026, month: 12, day: 1), seed: 7)
+        let scheduler = Scheduler(rhythm: posts, plans: InMemoryPlanStore(), picker: posts, timeZone: .gmt, postMentions: false)
+        let plans = try await scheduler.simulate(days: 60, from: LocalDate(year: 2026, month: 12, day: 1), seed: 7)
         let botMinutes = plans.flatMap(\.minutes)
         let botPerDay = Double(botMinutes.count) / 60
 
@@ -63,7 +63,6 @@ struct SchedulerFidelityTests {
         #expect(abs(botPerDay - humanPerDay) / humanPerDay < 0.10, "bot \(botPerDay)/day, human \(humanPerDay)/day")
         // The plan really is bimodal: nothing in the quiet afternoon.
         #expect(botMinutes.filter { (13 * 60)..<(17 * 60) ~= $0 }.isEmpty)
-        try await fixture.db.database.drop()
     }
 
     @Test("a shifted rhythm is told apart (the test can fail)")

@@ -1,0 +1,9 @@
+import Foundation
+
+/// Picks the text of a planned post among the human's stored originals.
+public protocol PostPicker: Sendable {
+    /// A random original post within `window` minutes of `minute` (wrapping midnight),
+    /// preferring texts never posted, else the one posted longest ago and not since `notSince`;
+    /// never a text the network refused.
+    func pickPost(near minute: Int, window: Int, allowMentions: Bool, notSince: Date) async throws -> Post?
+}

@@ -1,0 +1,80 @@
+import CoreTestSupport
+import Foundation
+@testable import MirrorBot
+import Testing
+
+@Suite("Like loop on a manual clock")
+struct LikeLoopTests {
+    let clock = ManualClock()
+    let network: ScriptedNetwork
+    let classifier = InMemoryClassifier(model: NaiveBayes(threshold: 3.0))
+    let claims = InMemoryLikeClaims()
+    let cursors = InMemoryCursors()
+    let log = LogRecorder()
+
+    init() {
+        network = ScriptedNetwork(clock: clock)
+    }
+
+    func loop(limit: Int) -> LikeLoop {
+        let settings = DaemonSettings(
+            dryRun: false, pollInterval: .seconds(300), learnInterval: .seconds(1200), replyLimitPerHour: 3, likeLimitPerDay: limit,
+            timeZone: .gmt, owner: "test")
+        return LikeLoop(
+            bot: network, botAccount: network.account, classifier: classifier, cursors: cursors, claims: claims, clock: clock,
+            settings: settings, log: log.logger)
+    }
+
+    func post(_ id: Int, _ text: String) -> NetworkPost {
+        NetworkPost(id: String(id), text: text, createdAt: clock.now(), authorID: "5", authorUsername: "friend")
+    }
+
+    /// The human likes cats and not meetings.
+    func trainCats() async {
+        for _ in 0..<10 {
+            await classifier.train(text: "猫 かわいい", author: nil, as: .favorite)
+            await classifier.train(text: "会議 資料", author: nil, as: .normal)
+        }
+    }
+
+    @Test("no more than LIKE_LIMIT_PER_DAY likes a day; the rest are logged as skipped and left unclaimed")
+    func dailyLimit() async throws {
+        await trainCats()
+        network.addHome([post(1, "猫 一"), post(2, "猫 二"), post(3, "会議 三"), post(4, "猫 四")], of: network.account.id)
+        _ = try await loop(limit: 2).runOnce()
+        #expect(network.writes.map(\.kind) == [.like("1"), .like("2")])
+        #expect(log.events("like_skipped").count == 1)
+        #expect(log.events("not_liked").count == 1)
+        #expect(await claims.records["4"] == nil)
+    }
+
+    @Test("when the network refuses likes for the access level, it says so once and goes on deciding")
+    func likesRefused() async throws {
+        await trainCats()
+        network.failLikes([.likesNotPermitted(detail: "client-not-enrolled")])
+        network.addHome([post(1, "猫 一"), post(2, "猫 二")], of: network.account.id)
+        let likes = loop(limit: 10)
+        _ = try await likes.runOnce()
+        network.addHome([post(3, "猫 三")], of: network.account.id)
+        _ = try await likes.runOnce()
+        #expect(network.writes.isEmpty)
+        #expect(log.events("likes_unavailable").count == 1)
+        #expect(log.events("would_like").count == 3)
+        #expect(await claims.posts(in: .wouldLike) == ["1", "2", "3"])
+    }
+
+    @Test("retweets and the bot's own posts are never liked, and a post is decided once")
+    func neverTwice() async throws {
+        await trainCats()
+        var retweet = post(1, "猫 RT")
+        retweet.isRetweet = true
+        var own = post(2, "猫 mine")
+        own.authorID = network.account.id
+        network.addHome([retweet, own, post(3, "猫 三")], of: network.account.id)
+        let likes = loop(limit: 10)
+        _ = try await likes.runOnce()
+        await cursors.setCursor("bot_home", to: "0")  // read everything again
+        _ = try await likes.runOnce()
+        #expect(network.writes.map(\.kind) == [.like("3")])
+    }
+}

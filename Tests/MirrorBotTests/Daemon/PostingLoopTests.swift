@@ -1,0 +1,152 @@
+import CoreTestSupport
+import Foundation
+@testable import MirrorBot
+import Testing
+
+/// The posting loop on a manual clock, with in-memory stores and a scripted network.
+struct PostingWorld {
+    static let day = LocalDate(year: 2026, month: 12, day: 1)
+    let clock: ManualClock
+    let posts: InMemoryPostStore
+    let plans = InMemoryPlanStore()
+    let network: ScriptedNetwork
+    let log = LogRecorder()
+    let loop: PostingLoop
+
+    /// The human's posts at these times of day (UTC) on 2026-11-20, the clock at `now` on `day`.
+    init(human: [(String, String)], now: String, dryRun: Bool = false) {
+        clock = ManualClock(Self.at(now))
+        let texts = InMemoryBotTexts()
+        posts = InMemoryPostStore(
+            human.enumerated().map { index, entry in
+                Post(id: "h\(index)", text: entry.1, createdAt: Self.at(entry.0, on: LocalDate(year: 2026, month: 11, day: 20)))
+            }, texts: texts)
+        network = ScriptedNetwork(clock: clock)
+        let settings = DaemonSettings(
+            dryRun: dryRun, pollInterval: .seconds(300), learnInterval: .seconds(1200), replyLimitPerHour: 3, likeLimitPerDay: 10,
+            timeZone: .gmt, owner: "test")
+        loop = PostingLoop(
+            scheduler: Scheduler(rhythm: posts, plans: plans, picker: posts, timeZone: .gmt, postMentions: false),
+            slots: plans, texts: texts, bot: network, botAccount: network.account, clock: clock, settings: settings, log: log.logger)
+    }
+
+    static func at(_ time: String, on day: LocalDate = day) -> Date {
+        let parts = time.split(separator: ":").compactMap { Int($0) }
+        return day.instant(atMinute: parts[0] * 60 + parts[1], in: .gmt).addingTimeInterval(Double(parts.count > 2 ? parts[2] : 0))
+    }
+
+    func seedPlan(_ times: [String]) async {
+        let minutes = times.map { MinuteOfDay.of(Self.at($0), in: .gmt) }
+        await plans.seed(minutes.map { PlanSlot(date: Self.day, minute: $0) }, for: Self.day)
+    }
+
+    func states() async -> [String: PlanSlot.State] {
+        let slots = await plans.plan(for: Self.day) ?? []
+        return Dictionary(uniqueKeysWithValues: slots.map { ($0.time, $0.state) })
+    }
+}
+
+@Suite("Posting loop on a manual clock")
+struct PostingLoopTests {
+    @Test("a start 12 minutes late into slots every 2 minutes posts once, a text written within ±30 minutes of now")
+    func noBurst() async throws {
+        // The human wrote one text at 14:31 (41 minutes before the start) and one at 15:05.
+        let world = PostingWorld(human: [("14:31", "二時半のつぶやき"), ("15:05", "三時過ぎのつぶやき")], now: "15:12")
+        await world.seedPlan(["15:00", "15:02", "15:04", "15:06", "15:08", "15:10", "15:12"])
+
+        _ = try await world.loop.runOnce()
+
+        let writes = world.network.writes
+        #expect(writes.count == 1)
+        #expect(writes.first?.text == "三時過ぎのつぶやき")
+        let states = await world.states()
+        #expect(states["15:12"] == .posted)
+        #expect(["15:00", "15:02", "15:04", "15:06", "15:08", "15:10"].allSatisfy { states[$0] == .skipped })
+        #expect(world.log.events("slot_skipped").count == 6)
+        let posted = try #require(world.log.events("posted").first)
+        #expect(posted.contains("at=15:12") && posted.contains("window_min=30") && posted.contains("widened_by_min=0"))
+
+        // A second round posts nothing more.
+        _ = try await world.loop.runOnce()
+        #expect(world.network.writes.count == 1)
+    }
+
+    @Test("a slot more than 15 minutes late is skipped as missed and nothing is posted")
+    func lateSlotMissed() async throws {
+        let world = PostingWorld(human: [("09:00", "朝")], now: "09:20")
+        await world.seedPlan(["09:04"])
+        _ = try await world.loop.runOnce()
+        #expect(world.network.writes.isEmpty)
+        #expect(await world.states()["09:04"] == .skipped)
+        #expect(world.log.events("slot_skipped").first?.contains("late_min=16") == true)
+    }
+
+    @Test("the next post waits for the human's closest gap after the previous one, then goes out")
+    func spacing() async throws {
+        // The human's closest two posts are 5 minutes apart.
+        let world = PostingWorld(human: [("10:00", "一"), ("10:05", "二"), ("10:30", "三")], now: "10:00")
+        await world.seedPlan(["10:00", "10:02"])
+        _ = try await world.loop.runOnce()
+        #expect(world.network.writes.count == 1)
+
+        world.clock.set(PostingWorld.at("10:02"))
+        let wait = try await world.loop.runOnce()
+        #expect(world.network.writes.count == 1)
+        #expect(wait == .seconds(60))  // 10:05 is 3 minutes away: look again within the minute
+
+        world.clock.set(PostingWorld.at("10:04:59"))
+        _ = try await world.loop.runOnce()
+        #expect(world.network.writes.count == 1)
+
+        world.clock.set(PostingWorld.at("10:05"))
+        _ = try await world.loop.runOnce()
+        #expect(world.network.writes.count == 2)
+        let times = world.network.writes.map(\.at)
+        #expect(times[1].timeIntervalSince(times[0]) >= 300)
+    }
+
+    @Test("when nothing was written near now, the window widens and the log says by how much")
+    func widenedWindow() async throws {
+        let world = PostingWorld(human: [("12:00", "昼ごはん")], now: "13:30")
+        await world.seedPlan(["13:30"])
+        _ = try await world.loop.runOnce()
+        #expect(world.network.writes.first?.text == "昼ごはん")
+        let posted = try #require(world.log.events("posted").first)
+        #expect(posted.contains("window_min=120") && posted.contains("widened_by_min=90"))
+    }
+
+    @Test("a failed post puts the claim back, so the slot is tried again on the next round")
+    func failureReleasesClaim() async throws {
+        let world = PostingWorld(human: [("08:00", "おはよう")], now: "08:00")
+        await world.seedPlan(["08:00"])
+        world.network.failPosts([.rateLimited(endpoint: "POST /2/tweets", resetAt: Date())])
+        await #expect(throws: NetworkError.self) { try await world.loop.runOnce() }
+        #expect(await world.states()["08:00"] == .planned)
+
+        world.clock.advance(30)
+        _ = try await world.loop.runOnce()
+        #expect(world.network.writes.count == 1)
+        #expect(await world.states()["08:00"] == .posted)
+    }
+
+    @Test("DRY_RUN decides and logs, writes nothing, and skips the slot")
+    func dryRun() async throws {
+        let world = PostingWorld(human: [("08:00", "おはよう")], now: "08:00", dryRun: true)
+        await world.seedPlan(["08:00"])
+        _ = try await world.loop.runOnce()
+        #expect(world.network.writes.isEmpty)
+        #expect(world.log.events("would_post").count == 1)
+        #expect(await world.states()["08:00"] == .skipped)
+    }
+
+    @Test("a slot left posting by a dead daemon is skipped after 10 minutes, never posted")
+    func interrupted() async throws {
+        let world = PostingWorld(human: [("08:00", "おはよう")], now: "08:00")
+        await world.seedPlan(["08:00"])
+        #expect(try await world.plans.claim(PostingWorld.day, minute: 480, owner: "dead", now: world.clock.now()))
+        world.clock.advance(11 * 60)
+        _ = try await world.loop.runOnce()
+        #expect(world.network.writes.isEmpty)
+        #expect(await world.states()["08:00"] == .skipped)
+    }
+}

@@ -1,0 +1,96 @@
+import CoreTestSupport
+import Foundation
+@testable import MirrorBot
+import Testing
+
+@Suite("Reply loop on a manual clock")
+struct ReplyLoopTests {
+    let clock = ManualClock()
+    let network: ScriptedNetwork
+    let claims: InMemoryMentionClaims
+    let cursors = InMemoryCursors()
+    let posts = InMemoryPostStore()
+    let log = LogRecorder()
+
+    init() {
+        network = ScriptedNetwork(clock: clock)
+        claims = InMemoryMentionClaims(clock: clock)
+    }
+
+    func loop(limit: Int = 3) -> ReplyLoop {
+        let settings = DaemonSettings(
+            dryRun: false, pollInterval: .seconds(300), learnInterval: .seconds(1200), replyLimitPerHour: limit, likeLimitPerDay: 10,
+            timeZone: .gmt, owner: "test")
+        return ReplyLoop(
+            bot: network, botAccount: network.account, replies: posts, texts: posts.texts, cursors: cursors, claims: claims,
+            clock: clock, settings: settings, log: log.logger)
+    }
+
+    func mention(_ id: Int, from author: String, minutesAgo: Double = 1) -> NetworkPost {
+        NetworkPost(
+            id: String(id), text: "@mirror やあ \(id)", createdAt: clock.now().addingTimeInterval(-minutesAgo * 60),
+            authorID: author, authorUsername: "user\(author)")
+    }
+
+    /// The human replied `texts` to `userID` in the past.
+    func humanReplied(_ texts: [String], to userID: String) async {
+        await posts.store(texts.enumerated().map { index, text in
+            Post(id: "r\(userID)-\(index)", text: "@user\(userID) \(text)", createdAt: Date(timeIntervalSince1970: 1_700_000_000),
+                 inReplyToUserID: userID, inReplyToScreenName: "user\(userID)")
+        })
+    }
+
+    @Test("at most REPLY_LIMIT_PER_HOUR replies to one person an hour; the rest are skipped, and an hour later answered again")
+    func hourlyLimit() async throws {
+        await humanReplied(["一", "二", "三", "四"], to: "7")
+        network.addMentions((101...103).map { mention($0, from: "7") }, of: network.account.id)
+        _ = try await loop(limit: 2).runOnce()
+        #expect(network.writes.count == 2)
+        #expect(log.events("reply_skipped").count == 1)
+        #expect(log.events("reply_skipped").first?.contains("reply limit: 2 replies to @user7 in the last hour") == true)
+
+        clock.advance(3601)
+        network.addMentions([mention(104, from: "7")], of: network.account.id)
+        _ = try await loop(limit: 2).runOnce()
+        #expect(network.writes.count == 3)
+        #expect(network.writes.last?.kind == .reply(to: "104"))
+    }
+
+    @Test("on a first run only the last hour's mentions are answered, then everything new")
+    func firstRunWindow() async throws {
+        await humanReplied(["一", "二"], to: "7")
+        network.addMentions([mention(101, from: "7", minutesAgo: 120), mention(102, from: "7", minutesAgo: 10)], of: network.account.id)
+        let replies = loop()
+        _ = try await replies.runOnce()
+        #expect(network.writes.map(\.kind) == [.reply(to: "102")])
+        #expect(await cursors.cursor("bot_mentions") == "102")
+
+        network.addMentions([mention(103, from: "7", minutesAgo: 200)], of: network.account.id)
+        _ = try await replies.runOnce()
+        #expect(network.writes.map(\.kind) == [.reply(to: "102"), .reply(to: "103")])
+    }
+
+    @Test("someone the human never answered gets silence, once")
+    func silence() async throws {
+        network.addMentions([mention(101, from: "8")], of: network.account.id)
+        _ = try await loop().runOnce()
+        _ = try await loop().runOnce()
+        #expect(network.writes.isEmpty)
+        #expect(log.events("reply_silent").count == 1)
+        #expect(await claims.records["101"]?.state == .silent)
+    }
+
+    @Test("a claim is released when nothing was sent, so the next round answers the mention")
+    func releasedClaim() async throws {
+        await humanReplied(["一"], to: "7")
+        network.addMentions([mention(101, from: "7")], of: network.account.id)
+        network.failPosts([.rateLimited(endpoint: "POST /2/tweets", resetAt: clock.now())])
+        await #expect(throws: NetworkError.self) { try await loop().runOnce() }
+        #expect(await claims.records["101"] == nil)
+        #expect(await cursors.cursor("bot_mentions") == nil)
+
+        _ = try await loop().runOnce()
+        #expect(network.writes.map(\.kind) == [.reply(to: "101")])
+        #expect(network.writes.first?.text == "一")  // the human's leading @mention is dropped
+    }
+}
