@@ -52,20 +52,7 @@ struct DaemonEndToEndTests {
         try await DaemonHarness.with { harness in
             try await harness.setUp()
             _ = harness.addActivity()
-            let first = try harness.startDaemon()
-            #expect(harness.waitFor(30) { harness.replies.count == 1 && harness.likes.count == 1 && harness.posts.count == 1 }, "\(harness.output)")
-            #expect(harness.stop(first) == 0)
-            let writes = harness.server.writes.count
-
-            let second = try harness.startDaemon()
-            #expect(harness.waitFor(30) { harness.output.components(separatedBy: "event=started").count == 3 })
-            #expect(harness.waitForMoreRounds(), "\(harness.output)")
-            #expect(harness.server.writes.count == writes, "\(harness.server.writes)")
-
-            let again = harness.server.addTweet(authorID: DaemonHarness.friend, text: "@mirror もう一回！")
-            #expect(harness.waitFor(20) { harness.replies.contains { $0.target == again } })
-            #expect(harness.replies.count == 2)
-            #expect(harness.stop(second) == 0)
+            try harness.restartRepeatsNothing()
             // Awaited here: a teardown still connecting when the test process exits crashes libpq.
             await harness.tearDown()
         }
@@ -76,16 +63,7 @@ struct DaemonEndToEndTests {
         try await DaemonHarness.with { harness in
             try await harness.setUp()
             _ = harness.addActivity()
-            let a = try harness.startDaemon()
-            let b = try harness.startDaemon()
-            #expect(harness.waitFor(30) { harness.replies.count >= 1 && harness.likes.count >= 1 && harness.posts.count >= 1 }, "\(harness.output)")
-            #expect(harness.waitForMoreRounds(), "\(harness.output)")
-            #expect(harness.replies.count == 1)
-            #expect(harness.likes.count == 1)
-            #expect(harness.posts.count == 1)
-            #expect(harness.stop(a) == 0)
-            #expect(harness.stop(b) == 0)
-            // Awaited here: a teardown still connecting when the test process exits crashes libpq.
+            try harness.twoDaemonsDoNothingTwice()
             await harness.tearDown()
         }
     }

@@ -13,8 +13,8 @@ import XAPI
 /// human's posts, and a trained classifier under a private Redis prefix.
 final class DaemonHarness: DaemonWorld, @unchecked Sendable {
     static let human = "1", bot = "2", friend = "3", stranger = "4", foodie = "5", retweeter = "6"
-    static let friendReplies = ["ありがとう！また話そう", "それは面白いね"]
-    static let humanOriginal = "今日もいい天気だ"
+    static let friendReplies = DaemonWorldHistory.friendReplies
+    static let humanOriginal = DaemonWorldHistory.humanOriginal
 
     let server = FakeXServer()
     let pollEndpoints = ["GET /2/users/:id/mentions", "GET /2/users/:id/timelines/reverse_chronological"]
@@ -47,32 +47,9 @@ final class DaemonHarness: DaemonWorld, @unchecked Sendable {
         server.follow(Self.bot, Self.foodie)
         server.follow(Self.bot, Self.retweeter)
 
-        // The human's history: one original a day, all at the same minute two minutes ago,
-        // and replies to the friend.
-        let zone = try TimeZone(identifier: timeZone).orThrow("time zone")
-        let now = Date()
-        let minute = (MinuteOfDay.of(now, in: zone) - 2 + 1440) % 1440
-        let today = LocalDate(now, in: zone)
-        var posts = (1...20).map { day in
-            Post(id: "10\(day)", text: "\(Self.humanOriginal) \(day)", createdAt: today.adding(days: -day).instant(atMinute: minute, in: zone))
-        }
-        posts += Self.friendReplies.enumerated().map { index, text in
-            Post(id: "20\(index)", text: "@friend \(text)", createdAt: now.addingTimeInterval(-86_400 * Double(index + 30)),
-                 inReplyToUserID: Self.friend, inReplyToScreenName: "friend")
-        }
-        let store = try await PostgresPostStore.open(connection: connection, timeZone: zone, limit: 10_000)
-        try await store.store(posts)
-
-        // The classifier: the human likes ramen posts by @foodie, not meetings.
+        try await DaemonWorldHistory.store(in: connection, timeZone: timeZone, friend: Self.friend)
         let redis = try redisURL ?? TestEnvironment.redisURL()
-        let classifier = try await TestClassifier.connect(redisURL: redis, keyPrefix: redisPrefix)
-        var examples: [TrainingExample] = []
-        for index in 0..<6 {
-            examples.append(TrainingExample(text: "ラーメン屋の新作つけ麺 \(index)", author: "foodie", category: .favorite))
-            examples.append(TrainingExample(text: "明日の会議の資料を準備 \(index)", author: "boss", category: .normal))
-            examples.append(TrainingExample(text: "電車が遅延して会社に遅刻 \(index)", author: "boss", category: .normal))
-        }
-        try await classifier.train(batch: examples)
+        try await DaemonWorldHistory.trainClassifier(redisURL: redis, keyPrefix: redisPrefix)
 
         environment = [
             "DATABASE_URL": database.url + "&application_name=\(database.schema)", "REDIS_URL": redis, "REDIS_KEY_PREFIX": redisPrefix,
@@ -140,4 +117,11 @@ extension Optional {
 struct HarnessError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
+}
+
+extension DaemonHarness: DaemonWriteLog {
+    var writeCounts: (replies: Int, likes: Int, posts: Int) { (replies.count, likes.count, posts.count) }
+    var writeCount: Int { server.writes.count }
+    func replied(to target: String) -> Bool { replies.contains { $0.target == target } }
+    func friendMentionsBotAgain() -> String { server.addTweet(authorID: Self.friend, text: "@mirror もう一回！") }
 }

@@ -43,29 +43,9 @@ final class MastodonDaemonHarness: DaemonWorld, @unchecked Sendable {
         server.follow(Self.bot, Self.foodie)
         server.follow(Self.bot, Self.booster)
 
-        let zone = try TimeZone(identifier: timeZone).orThrow("time zone")
-        let now = Date()
-        let minute = (MinuteOfDay.of(now, in: zone) - 2 + 1440) % 1440
-        let today = LocalDate(now, in: zone)
-        var posts = (1...20).map { day in
-            Post(id: "10\(day)", text: "\(Self.humanOriginal) \(day)", createdAt: today.adding(days: -day).instant(atMinute: minute, in: zone))
-        }
-        posts += Self.friendReplies.enumerated().map { index, text in
-            Post(id: "20\(index)", text: "@friend \(text)", createdAt: now.addingTimeInterval(-86_400 * Double(index + 30)),
-                 inReplyToUserID: Self.friend, inReplyToScreenName: "friend")
-        }
-        let store = try await PostgresPostStore.open(connection: connection, timeZone: zone, limit: 10_000)
-        try await store.store(posts)
-
+        try await DaemonWorldHistory.store(in: connection, timeZone: timeZone, friend: Self.friend)
         let redis = try TestEnvironment.redisURL()
-        let classifier = try await TestClassifier.connect(redisURL: redis, keyPrefix: redisPrefix)
-        var examples: [TrainingExample] = []
-        for index in 0..<6 {
-            examples.append(TrainingExample(text: "ラーメン屋の新作つけ麺 \(index)", author: "foodie", category: .favorite))
-            examples.append(TrainingExample(text: "明日の会議の資料を準備 \(index)", author: "boss", category: .normal))
-            examples.append(TrainingExample(text: "電車が遅延して会社に遅刻 \(index)", author: "boss", category: .normal))
-        }
-        try await classifier.train(batch: examples)
+        try await DaemonWorldHistory.trainClassifier(redisURL: redis, keyPrefix: redisPrefix)
 
         environment = [
             "DATABASE_URL": database.url, "REDIS_URL": redis, "REDIS_KEY_PREFIX": redisPrefix,
@@ -106,4 +86,11 @@ final class MastodonDaemonHarness: DaemonWorld, @unchecked Sendable {
     }
 
     static func make() async throws -> MastodonDaemonHarness { try await MastodonDaemonHarness() }
+}
+
+extension MastodonDaemonHarness: DaemonWriteLog {
+    var writeCounts: (replies: Int, likes: Int, posts: Int) { (replies.count, favourites.count, posts.count) }
+    var writeCount: Int { server.writes.count }
+    func replied(to target: String) -> Bool { replies.contains { $0.target == target } }
+    func friendMentionsBotAgain() -> String { server.addStatus(accountID: Self.friend, text: "@mirror もう一回！") }
 }
