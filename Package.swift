@@ -74,6 +74,6 @@ let package = Package(
             "CoreTestSupport", "TestSupport", "FakeX", "FakeMastodon",
         ]),
         .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["MirrorBot", "MirrorBotPostgres", "TestSupport", "FakeX", "FakeMastodon"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["MirrorBot", "MirrorBotPostgres", "Postgres", "Redis", "TestSupport", "FakeX", "FakeMastodon"]),
     ]
 )

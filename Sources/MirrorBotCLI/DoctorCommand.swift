@@ -59,7 +59,7 @@ struct DoctorCommand: Command {
     }
 
     static func checkDatabase(_ configuration: Configuration, context: CommandContext) async throws -> String {
-        let connection = try await PostgresConnection(url: configuration.databaseURL)
+        let connection = try await Services.connect(configuration)
         let version = try await connection.query("SHOW server_version").first?["server_version"] ?? "?"
         let hasTable = try await connection.query("SELECT to_regclass('schema_migrations') IS NOT NULL AS ok").first?.decode("ok", as: Bool.self)
         let applied = hasTable == true

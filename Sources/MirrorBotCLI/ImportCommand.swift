@@ -51,7 +51,7 @@ struct ImportCommand: Command {
     func run(_ context: CommandContext) async throws -> Int32 {
         let configuration = try context.configuration()
         let log = context.logger(configuration)
-        let connection = try await PostgresConnection(url: configuration.databaseURL)
+        let connection = try await Services.connect(configuration)
         let store = try await PostgresPostStore.open(
             connection: connection, timeZone: configuration.timeZone, limit: configuration.postLimit)
         let trainer = makeFavoriteTrainer(Services(configuration: configuration, log: log), connection: connection)

@@ -35,8 +35,8 @@ struct MigrateCommand: Command {
         } else {
             throw InputError(file: "migrations", message: "no migrations folder found (looked in ./migrations and beside the executable)")
         }
-        let connection = try await PostgresConnection(url: configuration.databaseURL)
-        let applied = try await Migrator(directory: folder).migrate(connection)
+        let connection = try await Services.connect(configuration)
+        let applied = try await Migrator(directory: folder).migrate(connection, schema: configuration.databaseSchema)
         for name in applied {
             log.info("migration_applied", ["file": name])
         }

@@ -47,7 +47,7 @@ struct ScheduleCommand: Command {
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let configuration = try context.configuration()
-        let connection = try await PostgresConnection(url: configuration.databaseURL)
+        let connection = try await Services.connect(configuration)
         _ = try await PostgresPostStore.open(connection: connection, timeZone: configuration.timeZone, limit: configuration.postLimit)
         let scheduler = Scheduler(
             store: PostgresScheduleStore(connection: connection), timeZone: configuration.timeZone,

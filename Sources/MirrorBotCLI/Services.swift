@@ -52,10 +52,15 @@ struct Services: Sendable {
 
     /// Connects to PostgreSQL and checks the schema is migrated.
     func database() async throws -> PostgresConnection {
-        let connection = try await PostgresConnection(url: configuration.databaseURL)
+        let connection = try await Self.connect(configuration)
         let migrated = try await connection.query("SELECT to_regclass('schema_migrations') IS NOT NULL AS ok").first?.decode("ok", as: Bool.self)
         guard migrated == true else { throw NotMigratedError() }
         return connection
+    }
+
+    /// A connection to `DATABASE_URL` that sees `DATABASE_SCHEMA` (on every reconnect too).
+    static func connect(_ configuration: Configuration) async throws -> PostgresConnection {
+        try await PostgresConnection(url: configuration.databaseURL, schema: configuration.databaseSchema)
     }
 
     func postStore(_ connection: PostgresConnection) async throws -> PostgresPostStore {

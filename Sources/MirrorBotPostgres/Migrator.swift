@@ -43,11 +43,17 @@ public struct Migrator: Sendable {
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
-    /// Applies what has not run yet; returns the names applied now.
+    /// Applies what has not run yet; returns the names applied now. With `schema`, creates
+    /// it first (the connection's `search_path` names it: every table lands there).
     @discardableResult
-    public func migrate(_ connection: PostgresConnection) async throws -> [String] {
+    public func migrate(_ connection: PostgresConnection, schema: String? = nil) async throws -> [String] {
         let scripts = try files().map { file in
             (file.lastPathComponent, try String(contentsOf: file, encoding: .utf8))
+        }
+        if let schema {
+            // CREATE SCHEMA takes no parameters: the server quotes the name (%I), it is never spliced by us.
+            let create = try await connection.query("SELECT format('CREATE SCHEMA IF NOT EXISTS %I', \(schema)::text) AS sql")
+            try await connection.execute(unsafeSQL: try create.first?.decode("sql", as: String.self) ?? "SELECT 1")
         }
         try await connection.query("""
             CREATE TABLE IF NOT EXISTS schema_migrations (

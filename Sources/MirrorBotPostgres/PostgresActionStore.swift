@@ -24,7 +24,7 @@ public struct PostgresActionStore: ActionStore {
     public func claimMention(_ mentionID: String, authorID: String, authorUsername: String?, since: Date) async throws -> Int? {
         try await connection.transaction { tx in
             // One author at a time, so two daemons cannot both pass the hourly limit.
-            try tx.query("SELECT pg_advisory_xact_lock(hashtext(\(authorID)))")
+            try tx.query("SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':' || \(authorID)))")
             let claimed = try tx.query("""
                 INSERT INTO replies (mention_id, author_id, author_username, state)
                 VALUES (\(mentionID), \(authorID), \(authorUsername), 'claimed')
@@ -52,7 +52,7 @@ public struct PostgresActionStore: ActionStore {
 
     public func claimLike(_ postID: String, authorID: String, authorUsername: String?, ratio: Double, day: LocalDate) async throws -> Int? {
         try await connection.transaction { tx in
-            try tx.query("SELECT pg_advisory_xact_lock(\(Self.likeLockKey))")
+            try tx.query("SELECT pg_advisory_xact_lock(\(Self.likeLockKey), hashtext(current_schema()))")
             let claimed = try tx.query("""
                 INSERT INTO likes (post_id, author_id, author_username, ratio, state, local_date)
                 VALUES (\(postID), \(authorID), \(authorUsername), \(ratio), 'claimed', \(day.description)::date)
@@ -124,5 +124,6 @@ public struct PostgresActionStore: ActionStore {
         }
     }
 
-    static let likeLockKey: Int64 = 0x6C69_6B65
+    /// With the schema's hash, the key of this bot's like lock (bots sharing a database never wait on each other).
+    static let likeLockKey: Int32 = 0x6C69_6B65
 }

@@ -24,11 +24,16 @@ public actor PostgresConnection {
     }
 
     private let url: String
+    /// The schema every statement sees first (`search_path`), set again on each reconnect.
+    private let schema: String?
     private var handle: ConnectionHandle?
 
     /// Connects at once; throws `PostgresError` (without the password) when it cannot.
-    public init(url: String) async throws {
+    /// With `schema`, `search_path` is that schema on this connection and after every
+    /// reconnect (quoted by the server, never spliced).
+    public init(url: String, schema: String? = nil) async throws {
         self.url = url
+        self.schema = schema
         try reconnect()
     }
 
@@ -111,6 +116,11 @@ public actor PostgresConnection {
         }
         PQsetClientEncoding(raw, "UTF8")
         PQclear(PQexec(raw, "SET TIME ZONE 'UTC'; SET client_min_messages TO warning"))
+        if let schema {
+            let sql = "SELECT pg_catalog.set_config('search_path', pg_catalog.quote_ident($1), false)"
+            let result = withCStrings([schema]) { values in PQexecParams(raw, sql, 1, nil, values, nil, nil, 0) }
+            _ = try consume(result, connection: raw, sql: sql)
+        }
         handle = candidate
     }
 

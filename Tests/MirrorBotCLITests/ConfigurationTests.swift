@@ -43,6 +43,8 @@ struct ConfigurationTests {
             ("POST_LIMIT", "many"), ("POST_LIMIT", "0"), ("FAVORITE_RATE_THRESHOLD", "high"),
             ("DRY_RUN", "perhaps"), ("TIME_ZONE", "Mars/Olympus"), ("DATABASE_URL", "mysql://x/y"),
             ("REDIS_URL", "http://x"), ("POLL_INTERVAL_SECONDS", "-5"), ("LIKE_LIMIT_PER_DAY", "1.5"),
+            ("DATABASE_SCHEMA", "bot-a"), ("DATABASE_SCHEMA", "1bot"), ("DATABASE_SCHEMA", "a\"; DROP SCHEMA public; --"),
+            ("DATABASE_SCHEMA", String(repeating: "b", count: 64)), ("DATABASE_SCHEMA", "ボット"),
         ]
     )
     func malformedValues(variable: String, value: String) {
@@ -51,6 +53,13 @@ struct ConfigurationTests {
         } throws: { error in
             "\(error)".hasPrefix("\(variable) is invalid")
         }
+    }
+
+    @Test("DATABASE_SCHEMA defaults to public and takes a plain identifier")
+    func databaseSchema() throws {
+        #expect(try Configuration(environment: [:]).databaseSchema == "public")
+        #expect(try Configuration(environment: ["DATABASE_SCHEMA": "bot_A2"]).databaseSchema == "bot_A2")
+        #expect(try Configuration(environment: ["DATABASE_SCHEMA": "_x"]).databaseSchema == "_x")
     }
 
     @Test("a partial set of credentials names the first missing variable")

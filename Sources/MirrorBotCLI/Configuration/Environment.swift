@@ -24,6 +24,18 @@ struct Environment {
         return value
     }
 
+    /// A PostgreSQL identifier of ours: a letter or `_`, then letters, digits or `_`, at most 63 bytes.
+    func identifier(_ name: String, default fallback: String) throws -> String {
+        guard let value = self[name] else { return fallback }
+        let valid = value.utf8.count <= 63 && value.first.map { $0 == "_" || ($0.isASCII && $0.isLetter) } == true
+            && value.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        guard valid else {
+            throw ConfigurationError.invalid(
+                variable: name, reason: "expected a name of ASCII letters, digits and _ (not starting with a digit, at most 63), got \"\(value)\"")
+        }
+        return value
+    }
+
     func integer(_ name: String, default fallback: Int, minimum: Int) throws -> Int {
         guard let text = self[name] else { return fallback }
         guard let value = Int(text) else {
