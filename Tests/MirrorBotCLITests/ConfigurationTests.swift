@@ -55,9 +55,9 @@ struct ConfigurationTests {
         }
     }
 
-    @Test("DATABASE_SCHEMA defaults to public and takes a plain identifier")
+    @Test("DATABASE_SCHEMA is unset by default (the connection's search_path) and takes a plain identifier")
     func databaseSchema() throws {
-        #expect(try Configuration(environment: [:]).databaseSchema == "public")
+        #expect(try Configuration(environment: [:]).databaseSchema == nil)
         #expect(try Configuration(environment: ["DATABASE_SCHEMA": "bot_A2"]).databaseSchema == "bot_A2")
         #expect(try Configuration(environment: ["DATABASE_SCHEMA": "_x"]).databaseSchema == "_x")
     }

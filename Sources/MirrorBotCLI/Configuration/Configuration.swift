@@ -9,8 +9,9 @@ import XAPI
 /// (`requireHumanCredentials()`, `requireBotCredentials()`).
 public struct Configuration: Sendable {
     public var databaseURL: String
-    /// This bot's PostgreSQL schema (`DATABASE_SCHEMA`), so bots can share a database.
-    public var databaseSchema: String
+    /// This bot's PostgreSQL schema (`DATABASE_SCHEMA`), so bots can share a database; nil when
+    /// unset: the connection's own `search_path` (PostgreSQL's default puts the tables in `public`).
+    public var databaseSchema: String?
     public var redisURL: String
     public var humanCredentials: OAuthCredentials?
     public var botCredentials: OAuthCredentials?
@@ -40,7 +41,7 @@ public struct Configuration: Sendable {
     public init(environment: [String: String]) throws {
         let env = Environment(values: environment)
         databaseURL = try env.url("DATABASE_URL", default: "postgres://localhost/mirror_bot", schemes: ["postgres", "postgresql"])
-        databaseSchema = try env.identifier("DATABASE_SCHEMA", default: "public")
+        databaseSchema = try env.identifier("DATABASE_SCHEMA")
         if env["REDIS_URL"] != nil {
             redisURL = try env.url("REDIS_URL", default: "", schemes: ["redis", "rediss"])
         } else {

@@ -25,8 +25,8 @@ struct Environment {
     }
 
     /// A PostgreSQL identifier of ours: a letter or `_`, then letters, digits or `_`, at most 63 bytes.
-    func identifier(_ name: String, default fallback: String) throws -> String {
-        guard let value = self[name] else { return fallback }
+    func identifier(_ name: String) throws -> String? {
+        guard let value = self[name] else { return nil }
         let valid = value.utf8.count <= 63 && value.first.map { $0 == "_" || ($0.isASCII && $0.isLetter) } == true
             && value.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
         guard valid else {
