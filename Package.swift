@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "Redis", dependencies: ["CHiredis", "QueueExecutor"]),
         .target(name: "MeCab", dependencies: ["CMeCab"]),
 
-        // URLSession on Linux, made safe to cancel (shared by the network clients).
+        // URLSession on Linux, made safe to cancel, and RFC 3986 percent-encoding (clients and fake servers).
         .target(name: "HTTPSupport"),
 
         // The X API v2 client: OAuth 1.0a signing, typed requests, rate limits.
@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "MastodonAPI", dependencies: ["HTTPSupport"]),
 
         // Fake X and Mastodon servers on loopback (tests and the local demo), over one small HTTP listener.
-        .target(name: "FakeHTTP"),
+        .target(name: "FakeHTTP", dependencies: ["HTTPSupport"]),
         .target(name: "FakeX", dependencies: ["XAPI", "FakeHTTP"]),
         .target(name: "FakeMastodon", dependencies: ["MastodonAPI", "FakeHTTP"]),
         .executableTarget(name: "fake-x", dependencies: ["FakeX"]),
