@@ -59,7 +59,7 @@ public final class FakeXServer: Sendable {
 
     /// `http://127.0.0.1:<port>` (pass it to `XClientConfiguration(baseURL:)`).
     public var baseURL: URL {
-        URL(string: "http://127.0.0.1:\(port ?? 0)") ?? XClientConfiguration.defaultBaseURL
+        URL(string: "http://127.0.0.1:\(port ?? 0)") ?? XClient.defaultBaseURL
     }
 
     /// Changes settings while running (e.g. `$0.likesForbidden = true`).
