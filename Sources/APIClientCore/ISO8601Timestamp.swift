@@ -4,7 +4,7 @@ import Foundation
 /// `2021-01-06T18:40:40.000Z` (X), `2019-12-08T03:48:33.901Z` (Mastodon, also its
 /// `X-RateLimit-Reset`), `2024-11-01T12:00:00.123456+09:00` (Bluesky's `createdAt`).
 ///
-/// A pure parser, no formatter object: with or without fractional seconds (any
+/// A small parser, no formatter object: with or without fractional seconds (any
 /// number of digits, kept to the nanosecond), `Z` or an offset (`+09:00`, `+0900`,
 /// `+09`), `T` or `t`. Dates that do not exist (February 30, 24:00) are refused,
 /// where Foundation's ISO 8601 style rolls them over; a leap second (`:60`) is
@@ -26,35 +26,44 @@ public enum ISO8601Timestamp {
             nanoseconds = fraction
         }
         guard let offset = reader.offset(), reader.isAtEnd,
-            (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day),
-            (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
+            (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+            (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
+            let whole = utc.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
         else { return nil }
-        let days = CivilDate.daysSinceEpoch(year: year, month: month, day: day)
-        let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offset
-        return Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9)
+        return Date(timeIntervalSince1970: whole.timeIntervalSince1970 - Double(offset) + Double(nanoseconds) / 1e9)
     }
 
     /// `2021-01-06T18:40:40.123Z`: UTC, milliseconds (as X and Mastodon write them).
     /// Milliseconds are truncated, but a date a hair below a whole millisecond
     /// (as `Double` holds `…40.123`) keeps it.
     public static func format(_ date: Date) -> String {
-        let milliseconds = Int((date.timeIntervalSince1970 * 1000 + 0.001).rounded(.down))
-        let (days, millisecondOfDay) = floorDivision(milliseconds, 86_400_000)
-        let (year, month, day) = CivilDate.from(daysSinceEpoch: days)
-        let secondOfDay = millisecondOfDay / 1000
-        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T"
-            + padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2)
-            + "." + padded(millisecondOfDay % 1000, 3) + "Z"
+        let milliseconds = (date.timeIntervalSince1970 * 1000 + 0.001).rounded(.down)
+        let seconds = (milliseconds / 1000).rounded(.down)
+        let parts = utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: seconds))
+        return padded(parts.year ?? 0, 4) + "-" + padded(parts.month ?? 0, 2) + "-" + padded(parts.day ?? 0, 2) + "T"
+            + padded(parts.hour ?? 0, 2) + ":" + padded(parts.minute ?? 0, 2) + ":" + padded(parts.second ?? 0, 2)
+            + "." + padded(Int(milliseconds - seconds * 1000), 3) + "Z"
+    }
+
+    /// The Gregorian calendar in UTC, whatever the machine's time zone.
+    private static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        return calendar
+    }()
+
+    /// 28 to 31.
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     private static func padded(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    }
-
-    private static func floorDivision(_ value: Int, _ divisor: Int) -> (quotient: Int, remainder: Int) {
-        let remainder = value % divisor
-        return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
     }
 }
 
