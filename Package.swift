@@ -69,9 +69,13 @@ let package = Package(
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"]),
         .testTarget(name: "RedisTests", dependencies: ["Redis", "CHiredis", "TestSupport"]),
         .testTarget(name: "MeCabTests", dependencies: ["MeCab"]),
-        .testTarget(name: "APIClientCoreTests", dependencies: ["APIClientCore"]),
-        .testTarget(name: "XAPITests", dependencies: ["XAPI", "APIClientCore", "FakeX"]),
-        .testTarget(name: "MastodonAPITests", dependencies: ["MastodonAPI", "APIClientCore", "FakeMastodon"]),
+        // A scripted transport and a manual clock for the network clients' tests: no sockets, no waiting.
+        .target(name: "APIClientTestSupport", dependencies: ["APIClientCore"], path: "Tests/APIClientTestSupport"),
+        .testTarget(name: "APIClientCoreTests", dependencies: ["APIClientCore", "APIClientTestSupport"]),
+        .testTarget(name: "XAPITests", dependencies: ["XAPI", "APIClientCore", "APIClientTestSupport", "FakeX"]),
+        .testTarget(name: "MastodonAPITests", dependencies: [
+            "MastodonAPI", "APIClientCore", "APIClientTestSupport", "FakeMastodon",
+        ]),
         // The core's tests: milliseconds, no PostgreSQL, Redis, MeCab or network.
         .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "CoreTestSupport"]),
         .testTarget(name: "AdapterTests", dependencies: [

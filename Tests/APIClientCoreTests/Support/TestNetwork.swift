@@ -1,4 +1,5 @@
 import APIClientCore
+import APIClientTestSupport
 import Foundation
 
 #if canImport(FoundationNetworking)

@@ -6,9 +6,10 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// A transport that answers from a script, in order, and keeps every request it was handed.
-final class ScriptedTransport: HTTPTransport {
-    enum Step: Sendable {
+/// A transport that answers from a script, in order, and keeps every request it
+/// was handed; past the script's end it fails like a refused connection.
+public final class ScriptedTransport: HTTPTransport {
+    public enum Step: Sendable {
         case reply(HTTPReply)
         /// No answer: the connection failed.
         case drop(URLError.Code)
@@ -16,13 +17,13 @@ final class ScriptedTransport: HTTPTransport {
 
     private let state: Mutex<(steps: [Step], requests: [URLRequest])>
 
-    init(_ steps: [Step]) {
+    public init(_ steps: [Step]) {
         state = Mutex((steps, []))
     }
 
-    var requests: [URLRequest] { state.withLock { $0.requests } }
+    public var requests: [URLRequest] { state.withLock { $0.requests } }
 
-    func send(_ request: URLRequest) async throws -> HTTPReply {
+    public func send(_ request: URLRequest) async throws -> HTTPReply {
         let step = state.withLock { state -> Step? in
             state.requests.append(request)
             return state.steps.isEmpty ? nil : state.steps.removeFirst()
@@ -37,7 +38,7 @@ final class ScriptedTransport: HTTPTransport {
 
 extension ScriptedTransport.Step {
     /// A JSON reply.
-    static func json(_ status: Int, _ body: String, headers: [String: String] = [:]) -> Self {
+    public static func json(_ status: Int, _ body: String, headers: [String: String] = [:]) -> Self {
         .reply(HTTPReply(status: status, headers: headers, body: Data(body.utf8)))
     }
 }
