@@ -20,7 +20,8 @@ public protocol APIRequest: Sendable {
     var requestBody: RequestBody? { get }
     /// Headers of this request besides `Authorization`, `Accept`, `User-Agent`, `Content-Type`.
     var headers: [(name: String, value: String)] { get }
-    /// Whether a retry could do the work twice.
+    /// Whether a retry could do the work twice: `.safe` unless the request says
+    /// otherwise, so a write that a retry could repeat must not keep the default.
     var replay: Replay { get }
 
     /// A refusal: any status but 2xx, 429 and 5xx, with the error body's detail.
