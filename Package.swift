@@ -20,11 +20,15 @@ let package = Package(
         .target(name: "Redis", dependencies: ["CHiredis", "QueueExecutor"]),
         .target(name: "MeCab", dependencies: ["CMeCab"]),
 
-        // URLSession on Linux, made safe to cancel (shared by the network clients).
+        // URLSession on Linux, made safe to cancel, and RFC 3986 percent-encoding (clients and fake servers).
         .target(name: "HTTPSupport"),
 
-        // The X API v2 client: OAuth 1.0a signing, typed requests, rate limits.
-        .target(name: "XAPI", dependencies: ["CCrypto", "HTTPSupport"]),
+        // What every network client shares: configuration, the retry policy and attempt loop, the outcome,
+        // the rate-limit book, the transport seam, ISO 8601 timestamps. Each network adds a small dialect.
+        .target(name: "APIClientCore", dependencies: ["HTTPSupport"]),
+
+        // The X API v2 client: OAuth 1.0a signing, typed requests, X's refusals, over APIClientCore.
+        .target(name: "XAPI", dependencies: ["CCrypto", "APIClientCore"]),
 
         // The domain core: posts, scheduler, classifier arithmetic, replies, learning, the daemon's loops,
         // and the small protocols they use. Foundation only: no C library, no network client.
@@ -44,13 +48,13 @@ let package = Package(
         ]),
         .executableTarget(name: "mirror-bot", dependencies: ["MirrorBotCLI"]),
 
-        // The Mastodon API client: bearer tokens, typed requests, rate limits, Link paging.
-        .target(name: "MastodonAPI", dependencies: ["HTTPSupport"]),
+        // The Mastodon API client: bearer tokens, typed requests, Link paging, over APIClientCore.
+        .target(name: "MastodonAPI", dependencies: ["APIClientCore"]),
 
         // Fake X and Mastodon servers on loopback (tests and the local demo), over one small HTTP listener.
-        .target(name: "FakeHTTP"),
-        .target(name: "FakeX", dependencies: ["XAPI", "FakeHTTP"]),
-        .target(name: "FakeMastodon", dependencies: ["MastodonAPI", "FakeHTTP"]),
+        .target(name: "FakeHTTP", dependencies: ["HTTPSupport"]),
+        .target(name: "FakeX", dependencies: ["XAPI", "APIClientCore", "FakeHTTP"]),
+        .target(name: "FakeMastodon", dependencies: ["MastodonAPI", "APIClientCore", "FakeHTTP"]),
         .executableTarget(name: "fake-x", dependencies: ["FakeX"]),
 
         // Benchmarks: run with `swift run -c release mirror-bot-bench`.
@@ -65,8 +69,13 @@ let package = Package(
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"]),
         .testTarget(name: "RedisTests", dependencies: ["Redis", "CHiredis", "TestSupport"]),
         .testTarget(name: "MeCabTests", dependencies: ["MeCab"]),
-        .testTarget(name: "XAPITests", dependencies: ["XAPI", "FakeX"]),
-        .testTarget(name: "MastodonAPITests", dependencies: ["MastodonAPI", "FakeMastodon"]),
+        // A scripted transport and a manual clock for the network clients' tests: no sockets, no waiting.
+        .target(name: "APIClientTestSupport", dependencies: ["APIClientCore"], path: "Tests/APIClientTestSupport"),
+        .testTarget(name: "APIClientCoreTests", dependencies: ["APIClientCore", "APIClientTestSupport"]),
+        .testTarget(name: "XAPITests", dependencies: ["XAPI", "APIClientCore", "APIClientTestSupport", "FakeX"]),
+        .testTarget(name: "MastodonAPITests", dependencies: [
+            "MastodonAPI", "APIClientCore", "APIClientTestSupport", "FakeMastodon",
+        ]),
         // The core's tests: milliseconds, no PostgreSQL, Redis, MeCab or network.
         .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "CoreTestSupport"]),
         .testTarget(name: "AdapterTests", dependencies: [

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPSupport
 
 /// A parsed HTTP/1.1 request.
 public struct HTTPRequest: Sendable {
@@ -12,7 +13,7 @@ public struct HTTPRequest: Sendable {
     public var body: Data
 
     /// Decoded query parameters, in order.
-    public var query: [(name: String, value: String)] { FormDecoding.parse(rawQuery) }
+    public var query: [(name: String, value: String)] { PercentEncoding.parseForm(rawQuery) }
 
     /// The first value of a query parameter.
     public func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }

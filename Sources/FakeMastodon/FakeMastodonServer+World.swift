@@ -1,3 +1,4 @@
+import FakeHTTP
 import Foundation
 import MastodonAPI
 
@@ -47,11 +48,11 @@ extension FakeMastodonServer {
     public var writes: [FakeMastodonWrite] { world.withLock { $0.writes } }
 
     /// Every request answered (or dropped), in order.
-    public var requests: [FakeMastodonRequestRecord] { world.withLock { $0.requests } }
+    public var requests: [FakeMastodonRequestRecord] { world.withLock { $0.requests.records } }
 
     /// How many requests reached `endpoint` (e.g. `GET /api/v1/favourites`).
     public func requestCount(endpoint: String) -> Int {
-        world.withLock { $0.requests.filter { $0.endpoint == endpoint }.count }
+        world.withLock { $0.requests.count(endpoint: endpoint) }
     }
 
     public func status(id: String) -> FakeMastodonStatus? { world.withLock { $0.statuses[id] } }
@@ -61,21 +62,17 @@ extension FakeMastodonServer {
         world.withLock { $0.favourites.filter { $0.accountID == accountID }.map(\.statusID) }
     }
 
-    /// The next `count` requests (to `endpoint`, or any) fail with `fault`.
-    public func injectFault(_ fault: FakeMastodonFault, count: Int = 1, endpoint: String? = nil) {
-        world.withLock { $0.faults.pending.append(.init(fault: fault, remaining: count, endpoint: endpoint)) }
-    }
-
-    /// Every request fails with `fault` with this probability (0 turns it off).
-    public func setFaultProbability(_ probability: Double, fault: FakeMastodonFault) {
-        world.withLock { $0.faults.random = probability > 0 ? (fault, probability) : nil }
-    }
-
     /// Each account may make `limit` requests per `window` seconds (Mastodon: 300 per 5 minutes).
     public func setRateLimit(limit: Int, window: TimeInterval) {
         world.withLock {
             $0.rateLimit = (limit, window)
             $0.rateWindows = [:]
         }
+    }
+}
+
+extension FakeMastodonServer: FaultInjecting {
+    public func changeFaults(_ change: (inout FaultPlan<HTTPFault>) -> Void) {
+        world.withLock { change(&$0.faults) }
     }
 }

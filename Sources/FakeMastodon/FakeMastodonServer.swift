@@ -19,7 +19,7 @@ import Synchronization
 ///     server.stop()
 public final class FakeMastodonServer: Sendable {
     let world = Mutex(FakeMastodonWorld())
-    private let listener = Mutex<HTTPListener?>(nil)
+    private let http = FakeHTTPServer(name: "fake-mastodon")
     private let now: @Sendable () -> Date
 
     /// `now` is the server's clock (new statuses, rate-limit windows).
@@ -27,31 +27,20 @@ public final class FakeMastodonServer: Sendable {
         self.now = now
     }
 
-    deinit { stop() }
-
     /// Starts listening on 127.0.0.1:`port` (0 picks a free one); returns the port.
     @discardableResult
     public func start(port: Int = 0) throws -> Int {
-        let listener = try HTTPListener(port: port)
-        self.listener.withLock { current in
-            current?.stop()
-            current = listener
+        try http.start(port: port, bound: { port in world.withLock { $0.baseURL = "http://127.0.0.1:\(port)" } }) {
+            [weak self] request in self?.handle(request)
         }
-        world.withLock { $0.baseURL = "http://127.0.0.1:\(listener.port)" }
-        listener.start(name: "fake-mastodon") { [weak self] request in self?.handle(request) }
-        return listener.port
     }
 
-    public func stop() {
-        listener.withLock { $0?.stop() }
-    }
+    public func stop() { http.stop() }
 
-    public var port: Int? { listener.withLock { $0?.port } }
+    public var port: Int? { http.port }
 
     /// `http://127.0.0.1:<port>` (pass it to `MastodonClientConfiguration(baseURL:)`).
-    public var baseURL: URL {
-        URL(string: "http://127.0.0.1:\(port ?? 0)") ?? URL(fileURLWithPath: "/")
-    }
+    public var baseURL: URL { http.baseURL }
 
     private func handle(_ request: HTTPRequest) -> HTTPResponse? {
         let date = now()

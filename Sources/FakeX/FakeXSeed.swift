@@ -1,4 +1,5 @@
 import Foundation
+import APIClientCore
 import XAPI
 
 /// The fake world as JSON (the `fake-x --state FILE` format; see `Sources/fake-x/main.swift`).
@@ -120,7 +121,7 @@ extension FakeXServer {
         for (index, tweet) in (seed.tweets ?? []).enumerated() {
             var date: Date?
             if let text = tweet.createdAt {
-                guard let parsed = XDate.parse(text) else {
+                guard let parsed = ISO8601Timestamp.parse(text) else {
                     throw FakeXServerError.seed("tweets[\(index)].created_at \(text.debugDescription) is not ISO 8601")
                 }
                 date = parsed

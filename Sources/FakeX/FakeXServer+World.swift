@@ -1,3 +1,4 @@
+import FakeHTTP
 import Foundation
 import XAPI
 
@@ -46,11 +47,11 @@ extension FakeXServer {
     public var writes: [FakeXWrite] { world.withLock { $0.writes } }
 
     /// Every request answered (or dropped), in order.
-    public var requests: [FakeXRequestRecord] { world.withLock { $0.requests } }
+    public var requests: [FakeXRequestRecord] { world.withLock { $0.requests.records } }
 
     /// How many requests reached `endpoint` (e.g. `GET /2/users/:id/mentions`).
     public func requestCount(endpoint: String) -> Int {
-        world.withLock { $0.requests.filter { $0.endpoint == endpoint }.count }
+        world.withLock { $0.requests.count(endpoint: endpoint) }
     }
 
     public func tweet(id: String) -> FakeXTweet? { world.withLock { $0.tweets[id] } }
@@ -62,16 +63,6 @@ extension FakeXServer {
 
     /// The ids `userID` liked, oldest first.
     public func likes(of userID: String) -> [String] { world.withLock { $0.likes[userID] ?? [] } }
-
-    /// The next `count` requests (to `endpoint`, or any) fail with `fault`.
-    public func injectFault(_ fault: FakeXFault, count: Int = 1, endpoint: String? = nil) {
-        world.withLock { $0.faults.pending.append(.init(fault: fault, remaining: count, endpoint: endpoint)) }
-    }
-
-    /// Every request fails with `fault` with this probability (0 turns it off).
-    public func setFaultProbability(_ probability: Double, fault: FakeXFault) {
-        world.withLock { $0.faults.random = probability > 0 ? (fault, probability) : nil }
-    }
 
     /// Sets `endpoint`'s limit (per user) to `limit` requests per `window` seconds.
     public func setRateLimit(endpoint: String, limit: Int, window: TimeInterval) {
@@ -85,5 +76,11 @@ extension FakeXServer {
             consumerSecret: OAuthSigner.randomNonce() + OAuthSigner.randomNonce(),
             accessToken: userID + "-" + OAuthSigner.randomNonce(),
             accessTokenSecret: OAuthSigner.randomNonce() + OAuthSigner.randomNonce())
+    }
+}
+
+extension FakeXServer: FaultInjecting {
+    public func changeFaults(_ change: (inout FaultPlan<HTTPFault>) -> Void) {
+        world.withLock { change(&$0.faults) }
     }
 }

@@ -17,7 +17,7 @@ import XAPI
 ///     server.stop()
 public final class FakeXServer: Sendable {
     let world: Mutex<FakeXWorld>
-    private let listener = Mutex<HTTPListener?>(nil)
+    private let http = FakeHTTPServer(name: "fake-x")
     private let now: @Sendable () -> Date
     private let onWrite: (@Sendable (FakeXWrite) -> Void)?
     private let onRequest: (@Sendable (FakeXRequestRecord) -> Void)?
@@ -34,33 +34,21 @@ public final class FakeXServer: Sendable {
         self.onRequest = onRequest
     }
 
-    deinit { stop() }
-
     /// Starts listening on 127.0.0.1:`port` (0 picks a free one); returns the port.
     @discardableResult
     public func start(port: Int = 0) throws -> Int {
-        let listener = try HTTPListener(port: port)
-        self.listener.withLock { current in
-            current?.stop()
-            current = listener
-        }
         // Weak: a server nobody holds any more stops (deinit) instead of leaking its thread.
-        listener.start(name: "fake-x") { [weak self] request in self?.handle(request) }
-        return listener.port
+        try http.start(port: port) { [weak self] request in self?.handle(request) }
     }
 
     /// Stops listening.
-    public func stop() {
-        listener.withLock { $0?.stop() }
-    }
+    public func stop() { http.stop() }
 
     /// The port, once started.
-    public var port: Int? { listener.withLock { $0?.port } }
+    public var port: Int? { http.port }
 
     /// `http://127.0.0.1:<port>` (pass it to `XClientConfiguration(baseURL:)`).
-    public var baseURL: URL {
-        URL(string: "http://127.0.0.1:\(port ?? 0)") ?? XClientConfiguration.defaultBaseURL
-    }
+    public var baseURL: URL { http.baseURL }
 
     /// Changes settings while running (e.g. `$0.likesForbidden = true`).
     public func configure(_ change: (inout FakeXSettings) -> Void) {
@@ -72,7 +60,7 @@ public final class FakeXServer: Sendable {
         let (response, record, newWrites) = world.withLock { world in
             let writeCount = world.writes.count
             let response = world.handle(request, now: date)
-            return (response, world.requests.last, Array(world.writes[writeCount...]))
+            return (response, world.requests.records.last, Array(world.writes[writeCount...]))
         }
         if let record { onRequest?(record) }
         newWrites.forEach { onWrite?($0) }

@@ -15,7 +15,7 @@ public struct XNetwork: SocialNetwork {
     }
 
     /// A network for `credentials` at `baseURL` (`X_API_BASE_URL`, default `https://api.x.com`).
-    public init(credentials: OAuthCredentials, configuration: XClientConfiguration = XClientConfiguration()) {
+    public init(credentials: OAuthCredentials, configuration: XClientConfiguration = XClient.defaultConfiguration) {
         self.init(client: XClient(credentials: credentials, configuration: configuration))
     }
 

@@ -1,16 +1,21 @@
+import APIClientTestSupport
 import FakeMastodon
 import Foundation
 import MastodonAPI
-import Synchronization
 
-/// A started fake Mastodon with a human and a bot, and clients whose waits are recorded.
+/// A started fake Mastodon with a human and a bot, and clients whose waits are
+/// recorded. Server and clients share a manual clock: a wait passes at once, and
+/// the rate-limit window resets on cue however loaded the machine is.
 final class FakeMastodonFixture: Sendable {
-    let server = FakeMastodonServer()
+    let clock: ManualClock
+    let server: FakeMastodonServer
     let humanToken: String
     let botToken: String
-    let sleeps = Mutex<[Duration]>([])
 
     init() throws {
+        let clock = ManualClock(now: Date())
+        self.clock = clock
+        server = FakeMastodonServer(now: { clock.now })
         humanToken = server.addAccount(id: "1", username: "human")
         botToken = server.addAccount(id: "2", username: "mirror")
         server.addAccount(id: "3", username: "friend")
@@ -19,18 +24,16 @@ final class FakeMastodonFixture: Sendable {
 
     deinit { server.stop() }
 
-    /// A client for `token`; sleeps are recorded and really taken (capped at 3 s).
+    /// A client for `token` on the fixture's clock.
     func client(_ token: String? = nil, maxAttempts: Int = 4, margin: Duration = .milliseconds(50)) -> MastodonClient {
         let configuration = MastodonClientConfiguration(
             baseURL: server.baseURL, maxAttempts: maxAttempts, retryBaseDelay: .milliseconds(5),
             maxRateLimitWait: .seconds(10), rateLimitMargin: margin, timeout: 5)
+        let clock = clock
         return MastodonClient(
-            token: token ?? humanToken, configuration: configuration,
-            sleep: { [self] duration in
-                sleeps.withLock { $0.append(duration) }
-                try await Task.sleep(for: min(duration, .seconds(3)))
-            })
+            token: token ?? humanToken, configuration: configuration, sleep: { try await clock.sleep($0) },
+            now: { clock.now })
     }
 
-    var recordedSleeps: [Duration] { sleeps.withLock { $0 } }
+    var recordedSleeps: [Duration] { clock.sleeps }
 }

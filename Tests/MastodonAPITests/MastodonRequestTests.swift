@@ -1,3 +1,4 @@
+import APIClientCore
 import Foundation
 import MastodonAPI
 import Testing
@@ -47,7 +48,7 @@ struct MastodonRequestTests {
 
     @Test("X-RateLimit-Reset is an ISO 8601 timestamp")
     func rateLimitHeaders() throws {
-        let window = try #require(MastodonRateLimit.window(from: [
+        let window = try #require(RateLimitScheme.mastodon.window(from: [
             "x-ratelimit-limit": "300", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "2026-11-30T16:05:00.123Z",
         ]))
         #expect(window.remaining == 0)

@@ -1,3 +1,4 @@
+import APIClientCore
 import Foundation
 import Testing
 @testable import XAPI
@@ -30,24 +31,24 @@ struct XAPIErrorTests {
         ("", "empty body"),
     ])
     func detail(body: String, expected: String) {
-        #expect(XClient.detail(of: Data(body.utf8)) == expected)
+        #expect(XDialect.errorDetail(of: Data(body.utf8)) == expected)
     }
 
     @Test("rate-limit headers: the spent window wins")
     func rateLimitHeaders() {
-        let fifteen = RateLimitBook.window(from: ["x-rate-limit-remaining": "3", "x-rate-limit-reset": "1700000900"])
+        let fifteen = RateLimitScheme.x.window(from: ["x-rate-limit-remaining": "3", "x-rate-limit-reset": "1700000900"])
         #expect(fifteen == .init(remaining: 3, resetAt: Date(timeIntervalSince1970: 1_700_000_900)))
-        let daySpent = RateLimitBook.window(from: [
+        let daySpent = RateLimitScheme.x.window(from: [
             "x-rate-limit-remaining": "3", "x-rate-limit-reset": "1700000900",
             "x-user-limit-24hour-remaining": "0", "x-user-limit-24hour-reset": "1700080000",
         ])
         #expect(daySpent == .init(remaining: 0, resetAt: Date(timeIntervalSince1970: 1_700_080_000)))
-        #expect(RateLimitBook.window(from: ["x-rate-limit-remaining": "3"]) == nil)
+        #expect(RateLimitScheme.x.window(from: ["x-rate-limit-remaining": "3"]) == nil)
     }
 
     @Test("backoff doubles per retry within the jitter band")
     func backoff() {
-        let configuration = XClientConfiguration(retryBaseDelay: .seconds(1))
+        let configuration = XClientConfiguration(baseURL: XClient.defaultBaseURL, retryBaseDelay: .seconds(1))
         #expect(configuration.backoff(retry: 1, jitter: 0) == .milliseconds(500))
         #expect(configuration.backoff(retry: 2, jitter: 0.5) == .seconds(2))
         #expect(configuration.backoff(retry: 3, jitter: 0.99) < .seconds(6))

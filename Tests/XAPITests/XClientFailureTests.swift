@@ -14,7 +14,7 @@ struct XClientFailureTests {
         let me = try await fixture.client().send(GetMe())
         #expect(me.data?.id == "1")
         #expect(fixture.server.requestCount(endpoint: "GET /2/users/me") == 3)
-        let waits = fixture.sleeps.durations
+        let waits = fixture.clock.sleeps
         #expect(waits.count == 2)
     }
 
@@ -43,7 +43,7 @@ struct XClientFailureTests {
         let fixture = try FakeXFixture()
         fixture.server.injectFault(.serverError(status: 502), count: 3)
         _ = try await fixture.client().send(GetMe())
-        let waits = fixture.sleeps.durations
+        let waits = fixture.clock.sleeps
         #expect(waits.count == 3)
         // base 10 ms, doubling, jitter in [0.5, 1.5): 5-15, 10-30, 20-60 ms.
         #expect(waits[0] < .milliseconds(15) && waits[2] >= .milliseconds(20))

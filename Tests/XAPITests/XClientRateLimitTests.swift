@@ -13,7 +13,7 @@ struct XClientRateLimitTests {
         for _ in 0..<3 { _ = try await client.send(GetMe()) }
         let records = fixture.server.requests.filter { $0.endpoint == "GET /2/users/me" }
         #expect(records.map(\.status) == [200, 200, 200])
-        let waits = fixture.sleeps.durations
+        let waits = fixture.clock.sleeps
         #expect(waits.count == 1)
         #expect(waits.allSatisfy { $0 > .milliseconds(100) && $0 <= .seconds(4) })
         #expect(records[2].date.timeIntervalSince(records[1].date) >= 0.1)
@@ -28,7 +28,7 @@ struct XClientRateLimitTests {
         _ = try await fixture.client().send(GetMe())
         let statuses = fixture.server.requests.filter { $0.endpoint == "GET /2/users/me" }.map(\.status)
         #expect(statuses == [200, 429, 200])
-        #expect(fixture.sleeps.durations.count == 1)
+        #expect(fixture.clock.sleeps.count == 1)
     }
 
     @Test("a reset farther than the allowed wait throws rateLimited without waiting")
@@ -43,7 +43,7 @@ struct XClientRateLimitTests {
             return
         }
         #expect(endpoint == "GET /2/users/:id/mentions")
-        #expect(fixture.sleeps.durations.isEmpty)
+        #expect(fixture.clock.sleeps.isEmpty)
         #expect(fixture.server.requestCount(endpoint: "GET /2/users/:id/mentions") == 1)
     }
 
@@ -54,6 +54,6 @@ struct XClientRateLimitTests {
         let client = fixture.client()
         _ = try await client.send(TweetListRequest(.mentions, userID: "1"))
         _ = try await client.send(GetMe())
-        #expect(fixture.sleeps.durations.isEmpty)
+        #expect(fixture.clock.sleeps.isEmpty)
     }
 }

@@ -1,17 +1,7 @@
 import FakeHTTP
 
-/// A failure the fake server can be told to produce instead of an answer.
-public enum FakeMastodonFault: Sendable, Equatable {
-    /// An HTTP 5xx with `{"error": ...}`.
-    case serverError(status: Int)
-    /// 200 with a body that is not JSON.
-    case garbageBody
-    /// Close the connection without answering.
-    case dropConnection
-    /// Do the request (a write happens), then close the connection without answering:
-    /// the client cannot know it succeeded.
-    case dropAfterWrite
-}
+/// A failure the fake server can be told to produce instead of an answer (the fakes share them).
+public typealias FakeMastodonFault = HTTPFault
 
 /// Which faults are pending: the next N matching requests, or at random.
-typealias FakeMastodonFaultPlan = FaultPlan<FakeMastodonFault>
+typealias FakeMastodonFaultPlan = FaultPlan<HTTPFault>

@@ -1,5 +1,6 @@
+import FakeHTTP
 /// One request the server answered (or dropped), for tests to count.
-public struct FakeMastodonRequestRecord: Sendable, Equatable {
+public struct FakeMastodonRequestRecord: RecordedRequest, Equatable {
     public var method: String
     public var path: String
     /// The raw query string.

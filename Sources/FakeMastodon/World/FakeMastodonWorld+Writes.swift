@@ -60,7 +60,7 @@ extension FakeMastodonWorld {
                 if let text = value as? String { fields[name] = text } else if let number = value as? NSNumber { fields[name] = number.stringValue }
             }
         } else {
-            for (name, value) in FormDecoding.parse(String(decoding: request.body, as: UTF8.self)) { fields[name] = value }
+            for (name, value) in MastodonPercentEncoding.parseForm(String(decoding: request.body, as: UTF8.self)) { fields[name] = value }
         }
         return fields
     }

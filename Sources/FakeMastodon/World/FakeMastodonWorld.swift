@@ -19,7 +19,7 @@ struct FakeMastodonWorld: Sendable {
     /// "account id + key" -> the status that key created.
     var idempotencyKeys: [String: String] = [:]
     var writes: [FakeMastodonWrite] = []
-    var requests: [FakeMastodonRequestRecord] = []
+    var requests = RequestLog<FakeMastodonRequestRecord>()
     var faults = FakeMastodonFaultPlan()
     var rateLimit: (limit: Int, window: TimeInterval) = (300, 300)
     var rateWindows: [String: (used: Int, resetAt: Date)] = [:]
@@ -41,17 +41,11 @@ struct FakeMastodonWorld: Sendable {
         var response: HTTPResponse?
         if !allowed {
             response = Self.error(429, "Too many requests")
+        } else if let fault = faults.next(endpoint: endpoint) {
+            if fault.performsRequest { _ = answer(route, request: request, account: account, now: now) }
+            response = fault.response { Self.error($0, "Service Unavailable") }
         } else {
-            switch faults.next(endpoint: endpoint) {
-            case .serverError(let status)?: response = Self.error(status, "Service Unavailable")
-            case .garbageBody?:
-                response = HTTPResponse(status: 200, headers: [("Content-Type", "text/html")], body: Data("<html>502 Bad Gateway".utf8))
-            case .dropConnection?: response = nil
-            case .dropAfterWrite?:
-                _ = answer(route, request: request, account: account, now: now)
-                response = nil
-            case nil: response = answer(route, request: request, account: account, now: now)
-            }
+            response = answer(route, request: request, account: account, now: now)
         }
         response?.headers += headers
         return record(request, endpoint: endpoint, account: accountID, response)
@@ -85,13 +79,9 @@ struct FakeMastodonWorld: Sendable {
         ])
     }
 
-    /// Requests kept for inspection; the oldest are dropped beyond this.
-    static let requestHistoryLimit = 50_000
-
     private mutating func record(_ request: HTTPRequest, endpoint: String, account: String?, _ response: HTTPResponse?)
         -> HTTPResponse?
     {
-        if requests.count >= Self.requestHistoryLimit { requests.removeFirst(requests.count / 2) }
         requests.append(
             FakeMastodonRequestRecord(
                 method: request.method, path: request.path, query: request.rawQuery, endpoint: endpoint,

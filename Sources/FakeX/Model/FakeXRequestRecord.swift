@@ -1,7 +1,8 @@
+import FakeHTTP
 import Foundation
 
 /// One request the server answered (or dropped), for tests to count.
-public struct FakeXRequestRecord: Sendable, Equatable {
+public struct FakeXRequestRecord: RecordedRequest, Equatable {
     public var method: String
     public var path: String
     /// The endpoint template, e.g. `GET /2/users/:id/tweets` (the path when unknown).

@@ -1,4 +1,5 @@
 import Foundation
+import APIClientCore
 import XAPI
 
 /// A post in the fake world.
@@ -44,7 +45,7 @@ public struct FakeXTweet: Sendable, Equatable {
         if let retweetOfID { references.append(.init(type: "retweeted", id: retweetOfID)) }
         if let inReplyToTweetID { references.append(.init(type: "replied_to", id: inReplyToTweetID)) }
         return XTweet(
-            id: id, text: Self.escapeHTML(text), createdAt: XDate.format(createdAt), authorID: authorID,
+            id: id, text: Self.escapeHTML(text), createdAt: ISO8601Timestamp.format(createdAt), authorID: authorID,
             inReplyToUserID: inReplyToUserID, conversationID: conversationID,
             referencedTweets: references.isEmpty ? nil : references)
     }

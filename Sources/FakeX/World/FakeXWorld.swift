@@ -16,7 +16,7 @@ struct FakeXWorld: Sendable {
     /// User id -> the ids they follow.
     var follows: [String: Set<String>] = [:]
     var writes: [FakeXWrite] = []
-    var requests: [FakeXRequestRecord] = []
+    var requests = RequestLog<FakeXRequestRecord>()
     var seenNonces: [String: Int] = [:]
     var rateLimiter = FakeXRateLimiter()
     var faults = FakeXFaultPlan()
@@ -46,8 +46,8 @@ struct FakeXWorld: Sendable {
         if !limit.allowed {
             response = HTTPResponse.problem(429, title: "Too Many Requests", detail: "Too Many Requests")
         } else if let fault = faults.next(endpoint: endpoint) {
-            if fault == .lostResponse { _ = answer(route, request: request, user: user, now: now) }
-            response = Self.response(for: fault)
+            if fault.performsRequest { _ = answer(route, request: request, user: user, now: now) }
+            response = fault.response { .problem($0, title: "Service Unavailable", detail: "Service Unavailable") }
         } else {
             response = answer(route, request: request, user: user, now: now)
         }
@@ -70,32 +70,14 @@ struct FakeXWorld: Sendable {
         }
     }
 
-    /// Requests kept for inspection; the oldest are dropped beyond this.
-    static let requestHistoryLimit = 50_000
-
     private mutating func record(
         _ request: HTTPRequest, endpoint: String, user: String?, now: Date, _ response: HTTPResponse?
     ) -> HTTPResponse? {
-        if requests.count >= Self.requestHistoryLimit { requests.removeFirst(requests.count / 2) }
         requests.append(
             FakeXRequestRecord(
                 method: request.method, path: request.path, endpoint: endpoint, status: response?.status ?? 0,
                 userID: user, date: now))
         return response
-    }
-
-    static func response(for fault: FakeXFault) -> HTTPResponse? {
-        switch fault {
-        case .serverError(let status):
-            return .problem(status, title: "Service Unavailable", detail: "Service Unavailable")
-        case .lostResponse:
-            return .problem(503, title: "Service Unavailable", detail: "Service Unavailable")
-        case .garbageBody:
-            return HTTPResponse(
-                status: 200, headers: [("Content-Type", "text/html")], body: Data("<html>over capacity".utf8))
-        case .dropConnection:
-            return nil
-        }
     }
 
     /// `400 Invalid Request` as X words it.

@@ -1,3 +1,4 @@
+import APIClientCore
 import Foundation
 
 /// Why a Mastodon API call failed, after retries. Every case names the
@@ -25,5 +26,13 @@ public enum MastodonAPIError: Error, Sendable, Equatable, CustomStringConvertibl
         case .failed(let endpoint, let status, let detail):
             return status == 0 ? "\(endpoint): \(detail)" : "\(endpoint): HTTP \(status): \(detail)"
         }
+    }
+}
+
+extension MastodonAPIError: APIFailure {
+    /// Never built: Mastodon's writes are safe to retry (statuses carry an
+    /// `Idempotency-Key`, favourites are idempotent). Were one not, this is what it would say.
+    public static func outcomeUnknown(endpoint: String, detail: String) -> MastodonAPIError {
+        .failed(endpoint: endpoint, status: 0, detail: "the request may have taken effect: \(detail)")
     }
 }

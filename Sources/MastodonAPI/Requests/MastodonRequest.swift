@@ -1,17 +1,10 @@
+import APIClientCore
 import Foundation
 
-/// One Mastodon API call: method, path, query, form body, and response type.
-public protocol MastodonRequest: Sendable {
-    associatedtype Response: Sendable & Decodable
-
-    /// `GET` or `POST`.
-    var method: String { get }
-    /// The path with ids filled in, e.g. `/api/v1/statuses/42/favourite`.
-    var path: String { get }
-    /// The path template, e.g. `/api/v1/statuses/:id/favourite`: names the endpoint in errors.
-    var pathTemplate: String { get }
-    /// Query parameters, in order (unencoded).
-    var query: [(name: String, value: String)] { get }
+/// One Mastodon API call: method, path, query, form body, idempotency key and
+/// response type (`method`, `path`, `pathTemplate`, `query` and `endpoint`
+/// come from `APIRequest`).
+public protocol MastodonRequest: APIRequest where Failure == MastodonAPIError {
     /// A form body (`application/x-www-form-urlencoded`), or nil.
     var form: [(name: String, value: String)]? { get }
     /// Sent as `Idempotency-Key`: the server answers a repeated key with the first result.
@@ -19,10 +12,13 @@ public protocol MastodonRequest: Sendable {
 }
 
 extension MastodonRequest {
-    public var query: [(name: String, value: String)] { [] }
     public var form: [(name: String, value: String)]? { nil }
     public var idempotencyKey: String? { nil }
+    public var requestBody: RequestBody? { form.map(RequestBody.form) }
+    public var headers: [(name: String, value: String)] { idempotencyKey.map { [("Idempotency-Key", $0)] } ?? [] }
 
-    /// `GET /api/v1/favourites`: the name used in errors.
-    public var endpoint: String { "\(method) \(pathTemplate)" }
+    /// 401: the token was rejected; anything else is a plain failure (never retried).
+    public func failure(status: Int, detail: String) -> MastodonAPIError {
+        status == 401 ? .unauthorized(endpoint: endpoint, detail: detail) : .failed(endpoint: endpoint, status: status, detail: detail)
+    }
 }

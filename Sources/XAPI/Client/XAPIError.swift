@@ -1,3 +1,4 @@
+import APIClientCore
 import Foundation
 
 /// Why an X API call failed, after retries. Every case names the endpoint
@@ -71,5 +72,12 @@ public enum XAPIError: Error, Sendable, Equatable, CustomStringConvertible {
         default:
             return .failed(endpoint: endpoint, status: status, detail: detail)
         }
+    }
+}
+
+extension XAPIError: APIFailure {
+    /// X's duplicate-content refusal: a retried post that may have gone out already.
+    public var repeatRefusalDetail: String? {
+        if case .duplicateContent(_, let detail) = self { detail } else { nil }
     }
 }

@@ -1,21 +1,8 @@
 import Foundation
 
-/// X's timestamps: `2021-01-06T18:40:40.000Z` (ISO 8601, UTC, milliseconds),
-/// and the time encoded in a snowflake id.
+/// The time encoded in an X snowflake id. (X's `created_at` timestamps are
+/// ISO 8601 with milliseconds: `ISO8601Timestamp` reads and writes them.)
 public enum XDate {
-    /// Parses with or without fractional seconds.
-    public static func parse(_ string: String) -> Date? {
-        if let date = try? Date(string, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) {
-            return date
-        }
-        return try? Date(string, strategy: Date.ISO8601FormatStyle())
-    }
-
-    /// Formats as X does, with milliseconds.
-    public static func format(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-    }
-
     /// Milliseconds since the Unix epoch of X's snowflake epoch (2010-11-04).
     public static let snowflakeEpochMilliseconds: UInt64 = 1_288_834_974_657
 

@@ -1,4 +1,5 @@
 import Foundation
+import APIClientCore
 
 /// A post as X API v2 returns it with the fields `XRequest`s ask for.
 public struct XTweet: Sendable, Equatable, Codable {
@@ -56,6 +57,6 @@ public struct XTweet: Sendable, Equatable, Codable {
 
     /// `createdAt` parsed, or nil when missing or malformed.
     public var createdDate: Date? {
-        createdAt.flatMap(XDate.parse)
+        createdAt.flatMap(ISO8601Timestamp.parse)
     }
 }

@@ -1,3 +1,4 @@
+import APIClientCore
 import Foundation
 
 /// `POST /2/tweets`: publishes a post, or a reply.
@@ -26,6 +27,8 @@ public struct CreateTweet: XRequest {
     public var path: String { "/2/tweets" }
     public var pathTemplate: String { "/2/tweets" }
     public var refusal: XRefusalKind { .createTweet(isReply: inReplyToTweetID != nil) }
+    /// X has no idempotency key, but refuses the same text twice as duplicate content.
+    public var replay: Replay { .refusedWhenRepeated }
 
     public var body: Data? {
         try? JSONEncoder().encode(Body(text: text, reply: inReplyToTweetID.map { Body.Reply(inReplyToTweetID: $0) }))

@@ -1,18 +1,10 @@
+import APIClientCore
 import Foundation
 
-/// One X API v2 endpoint call: method, path, query, JSON body and response type.
-public protocol XRequest: Sendable {
-    associatedtype Response: Sendable & Decodable
-
-    /// `GET` or `POST`.
-    var method: String { get }
-    /// The path with ids filled in, e.g. `/2/users/42/tweets`.
-    var path: String { get }
-    /// The endpoint's path template, e.g. `/2/users/:id/tweets`: names it in
-    /// errors and keys its rate limit.
-    var pathTemplate: String { get }
-    /// Query parameters, in order (unencoded).
-    var query: [(name: String, value: String)] { get }
+/// One X API v2 endpoint call: method, path, query, JSON body, response type,
+/// and what a 403 from it means (`method`, `path`, `pathTemplate`, `query`
+/// and `endpoint` come from `APIRequest`).
+public protocol XRequest: APIRequest where Failure == XAPIError {
     /// A JSON body (never signed), or nil.
     var body: Data? { get }
     /// What a 403 from this endpoint means.
@@ -20,12 +12,13 @@ public protocol XRequest: Sendable {
 }
 
 extension XRequest {
-    public var query: [(name: String, value: String)] { [] }
     public var body: Data? { nil }
     public var refusal: XRefusalKind { .generic }
+    public var requestBody: RequestBody? { body.map(RequestBody.json) }
 
-    /// `GET /2/users/:id/tweets`: the name used in errors and for rate limits.
-    public var endpoint: String { "\(method) \(pathTemplate)" }
+    public func failure(status: Int, detail: String) -> XAPIError {
+        XAPIError.from(status: status, detail: detail, endpoint: endpoint, refusal: refusal)
+    }
 }
 
 /// How to read a 403 from an endpoint.

@@ -1,18 +1,22 @@
+import APIClientTestSupport
 import FakeX
 import Foundation
-import Synchronization
 import XAPI
 
 /// A started fake server with a human (id 1) and a bot (id 2), and clients
-/// that retry fast and record every sleep.
+/// that retry fast. Server and clients share a manual clock: every sleep is
+/// recorded and passes at once, so rate-limit windows reset on cue however
+/// loaded the machine is.
 struct FakeXFixture {
     let server: FakeXServer
     let human: OAuthCredentials
     let bot: OAuthCredentials
-    let sleeps = SleepRecorder()
+    let clock: ManualClock
 
     init(settings: FakeXSettings = FakeXSettings()) throws {
-        server = FakeXServer(settings: settings)
+        let clock = ManualClock(now: Date())
+        self.clock = clock
+        server = FakeXServer(settings: settings, now: { clock.now })
         human = server.addUser(id: "1", username: "human", name: "The Human")
         bot = server.addUser(id: "2", username: "bot", name: "The Bot")
         server.addUser(id: "3", username: "friend")
@@ -22,16 +26,16 @@ struct FakeXFixture {
     /// A client for `credentials` (the human's by default) with fast retries.
     func client(
         _ credentials: OAuthCredentials? = nil, maxAttempts: Int = 4,
-        now: @escaping @Sendable () -> Date = { Date() },
+        now: (@Sendable () -> Date)? = nil,
         nonce: @escaping @Sendable () -> String = { OAuthSigner.randomNonce() }
     ) -> XClient {
         let configuration = XClientConfiguration(
             baseURL: server.baseURL, maxAttempts: maxAttempts, retryBaseDelay: .milliseconds(10),
             maxRateLimitWait: .seconds(5), rateLimitMargin: .milliseconds(100), timeout: 10)
-        let sleeps = sleeps
+        let clock = clock
         return XClient(
             credentials: credentials ?? human, configuration: configuration,
-            sleep: { try await sleeps.sleep($0) }, now: now, nonce: nonce)
+            sleep: { try await clock.sleep($0) }, now: now ?? { clock.now }, nonce: nonce)
     }
 
     /// Adds `count` posts by `authorID`, one a minute, oldest first; returns ids newest first.
@@ -41,17 +45,5 @@ struct FakeXFixture {
         return (0..<count).map {
             server.addTweet(authorID: authorID, text: "\(text) \($0)", createdAt: start.addingTimeInterval(Double($0) * 60))
         }.reversed()
-    }
-}
-
-/// Records each requested sleep, then really sleeps (cancellably).
-final class SleepRecorder: Sendable {
-    private let recorded = Mutex<[Duration]>([])
-
-    var durations: [Duration] { recorded.withLock { $0 } }
-
-    func sleep(_ duration: Duration) async throws {
-        recorded.withLock { $0.append(duration) }
-        try await Task.sleep(for: duration)
     }
 }

@@ -1,0 +1,81 @@
+import Foundation
+import HTTPSupport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension APIClient {
+    /// One authorized attempt, mapped to an outcome; its rate-limit headers are recorded.
+    func attemptOnce<R: APIRequest>(_ request: R) async -> AttemptOutcome<APIResponse<R.Response>, R.Failure> {
+        guard var urlRequest = urlRequest(for: request) else {
+            return .final(.failed(endpoint: request.endpoint, status: 0, detail: "invalid URL for \(request.pathTemplate)"))
+        }
+        await dialect.authorize(&urlRequest, now: now())
+        let reply: HTTPReply
+        do {
+            reply = try await transport.send(urlRequest)
+        } catch {
+            return .retryable(status: 0, detail: Self.describe(transportError: error))
+        }
+        return await interpret(reply, for: request)
+    }
+
+    /// Maps a reply to an outcome; a 429 marks the window spent.
+    func interpret<R: APIRequest>(_ reply: HTTPReply, for request: R) async
+        -> AttemptOutcome<APIResponse<R.Response>, R.Failure>
+    {
+        let endpoint = request.endpoint
+        await rateLimits.record(endpoint: endpoint, headers: reply.headers)
+        switch reply.status {
+        case 200..<300:
+            guard let value = try? JSONDecoder().decode(R.Response.self, from: reply.body) else {
+                return .retryable(status: reply.status, detail: "undecodable response body")
+            }
+            return .success(APIResponse(value: value, headers: reply.headers))
+        case 429:
+            let resetAt =
+                Dialect.rateLimitScheme.window(from: reply.headers)?.resetAt
+                ?? now().addingTimeInterval(configuration.backoff(retry: 1, jitter: 0.5).seconds)
+            await rateLimits.markSpent(endpoint: endpoint, until: resetAt)
+            return .rateLimited(resetAt: resetAt)
+        case 500..<600:
+            return .retryable(status: reply.status, detail: Dialect.errorDetail(of: reply.body))
+        default:
+            return .final(request.failure(status: reply.status, detail: Dialect.errorDetail(of: reply.body)))
+        }
+    }
+
+    /// The request on the wire, without credentials: base URL, path, RFC 3986-encoded query, body.
+    func urlRequest<R: APIRequest>(for request: R) -> URLRequest? {
+        var string = configuration.baseURL.absoluteString
+        while string.hasSuffix("/") { string.removeLast() }
+        string += request.path
+        if !request.query.isEmpty { string += "?" + PercentEncoding.formString(request.query) }
+        guard let url = URL(string: string) else { return nil }
+        var urlRequest = URLRequest(url: url)
+        urlRequest.httpMethod = request.method
+        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        urlRequest.setValue("mirror-bot", forHTTPHeaderField: "User-Agent")
+        for header in request.headers { urlRequest.setValue(header.value, forHTTPHeaderField: header.name) }
+        if let body = request.requestBody {
+            urlRequest.httpBody = body.data
+            urlRequest.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
+        }
+        return urlRequest
+    }
+
+    /// A transport failure without the URL (which may carry ids; keep errors short).
+    static func describe(transportError error: any Error) -> String {
+        if error is URLSessionTransport.NotHTTPResponse { return "no HTTP response" }
+        if let urlError = error as? URLError { return "connection failed (URLError \(urlError.code.rawValue))" }
+        return "connection failed"
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a Double.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

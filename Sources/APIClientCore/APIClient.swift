@@ -1,0 +1,67 @@
+import Foundation
+
+/// Sends `APIRequest`s for one account of one network: waits out spent
+/// rate-limit windows, retries what `RetryPolicy` says to retry, and throws the
+/// request's own typed error when it gives up. `XClient` and `MastodonClient`
+/// are this with their `APIDialect`.
+///
+/// Time is injected: `now` reads reset times and stamps each attempt, `sleep`
+/// does every wait (the default, `Task.sleep`, ends on cancellation), `jitter`
+/// spreads the backoff.
+public final class APIClient<Dialect: APIDialect>: Sendable {
+    public typealias Sleep = @Sendable (Duration) async throws -> Void
+
+    public let configuration: APIClientConfiguration
+    public let rateLimits: RateLimitBook
+    let dialect: Dialect
+    let transport: any HTTPTransport
+    let sleep: Sleep
+    let now: @Sendable () -> Date
+    let jitter: @Sendable () -> Double
+
+    /// `transport` defaults to a `URLSessionTransport` with the configured timeout.
+    public init(
+        configuration: APIClientConfiguration, dialect: Dialect, transport: (any HTTPTransport)? = nil,
+        sleep: @escaping Sleep = { try await Task.sleep(for: $0) },
+        now: @escaping @Sendable () -> Date = { Date() },
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+    ) {
+        self.configuration = configuration
+        self.rateLimits = RateLimitBook(scheme: Dialect.rateLimitScheme)
+        self.dialect = dialect
+        self.transport = transport ?? URLSessionTransport(timeout: configuration.timeout)
+        self.sleep = sleep
+        self.now = now
+        self.jitter = jitter
+    }
+
+    /// Sends `request` and decodes its response. Throws `R.Failure` (or `CancellationError`).
+    public func send<R: APIRequest>(_ request: R) async throws -> APIResponse<R.Response> {
+        var policy = RetryPolicy(
+            endpoint: request.endpoint, replay: request.replay, configuration: configuration,
+            ratePeriod: Dialect.rateLimitScheme.period)
+        while true {
+            try Task.checkCancellation()
+            try await waitForRateLimit(policy, failure: R.Failure.self)
+            let outcome = await attemptOnce(request)
+            try Task.checkCancellation()
+            switch policy.next(after: outcome, jitter: jitter()) {
+            case .succeed(let response): return response
+            case .backOff(let delay): try await sleep(delay)
+            case .awaitReset: continue
+            case .fail(let error): throw error
+            }
+        }
+    }
+
+    /// Sleeps until the endpoint's spent window resets (plus the margin), or
+    /// throws `.rateLimited` when that is farther than the allowed wait.
+    func waitForRateLimit<Failure: APIFailure>(_ policy: RetryPolicy, failure: Failure.Type) async throws {
+        let now = now()
+        guard let resetAt = await rateLimits.blockedUntil(endpoint: policy.endpoint, now: now) else { return }
+        guard let wait = policy.waitForReset(at: resetAt, now: now) else {
+            throw Failure.rateLimited(endpoint: policy.endpoint, resetAt: resetAt)
+        }
+        try await sleep(wait)
+    }
+}

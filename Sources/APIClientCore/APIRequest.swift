@@ -1,0 +1,39 @@
+import Foundation
+
+/// One endpoint call as the shared client sends it: what goes on the wire, its
+/// name, whether it may be repeated, and how a refusal reads. `XRequest` and
+/// `MastodonRequest` refine it, filling most of it in from their own terms.
+public protocol APIRequest: Sendable {
+    associatedtype Response: Sendable & Decodable
+    associatedtype Failure: APIFailure
+
+    /// `GET` or `POST`.
+    var method: String { get }
+    /// The path with ids filled in, e.g. `/2/users/42/tweets`.
+    var path: String { get }
+    /// The path template, e.g. `/2/users/:id/tweets`: names the endpoint in
+    /// errors and keys its rate limit.
+    var pathTemplate: String { get }
+    /// Query parameters, in order (unencoded).
+    var query: [(name: String, value: String)] { get }
+    /// The body and its content type, or nil.
+    var requestBody: RequestBody? { get }
+    /// Headers of this request besides `Authorization`, `Accept`, `User-Agent`, `Content-Type`.
+    var headers: [(name: String, value: String)] { get }
+    /// Whether a retry could do the work twice: `.safe` unless the request says
+    /// otherwise, so a write that a retry could repeat must not keep the default.
+    var replay: Replay { get }
+
+    /// A refusal: any status but 2xx, 429 and 5xx, with the error body's detail.
+    func failure(status: Int, detail: String) -> Failure
+}
+
+extension APIRequest {
+    public var query: [(name: String, value: String)] { [] }
+    public var requestBody: RequestBody? { nil }
+    public var headers: [(name: String, value: String)] { [] }
+    public var replay: Replay { .safe }
+
+    /// `GET /2/users/:id/tweets`: the name used in errors and for rate limits.
+    public var endpoint: String { "\(method) \(pathTemplate)" }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// How one network states its rate limits in response headers: the header
+/// names, what `…-reset` means, and whether a window is per endpoint or per account.
+///
+///     X         x-rate-limit-limit / -remaining / -reset   Unix seconds   per endpoint, 15 minutes
+///               (also x-user-limit-24hour-*, x-app-limit-24hour-*)
+///     Mastodon  X-RateLimit-Limit / -Remaining / -Reset    ISO 8601       per account, 5 minutes
+///     Bluesky   ratelimit-limit / -remaining / -reset      Unix seconds   per endpoint, 5 minutes
+public struct RateLimitScheme: Sendable {
+    /// What a `…-reset` value is.
+    public enum ResetFormat: Sendable, Equatable {
+        /// Seconds since 1970 (`1700000900`).
+        case unixSeconds
+        /// A timestamp (`2026-11-30T16:05:00.123Z`).
+        case iso8601
+    }
+
+    /// Which requests share a window.
+    public enum Scope: Sendable, Equatable {
+        /// Each endpoint (`GET /2/users/:id/tweets`) has its own.
+        case endpoint
+        /// All of an account's requests share one.
+        case account
+    }
+
+    /// Lowercased header-name prefixes, each followed by `-limit`, `-remaining`,
+    /// `-reset`; where several are present the most restrictive window wins.
+    public var prefixes: [String]
+    public var reset: ResetFormat
+    public var scope: Scope
+    /// How long a window usually lasts: bounds the wait for a reset by default.
+    public var period: Duration
+
+    public init(prefixes: [String], reset: ResetFormat, scope: Scope, period: Duration) {
+        self.prefixes = prefixes.map { $0.lowercased() }
+        self.reset = reset
+        self.scope = scope
+        self.period = period
+    }
+
+    /// The window `headers` (names lowercased) state, or nil when they state none.
+    public func window(from headers: [String: String]) -> RateLimitWindow? {
+        var result: RateLimitWindow?
+        for prefix in prefixes {
+            guard let remaining = headers["\(prefix)-remaining"].flatMap({ Int(trimmed($0)) }),
+                let resetAt = headers["\(prefix)-reset"].flatMap(resetDate)
+            else { continue }
+            let limit = headers["\(prefix)-limit"].flatMap { Int(trimmed($0)) }
+            let window = RateLimitWindow(limit: limit, remaining: remaining, resetAt: resetAt)
+            result = result.map { $0.moreRestrictive(window) } ?? window
+        }
+        return result
+    }
+
+    /// The book's key for a request to `endpoint`.
+    public func key(endpoint: String) -> String {
+        scope == .endpoint ? endpoint : ""
+    }
+
+    private func resetDate(_ value: String) -> Date? {
+        switch reset {
+        case .unixSeconds: Double(trimmed(value)).map { Date(timeIntervalSince1970: $0) }
+        case .iso8601: ISO8601Timestamp.parse(trimmed(value))
+        }
+    }
+
+    private func trimmed(_ value: String) -> String {
+        value.trimmingCharacters(in: .whitespaces)
+    }
+}

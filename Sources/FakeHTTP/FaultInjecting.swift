@@ -1,0 +1,17 @@
+/// A fake server whose requests can be told to fail.
+public protocol FaultInjecting: AnyObject, Sendable {
+    /// Changes the pending faults under the server's lock.
+    func changeFaults(_ change: (inout FaultPlan<HTTPFault>) -> Void)
+}
+
+extension FaultInjecting {
+    /// The next `count` requests (to `endpoint`, e.g. `POST /2/tweets`, or any) fail with `fault`.
+    public func injectFault(_ fault: HTTPFault, count: Int = 1, endpoint: String? = nil) {
+        changeFaults { $0.pending.append(.init(fault: fault, remaining: count, endpoint: endpoint)) }
+    }
+
+    /// Every request fails with `fault` with this probability (0 turns it off).
+    public func setFaultProbability(_ probability: Double, fault: HTTPFault) {
+        changeFaults { $0.random = probability > 0 ? (fault, probability) : nil }
+    }
+}

@@ -1,0 +1,9 @@
+import APIClientCore
+
+extension RateLimitScheme {
+    /// X: `x-rate-limit-limit/-remaining/-reset` (Unix seconds) per endpoint and
+    /// 15-minute window; the 24-hour user and app limits count too when a response states them.
+    public static let x = RateLimitScheme(
+        prefixes: ["x-rate-limit", "x-user-limit-24hour", "x-app-limit-24hour"], reset: .unixSeconds,
+        scope: .endpoint, period: .seconds(15 * 60))
+}
