@@ -51,26 +51,17 @@ final class DaemonHarness: DaemonWorld, @unchecked Sendable {
         let redis = try redisURL ?? TestEnvironment.redisURL()
         try await DaemonWorldHistory.trainClassifier(redisURL: redis, keyPrefix: redisPrefix)
 
-        environment = [
-            "DATABASE_URL": database.url + "&application_name=\(database.schema)", "REDIS_URL": redis, "REDIS_KEY_PREFIX": redisPrefix,
-            "X_API_BASE_URL": server.baseURL.absoluteString, "TIME_ZONE": timeZone, "POLL_INTERVAL_SECONDS": "1",
+        environment = DaemonWorldHistory.environment(
+            database: database.url + "&application_name=\(database.schema)", redis: redis, prefix: redisPrefix, timeZone: timeZone
+        ).merging([
+            "X_API_BASE_URL": server.baseURL.absoluteString,
             "HUMAN_CONSUMER_KEY": humanCredentials.consumerKey, "HUMAN_CONSUMER_SECRET": humanCredentials.consumerSecret,
             "HUMAN_ACCESS_TOKEN": humanCredentials.accessToken, "HUMAN_ACCESS_TOKEN_SECRET": humanCredentials.accessTokenSecret,
             "BOT_CONSUMER_KEY": botCredentials.consumerKey, "BOT_CONSUMER_SECRET": botCredentials.consumerSecret,
             "BOT_ACCESS_TOKEN": botCredentials.accessToken, "BOT_ACCESS_TOKEN_SECRET": botCredentials.accessTokenSecret,
-        ]
+        ]) { $1 }
     }
 
-    /// Posts the acquaintances make: mentions of the bot and posts on its home timeline.
-    func addActivity() -> (friendMention: String, strangerMention: String, ramen: String, ramenRetweet: String, meeting: String) {
-        let now = Date()
-        let friendMention = server.addTweet(authorID: Self.friend, text: "@mirror 元気？", createdAt: now.addingTimeInterval(-50))
-        let strangerMention = server.addTweet(authorID: Self.stranger, text: "@mirror はじめまして", createdAt: now.addingTimeInterval(-40))
-        let ramen = server.addTweet(authorID: Self.foodie, text: "ラーメン屋の新作つけ麺が最高", createdAt: now.addingTimeInterval(-30))
-        let ramenRetweet = server.addTweet(authorID: Self.retweeter, text: "RT @foodie: ラーメン屋の新作つけ麺が最高", createdAt: now.addingTimeInterval(-20), retweetOf: ramen)
-        let meeting = server.addTweet(authorID: Self.retweeter, text: "明日の会議の資料を準備しないと", createdAt: now.addingTimeInterval(-10))
-        return (friendMention, strangerMention, ramen, ramenRetweet, meeting)
-    }
 
 
     var replies: [(text: String, target: String)] {
@@ -124,4 +115,11 @@ extension DaemonHarness: DaemonWriteLog {
     var writeCount: Int { server.writes.count }
     func replied(to target: String) -> Bool { replies.contains { $0.target == target } }
     func friendMentionsBotAgain() -> String { server.addTweet(authorID: Self.friend, text: "@mirror もう一回！") }
+}
+
+extension DaemonHarness: ActivityPosting {
+    var ramenText: String { "ラーメン屋の新作つけ麺が最高" }
+    func post(as author: String, _ text: String, secondsAgo: Double, repostOf: String?) -> String {
+        server.addTweet(authorID: author, text: text, createdAt: Date().addingTimeInterval(-secondsAgo), retweetOf: repostOf)
+    }
 }

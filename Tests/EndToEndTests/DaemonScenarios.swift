@@ -11,6 +11,35 @@ protocol DaemonWriteLog {
     func friendMentionsBotAgain() -> String
 }
 
+/// What the acquaintances post while the daemon runs, on any network.
+struct Activity {
+    /// The friend mentions the bot (answered), a stranger mentions it (silence).
+    var friendMention: String, strangerMention: String
+    /// On the bot's home timeline: a post the human would like, its repost (retweet, boost), a meeting post.
+    var ramen: String, repost: String, meeting: String
+}
+
+/// A world that can post as the acquaintances (ids 3 friend, 4 stranger, 5 foodie, 6 reposter).
+protocol ActivityPosting {
+    /// Posts `text` as `author`, `secondsAgo` before now (a repost of `repostOf` when set); returns its id.
+    func post(as author: String, _ text: String, secondsAgo: Double, repostOf: String?) -> String
+    /// The ramen post's text (the Mastodon world adds a hashtag).
+    var ramenText: String { get }
+}
+
+extension ActivityPosting {
+    /// Posts the acquaintances make: mentions of the bot and posts on its home timeline.
+    func addActivity() -> Activity {
+        let ramen = post(as: "5", ramenText, secondsAgo: 30, repostOf: nil)
+        return Activity(
+            friendMention: post(as: "3", "@mirror 元気？", secondsAgo: 50, repostOf: nil),
+            strangerMention: post(as: "4", "@mirror はじめまして", secondsAgo: 40, repostOf: nil),
+            ramen: ramen,
+            repost: post(as: "6", "RT @foodie: " + ramenText, secondsAgo: 20, repostOf: ramen),
+            meeting: post(as: "6", "明日の会議の資料を準備しないと", secondsAgo: 10, repostOf: nil))
+    }
+}
+
 /// Scenarios that read the same on every network: each harness runs them.
 extension DaemonWorld where Self: DaemonWriteLog {
     /// Starts one daemon, waits for a reply, a like and a post; stops it, starts another:

@@ -28,6 +28,11 @@ enum DaemonWorldHistory {
         try await store.store(posts)
     }
 
+    /// What every daemon world sets, whatever the network: the services, the zone, a poll a second.
+    static func environment(database: String, redis: String, prefix: String, timeZone: String) -> [String: String] {
+        ["DATABASE_URL": database, "REDIS_URL": redis, "REDIS_KEY_PREFIX": prefix, "TIME_ZONE": timeZone, "POLL_INTERVAL_SECONDS": "1"]
+    }
+
     /// The classifier: the human likes ramen posts by @foodie, not meetings.
     static func trainClassifier(redisURL: String, keyPrefix: String) async throws {
         let classifier = try await TestClassifier.connect(redisURL: redisURL, keyPrefix: keyPrefix)

@@ -47,24 +47,13 @@ final class MastodonDaemonHarness: DaemonWorld, @unchecked Sendable {
         let redis = try TestEnvironment.redisURL()
         try await DaemonWorldHistory.trainClassifier(redisURL: redis, keyPrefix: redisPrefix)
 
-        environment = [
-            "DATABASE_URL": database.url, "REDIS_URL": redis, "REDIS_KEY_PREFIX": redisPrefix,
-            "NETWORK": "mastodon", "MASTODON_BASE_URL": server.baseURL.absoluteString,
-            "HUMAN_MASTODON_TOKEN": humanToken, "BOT_MASTODON_TOKEN": botToken,
-            "TIME_ZONE": timeZone, "POLL_INTERVAL_SECONDS": "1",
-        ]
+        environment = DaemonWorldHistory.environment(database: database.url, redis: redis, prefix: redisPrefix, timeZone: timeZone)
+            .merging([
+                "NETWORK": "mastodon", "MASTODON_BASE_URL": server.baseURL.absoluteString,
+                "HUMAN_MASTODON_TOKEN": humanToken, "BOT_MASTODON_TOKEN": botToken,
+            ]) { $1 }
     }
 
-    /// Mentions of the bot and statuses on its home timeline.
-    func addActivity() -> (friendMention: String, strangerMention: String, ramen: String, boost: String, meeting: String) {
-        let now = Date()
-        let friendMention = server.addStatus(accountID: Self.friend, text: "@mirror 元気？", createdAt: now.addingTimeInterval(-50))
-        let strangerMention = server.addStatus(accountID: Self.stranger, text: "@mirror はじめまして", createdAt: now.addingTimeInterval(-40))
-        let ramen = server.addStatus(accountID: Self.foodie, text: "ラーメン屋の新作つけ麺が最高 #ramen", createdAt: now.addingTimeInterval(-30))
-        let boost = server.addStatus(accountID: Self.booster, text: "", createdAt: now.addingTimeInterval(-20), reblogOf: ramen)
-        let meeting = server.addStatus(accountID: Self.booster, text: "明日の会議の資料を準備しないと", createdAt: now.addingTimeInterval(-10))
-        return (friendMention, strangerMention, ramen, boost, meeting)
-    }
 
 
     var replies: [(text: String, target: String)] {
@@ -93,4 +82,12 @@ extension MastodonDaemonHarness: DaemonWriteLog {
     var writeCount: Int { server.writes.count }
     func replied(to target: String) -> Bool { replies.contains { $0.target == target } }
     func friendMentionsBotAgain() -> String { server.addStatus(accountID: Self.friend, text: "@mirror もう一回！") }
+}
+
+extension MastodonDaemonHarness: ActivityPosting {
+    var ramenText: String { "ラーメン屋の新作つけ麺が最高 #ramen" }
+    /// A boost carries no text of its own.
+    func post(as author: String, _ text: String, secondsAgo: Double, repostOf: String?) -> String {
+        server.addStatus(accountID: author, text: repostOf == nil ? text : "", createdAt: Date().addingTimeInterval(-secondsAgo), reblogOf: repostOf)
+    }
 }
