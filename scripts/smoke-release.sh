@@ -68,12 +68,6 @@ else
   ok "doctor (passes with good credentials; exit $status with a wrong bot secret)"
 fi
 
-status=0
-REDIS_URL="rediss://:secret@127.0.0.1:6380" timeout 20 "$bin/mirror-bot" start >"$work/rediss.txt" 2>&1 || status=$?
-[ "$status" -ne 0 ] && [ "$status" -ne 124 ] && grep -q "TLS (rediss://) is not supported" "$work/rediss.txt" \
-  || { cat "$work/rediss.txt"; fail "start with a rediss:// URL did not stop with the TLS error (exit $status)"; }
-ok "start refuses rediss:// at once (exit $status): $(grep -o 'TLS (rediss://) is not supported[^;]*' "$work/rediss.txt" | head -n 1)"
-
 DRY_RUN=true "$bin/mirror-bot" start --time-scale 720 >"$work/daemon.log" 2>&1 &
 daemon_pid=$!
 for _ in $(seq 1 100); do grep -q 'event=started' "$work/daemon.log" && break; sleep 0.1; done

@@ -1,6 +1,7 @@
 /// RESP bytes over plain TCP.
 final class PlainTransport: RedisTransport {
     private let socket: TCPSocket
+    let security = RedisTransportSecurity.plainTCP
 
     init(socket: TCPSocket) {
         self.socket = socket

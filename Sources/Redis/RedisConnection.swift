@@ -1,15 +1,15 @@
 import Foundation
 import QueueExecutor
 
-/// One Redis connection, used from any task.
+/// One Redis connection, used from any task, over plain TCP or TLS (`rediss://`).
 ///
 /// The socket calls block (with timeouts), so the actor runs on its own serial
 /// queue, never on the cooperative pool. Commands go only as argument vectors
-/// (binary safe, no format strings), through one `RedisSession`: hiredis's
-/// formatter and reader over a socket of our own. Connecting makes the TCP
-/// connection, then AUTH and SELECT, or a PING when there is neither, so a
-/// server that does not speak RESP is found at once; each step waits at most
-/// `connectTimeout`. Each command waits at most
+/// (binary safe, no format strings), through one `RedisSession` whatever the
+/// transport. Connecting makes the TCP connection (and the TLS handshake),
+/// then AUTH and SELECT, or a PING when there is neither, so a server that
+/// does not speak RESP (a TLS port reached by `redis://`) is found at once;
+/// each step waits at most `connectTimeout`. Each command waits at most
 /// `commandTimeout` for the socket to move. After an I/O error (server gone,
 /// timeout) the connection is dropped and the next call reconnects; the
 /// failed call is not retried, since the server may already have run it.
@@ -35,6 +35,12 @@ public actor RedisConnection {
         self.connectTimeout = connectTimeout
         self.commandTimeout = commandTimeout
         try reconnect()
+    }
+
+    /// How the current connection reaches the server (plain TCP, or TLS and whether the certificate was verified);
+    /// nil while disconnected.
+    public var security: RedisTransportSecurity? {
+        session?.transport.security
     }
 
     /// Sends one command and waits for its reply. Error replies come back as `.error`.
@@ -69,7 +75,7 @@ public actor RedisConnection {
         return try exchange(commands)
     }
 
-    /// Closes the connection; the next call reconnects.
+    /// Closes the connection (with TLS close_notify); the next call reconnects.
     public func close() {
         session = nil
     }
@@ -92,12 +98,19 @@ public actor RedisConnection {
     private func reconnect() throws -> RedisSession {
         session = nil
         let socket = try TCPSocket.connect(host: configuration.host, port: configuration.port, timeout: connectTimeout)
-        let candidate = try RedisSession(transport: PlainTransport(socket: socket))
+        let transport: any RedisTransport
+        if let tls = configuration.tls {
+            transport = try TLSTransport(socket: socket, host: configuration.host, tls: tls, timeout: connectTimeout)
+        } else {
+            transport = PlainTransport(socket: socket)
+        }
+        let candidate = try RedisSession(transport: transport)
         do {
             try setUp(candidate)
         } catch let error as RedisError where error.kind == .io {
-            // The server hung up or stayed silent before its first reply.
-            throw RedisError(kind: .connection, message: redact(error.message) + ", before any reply")
+            // The server hung up or stayed silent before its first reply: say what that usually means.
+            let hint = configuration.tls == nil ? " (if this port speaks TLS, use rediss://)" : ""
+            throw RedisError(kind: .connection, message: redact(error.message) + ", before any reply" + hint)
         }
         session = candidate
         return candidate
@@ -140,7 +153,8 @@ public actor RedisConnection {
         return message.replacingOccurrences(of: password, with: "***")
     }
 
-    /// Our writes use MSG_NOSIGNAL; this stays for any C library in the process that writes with write(2).
+    /// OpenSSL writes TLS records with write(2) on our socket: a peer that closed it would raise SIGPIPE.
+    /// (Plain TCP writes use MSG_NOSIGNAL.)
     private static let ignoreSIGPIPE: Void = {
         signal(SIGPIPE, SIG_IGN)
     }()

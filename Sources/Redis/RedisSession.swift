@@ -1,4 +1,4 @@
-/// RESP over one transport (today plain TCP).
+/// RESP over one transport: the one code path for plain TCP and TLS.
 ///
 /// Commands are encoded by hiredis's formatter and written in one go;
 /// replies are decoded by hiredis's reader, fed whatever bytes arrive (a

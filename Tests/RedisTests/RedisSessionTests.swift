@@ -3,6 +3,7 @@ import Testing
 
 /// A transport with a scripted server: hands out its bytes `piece` at a time and keeps what was written.
 final class ScriptedTransport: RedisTransport {
+    let security = RedisTransportSecurity.plainTCP
     private var incoming: ArraySlice<UInt8>
     private let piece: Int
     private(set) var written: [[UInt8]] = []
