@@ -81,11 +81,8 @@ struct ClassifyCommand: Command {
         return 0
     }
 
-    /// The classifier over REDIS_URL, REDIS_KEY_PREFIX, MECAB_DICDIR and FAVORITE_RATE_THRESHOLD.
+    /// The classifier over REDIS_URL (and its TLS settings), REDIS_KEY_PREFIX, MECAB_DICDIR and FAVORITE_RATE_THRESHOLD.
     static func store(_ configuration: Configuration) async throws -> ClassifierStore {
-        try await ClassifierStore.connect(
-            redisURL: configuration.redisURL, keyPrefix: configuration.redisKeyPrefix,
-            dictionaryPath: configuration.mecabDictionary, threshold: configuration.favoriteRateThreshold
-        )
+        try await Services(configuration: configuration, log: .silent).classifier()
     }
 }

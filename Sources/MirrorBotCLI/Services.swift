@@ -64,10 +64,21 @@ struct Services: Sendable {
         )
     }
 
+    /// REDIS_URL, with REDIS_TLS_VERIFY and REDIS_TLS_CA_FILE for a `rediss://` one.
+    func redisConfiguration() throws -> RedisConfiguration {
+        try RedisConfiguration(url: configuration.redisURL, verifyPeer: configuration.redisTLSVerifyPeer, caFile: configuration.redisTLSCAFile)
+    }
+
+    func redis() async throws -> RedisConnection {
+        try await RedisConnection(configuration: redisConfiguration())
+    }
+
+    /// The classifier over Redis (REDIS_* variables), MECAB_DICDIR and FAVORITE_RATE_THRESHOLD.
     func classifier() async throws -> ClassifierStore {
-        try await ClassifierStore.connect(
-            redisURL: configuration.redisURL, keyPrefix: configuration.redisKeyPrefix,
-            dictionaryPath: configuration.mecabDictionary, threshold: configuration.favoriteRateThreshold
+        let tokenizer = try MeCabTokenizer(dictionaryPath: configuration.mecabDictionary)
+        return ClassifierStore(
+            redis: try await redis(), keys: ClassifierKeys(prefix: configuration.redisKeyPrefix),
+            extractor: FeatureExtractor(tokenizer: tokenizer), model: NaiveBayes(threshold: configuration.favoriteRateThreshold)
         )
     }
 
@@ -89,12 +100,13 @@ struct Services: Sendable {
     }
 
     /// Failures that waiting does not fix: configuration, credentials, a missing dictionary, an unmigrated database,
-    /// a Redis URL this build cannot use (`rediss://`).
+    /// a Redis URL or TLS setting that cannot work (a malformed URL, no TLS on the port, an unreadable CA file,
+    /// a certificate that is not trusted or not for the host).
     static func isPermanent(_ error: any Error) -> Bool {
         switch error {
         case is ConfigurationError, is MeCabError, is NotMigratedError, is NotBuiltError:
             return true
-        case let redis as RedisError where redis.kind == .unsupported || redis.kind == .invalidURL:
+        case let redis as RedisError where [.unsupported, .invalidURL, .tls, .certificate].contains(redis.kind):
             return true
         case NetworkError.unauthorized:
             return true
