@@ -42,7 +42,7 @@ let package = Package(
         .executableTarget(name: "fake-x", dependencies: ["FakeX"]),
 
         // Benchmarks: run with `swift run -c release mirror-bot-bench`.
-        .executableTarget(name: "mirror-bot-bench", dependencies: ["MirrorBot", "Postgres", "Redis", "FakeX", "XAPI"]),
+        .executableTarget(name: "mirror-bot-bench", dependencies: ["MirrorBot", "Postgres", "Redis", "MeCab", "FakeX", "XAPI"]),
 
         .target(name: "TestSupport", dependencies: ["MirrorBot", "Postgres", "Redis"], path: "Tests/TestSupport"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"]),
