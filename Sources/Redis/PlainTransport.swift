@@ -14,7 +14,7 @@ final class PlainTransport: RedisTransport {
                 let sent = try socket.send(UnsafeRawBufferPointer(rebasing: all[offset...]))
                 offset += sent
                 if sent == 0, !socket.wait(.writable, timeout: timeout) {
-                    throw RedisError(kind: .io, message: "\(socket.peer): could not write for \(seconds(timeout))")
+                    throw RedisError(kind: .io, message: "\(socket.peer): could not write for \(timeoutText(timeout))")
                 }
             }
         }
@@ -26,7 +26,7 @@ final class PlainTransport: RedisTransport {
                 switch try socket.receive(into: UnsafeMutableRawBufferPointer(buffer)) {
                 case nil:
                     guard socket.wait(.readable, timeout: timeout) else {
-                        throw RedisError(kind: .io, message: "\(socket.peer): no answer within \(seconds(timeout))")
+                        throw RedisError(kind: .io, message: "\(socket.peer): no answer within \(timeoutText(timeout))")
                     }
                 case 0:
                     throw RedisError(kind: .io, message: "\(socket.peer): the server closed the connection")

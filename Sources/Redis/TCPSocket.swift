@@ -62,7 +62,7 @@ final class TCPSocket {
                     continue
                 }
                 guard candidate.wait(.writable, timeout: timeout) else {
-                    failure = "no connection within \(seconds(timeout))"
+                    failure = "no connection within \(timeoutText(timeout))"
                     continue
                 }
                 var pending: Int32 = 0
@@ -132,7 +132,7 @@ func errnoText(_ code: Int32) -> String {
 }
 
 /// A timeout in words: "5 s", "300 ms".
-func seconds(_ duration: Duration) -> String {
+func timeoutText(_ duration: Duration) -> String {
     let (whole, fraction) = duration.components
     return fraction == 0 ? "\(whole) s" : "\(whole * 1000 + fraction / 1_000_000_000_000_000) ms"
 }

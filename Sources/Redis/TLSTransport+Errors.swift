@@ -31,6 +31,7 @@ extension TLSTransport {
     static func handshakeError(
         _ code: Int32, systemError: Int32, connection: OpaquePointer, peer: String, host: String, tls: RedisTLS
     ) -> RedisError {
+        defer { ERR_clear_error() }
         let verification = SSL_get_verify_result(connection)
         if tls.verifyPeer, verification != X509_V_OK {
             let reason = String(cString: X509_verify_cert_error_string(verification))
@@ -61,7 +62,7 @@ extension TLSTransport {
     }
 }
 
-/// OpenSSL's queued errors, most recent reason first ("wrong version number"), then cleared.
+/// The reason of OpenSSL's most recent queued error ("wrong version number"); the queue is emptied.
 func openSSLErrorText() -> String {
     var reasons: [String] = []
     while case let code = ERR_get_error(), code != 0 {
@@ -71,5 +72,5 @@ func openSSLErrorText() -> String {
             reasons.append("error \(String(code, radix: 16))")
         }
     }
-    return reasons.reversed().first ?? "unknown TLS error"
+    return reasons.last ?? "unknown TLS error"
 }

@@ -31,7 +31,7 @@ final class TLSTransport: RedisTransport {
     /// After a fatal error OpenSSL must not be asked to shut down politely.
     private var failed = false
 
-    /// Times OpenSSL had to wait for the socket (it wanted to read, or to write), for tests and curiosity.
+    /// How often OpenSSL had to wait for the socket (it wanted to read, or to write); the tests look.
     private(set) var waits = (read: 0, write: 0)
 
     /// Makes the TLS handshake on `socket`, waiting at most `timeout` for each step.
@@ -93,7 +93,7 @@ final class TLSTransport: RedisTransport {
             } catch {
                 throw RedisError(
                     kind: .connection,
-                    message: "\(socket.peer): no TLS handshake within \(seconds(timeout)) (if this port does not speak TLS, use redis://)"
+                    message: "\(socket.peer): no TLS handshake within \(timeoutText(timeout)) (if this port does not speak TLS, use redis://)"
                 )
             }
             switch readiness {
@@ -111,6 +111,8 @@ final class TLSTransport: RedisTransport {
         if !failed {
             ERR_clear_error()
             _ = SSL_shutdown(connection.raw)
+            // Leave this thread's error queue clean for any other OpenSSL user (libcurl runs on other threads).
+            ERR_clear_error()
         }
     }
 
@@ -175,7 +177,7 @@ final class TLSTransport: RedisTransport {
         default: return nil
         }
         guard socket.wait(readiness, timeout: timeout) else {
-            let what = readiness == .readable ? "no answer within \(seconds(timeout))" : "could not write for \(seconds(timeout))"
+            let what = readiness == .readable ? "no answer within \(timeoutText(timeout))" : "could not write for \(timeoutText(timeout))"
             throw RedisError(kind: .io, message: "\(socket.peer): \(what)")
         }
         return readiness
@@ -183,6 +185,7 @@ final class TLSTransport: RedisTransport {
 
     /// A failed read or write: the peer closed (with or without close_notify), reset, or broke the protocol.
     private func ioError(_ code: Int32, systemError: Int32, writing: Bool) -> RedisError {
+        defer { ERR_clear_error() }
         failed = code != SSL_ERROR_ZERO_RETURN
         let reason: String
         switch Self.outcome(code, systemError: systemError) {
