@@ -6,6 +6,11 @@ import Testing
 /// Wrong ports, silent servers and misbehaving networks (through `LoopbackProxy`),
 /// in front of the real Redis: each a clear one-line error within seconds, or,
 /// for replies in pieces, no error at all.
+///
+/// Timings are loose (the suite runs in parallel on two shared cores, and a
+/// test may wait seconds for a thread): where a failure must come at once, the
+/// timeout is made far longer than the bound, so waiting it out would fail the
+/// test; where a timeout must fire, the message names the one that did.
 @Suite("Redis over wrong ports, silent servers and misbehaving networks")
 struct RedisNetworkFaultTests {
     let plain: RedisConfiguration
@@ -39,11 +44,13 @@ struct RedisNetworkFaultTests {
         var error: RedisError?
         let time = try await Self.elapsed {
             error = try await #require(throws: RedisError.self) {
-                try await RedisConnection(configuration: configuration(tls: false, port: tls.port, password: withPassword ? nil : ""))
+                try await RedisConnection(
+                    configuration: configuration(tls: false, port: tls.port, password: withPassword ? nil : ""), connectTimeout: .seconds(60)
+                )
             }
         }
         let found = try #require(error)
-        #expect(time < .seconds(3))
+        #expect(time < .seconds(20))
         #expect(found.kind == .connection)
         #expect(found.message.hasPrefix("127.0.0.1:\(tls.port): "))
         #expect(found.message.hasSuffix(", before any reply (if this port speaks TLS, use rediss://)"))
@@ -59,7 +66,7 @@ struct RedisNetworkFaultTests {
             }
         }
         let found = try #require(error)
-        #expect(time < .seconds(4))
+        #expect(time < .seconds(20))
         #expect(found.kind == .tls || found.kind == .connection)
         #expect(found.message.contains("use redis://"))
         #expect(!found.description.contains(password))
@@ -77,7 +84,7 @@ struct RedisNetworkFaultTests {
             }
         }
         let found = try #require(error)
-        #expect(time >= .milliseconds(900) && time < .seconds(3))
+        #expect(time >= .milliseconds(900) && time < .seconds(20))
         #expect(found.kind == .connection)
         #expect(found.message.contains(useTLS ? "no TLS handshake within 1 s" : "no answer within 1 s"))
     }
@@ -92,7 +99,7 @@ struct RedisNetworkFaultTests {
             }
         }
         let found = try #require(error)
-        #expect(time < .seconds(3))
+        #expect(time >= .milliseconds(450) && time < .seconds(20))
         #expect(found.kind == .connection)
         #expect(found.message == "127.0.0.1:\(listener.port): no connection within 500 ms")
     }

@@ -52,9 +52,9 @@ struct RedisTLSConnectionTests {
     func systemCAsRefuse() async throws {
         let started = ContinuousClock.now
         let error = try await #require(throws: RedisError.self) {
-            try await RedisConnection(configuration: with { $0.tls = RedisTLS() })
+            try await RedisConnection(configuration: with { $0.tls = RedisTLS() }, connectTimeout: .seconds(60))
         }
-        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(ContinuousClock.now - started < .seconds(20))
         #expect(error.kind == .certificate)
         // Redis sends its CA along, so OpenSSL finds a self-signed root it does not trust.
         #expect(error.message.contains("self-signed certificate in certificate chain") || error.message.contains("unable to get local issuer certificate"))
@@ -103,11 +103,11 @@ struct RedisTLSConnectionTests {
         let connection = try await RedisConnection(configuration: configuration, commandTimeout: .milliseconds(300))
         let started = ContinuousClock.now
         let error = try await #require(throws: RedisError.self) {
-            try await connection.send(["BLPOP", TestEnvironment.uniqueName("block"), "5"])
+            try await connection.send(["BLPOP", TestEnvironment.uniqueName("block"), "60"])
         }
         #expect(error.kind == .io)
         #expect(error.message.contains("no answer within 300 ms"))
-        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(ContinuousClock.now - started < .seconds(20))
         #expect(try await connection.send(["PING"]) == .status("PONG"))
     }
 
