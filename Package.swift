@@ -13,11 +13,12 @@ let package = Package(
         .systemLibrary(name: "CHiredis", path: "Sources/CHiredis"),
         .systemLibrary(name: "CMeCab", path: "Sources/CMeCab"),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL"),
 
         // One thin, safe Swift wrapper per C library.
         .target(name: "QueueExecutor"),
         .target(name: "Postgres", dependencies: ["CLibPQ", "QueueExecutor"]),
-        .target(name: "Redis", dependencies: ["CHiredis", "QueueExecutor"]),
+        .target(name: "Redis", dependencies: ["CHiredis", "COpenSSL", "QueueExecutor"]),
         .target(name: "MeCab", dependencies: ["CMeCab"]),
 
         // URLSession on Linux, made safe to cancel, and RFC 3986 percent-encoding (clients and fake servers).

@@ -10,7 +10,7 @@ packages=("$@")
   postgresql redis-server
   libpq-dev libhiredis-dev libmecab-dev mecab mecab-ipadic-utf8
   libssl-dev libcurl4-openssl-dev
-  python3
+  openssl python3
 )
 
 missing=()

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Smoke test of the staged release (dist/ from scripts/build-release.sh), laid out as
 # in the runtime image: --help, `migrate` against a throwaway PostgreSQL, `doctor`
-# against local services and fake-x, and `start` in DRY_RUN for a few seconds.
+# against local services and fake-x, Redis over TLS (`rediss://`), and `start` in
+# DRY_RUN for a few seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dist="$(cd "${DIST:-dist}" && pwd)"
@@ -69,10 +70,21 @@ else
 fi
 
 status=0
-REDIS_URL="rediss://:secret@127.0.0.1:6380" timeout 20 "$bin/mirror-bot" start >"$work/rediss.txt" 2>&1 || status=$?
-[ "$status" -ne 0 ] && [ "$status" -ne 124 ] && grep -q "TLS (rediss://) is not supported" "$work/rediss.txt" \
-  || { cat "$work/rediss.txt"; fail "start with a rediss:// URL did not stop with the TLS error (exit $status)"; }
-ok "start refuses rediss:// at once (exit $status): $(grep -o 'TLS (rediss://) is not supported[^;]*' "$work/rediss.txt" | head -n 1)"
+REDIS_URL="$TEST_REDIS_TLS_URL" REDIS_TLS_CA_FILE="$TEST_REDIS_TLS_CA_FILE" "$bin/mirror-bot" doctor >"$work/doctor-tls.txt" 2>&1 || status=$?
+[ "$status" -eq 0 ] && grep -q '^ok    redis .*PING answered over TLS 1\.[23], certificate verified for localhost' "$work/doctor-tls.txt" \
+  || { cat "$work/doctor-tls.txt"; fail "doctor over rediss:// with the private CA (exit $status)"; }
+ok "doctor over rediss:// ($(grep -o 'TLS 1\.[23], certificate verified for localhost' "$work/doctor-tls.txt"))"
+
+REDIS_URL="$TEST_REDIS_TLS_URL" REDIS_TLS_VERIFY=none "$bin/mirror-bot" classify "寿司が好き" --author smoke >"$work/classify-tls.txt" 2>&1 \
+  || { cat "$work/classify-tls.txt"; fail "classify over rediss:// with REDIS_TLS_VERIFY=none"; }
+ok "classify over rediss:// with REDIS_TLS_VERIFY=none ($(head -n 1 "$work/classify-tls.txt" | cut -d'(' -f1))"
+
+status=0
+REDIS_URL="$TEST_REDIS_TLS_URL" timeout 20 "$bin/mirror-bot" start >"$work/rediss.txt" 2>&1 || status=$?
+[ "$status" -ne 0 ] && [ "$status" -ne 124 ] && grep -q "Redis certificate not verified" "$work/rediss.txt" \
+  && ! grep -qF "$TEST_REDIS_PASSWORD" "$work/rediss.txt" \
+  || { cat "$work/rediss.txt"; fail "start with a Redis certificate the system's CAs do not trust did not stop with the certificate error (exit $status)"; }
+ok "start stops at once on a Redis certificate it cannot verify (exit $status): $(grep -o 'self-signed certificate[^(]*\|unable to get local issuer certificate' "$work/rediss.txt" | head -n 1)"
 
 DRY_RUN=true "$bin/mirror-bot" start --time-scale 720 >"$work/daemon.log" 2>&1 &
 daemon_pid=$!

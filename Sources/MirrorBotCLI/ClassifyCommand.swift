@@ -82,7 +82,7 @@ struct ClassifyCommand: Command {
         return 0
     }
 
-    /// The classifier over REDIS_URL, REDIS_KEY_PREFIX, MECAB_DICDIR and FAVORITE_RATE_THRESHOLD.
+    /// The classifier over REDIS_URL (and its TLS settings), REDIS_KEY_PREFIX, MECAB_DICDIR and FAVORITE_RATE_THRESHOLD.
     static func store(_ configuration: Configuration) async throws -> RedisClassifierStore {
         try await Services.classifier(configuration)
     }

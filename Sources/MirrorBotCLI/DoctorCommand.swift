@@ -15,8 +15,9 @@ struct DoctorCommand: Command {
         USAGE: \(usage)
 
         Prints one line per check (ok or FAIL, and why): PostgreSQL and its
-        migrations, Redis, the MeCab dictionary, the human's and the bot's
-        credentials (GET /2/users/me on X). Exits 1 when any check fails.
+        migrations, Redis (and how it is reached: plain TCP, or TLS and whether
+        its certificate was verified), the MeCab dictionary, the human's and the
+        bot's credentials (GET /2/users/me on X). Exits 1 when any check fails.
         """
 
     init(arguments: [String]) throws {
@@ -74,11 +75,15 @@ struct DoctorCommand: Command {
         return "PostgreSQL \(version), \(applied.count) migrations applied"
     }
 
+    /// PING, and how the answer came: "plain TCP", "TLS 1.3, certificate verified for HOST",
+    /// or "TLS 1.3, certificate not verified (REDIS_TLS_VERIFY=none)".
     static func checkRedis(_ configuration: Configuration) async throws -> String {
-        let redis = try await RedisConnection(url: configuration.redisURL)
+        let redis = try await Services(configuration: configuration, log: .silent).redis()
         let pong = try await redis.send(["PING"])
         guard case .status("PONG") = pong else { throw DoctorProblem("unexpected answer to PING: \(pong)") }
-        return "PING answered (key prefix \"\(configuration.redisKeyPrefix)\")"
+        var route = await redis.security?.description ?? "a connection that closed"
+        if case .tls(_, nil)? = await redis.security { route += " (REDIS_TLS_VERIFY=none)" }
+        return "PING answered over \(route); key prefix \"\(configuration.redisKeyPrefix)\""
     }
 
     static func checkMeCab(_ configuration: Configuration) throws -> String {

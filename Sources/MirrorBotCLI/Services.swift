@@ -74,16 +74,31 @@ struct Services: Sendable {
         )
     }
 
+    /// REDIS_URL, with REDIS_TLS_VERIFY and REDIS_TLS_CA_FILE for a `rediss://` one.
+    func redisConfiguration() throws -> RedisConfiguration {
+        try Self.redisConfiguration(configuration)
+    }
+
+    static func redisConfiguration(_ configuration: Configuration) throws -> RedisConfiguration {
+        try RedisConfiguration(url: configuration.redisURL, verifyPeer: configuration.redisTLSVerifyPeer, caFile: configuration.redisTLSCAFile)
+    }
+
+    func redis() async throws -> RedisConnection {
+        try await RedisConnection(configuration: redisConfiguration())
+    }
+
     func classifier() async throws -> RedisClassifierStore {
         try await Self.classifier(configuration)
     }
 
-    /// The classifier: counts in Redis, features from MeCab.
+    /// The classifier over Redis (REDIS_* variables), MECAB_DICDIR and FAVORITE_RATE_THRESHOLD: counts in Redis,
+    /// features from MeCab.
     static func classifier(_ configuration: Configuration) async throws -> RedisClassifierStore {
-        try await RedisClassifierStore.connect(
-            redisURL: configuration.redisURL, keyPrefix: configuration.redisKeyPrefix,
-            tokenizer: MeCabFeatureTokenizer(dictionaryPath: configuration.mecabDictionary),
-            threshold: configuration.favoriteRateThreshold
+        let tokenizer = try MeCabFeatureTokenizer(dictionaryPath: configuration.mecabDictionary)
+        return RedisClassifierStore(
+            redis: try await RedisConnection(configuration: redisConfiguration(configuration)),
+            keys: ClassifierKeys(prefix: configuration.redisKeyPrefix),
+            extractor: FeatureExtractor(tokenizer: tokenizer), model: NaiveBayes(threshold: configuration.favoriteRateThreshold)
         )
     }
 
@@ -105,12 +120,13 @@ struct Services: Sendable {
     }
 
     /// Failures that waiting does not fix: configuration, credentials, a missing dictionary, an unmigrated database,
-    /// a Redis URL this build cannot use (`rediss://`).
+    /// a Redis URL or TLS setting that cannot work (a malformed URL, no TLS on the port, an unreadable CA file,
+    /// a certificate that is not trusted or not for the host).
     static func isPermanent(_ error: any Error) -> Bool {
         switch error {
         case is ConfigurationError, is MeCabError, is NotMigratedError:
             return true
-        case let redis as RedisError where redis.kind == .unsupported || redis.kind == .invalidURL:
+        case let redis as RedisError where [.unsupported, .invalidURL, .tls, .certificate].contains(redis.kind):
             return true
         case NetworkError.unauthorized:
             return true

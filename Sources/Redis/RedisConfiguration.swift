@@ -1,9 +1,9 @@
 import Foundation
 
-/// Where and how to connect, parsed from `redis://[user][:password@]host[:port][/db]`.
+/// Where and how to connect, parsed from `redis://[user][:password@]host[:port][/db]`,
+/// or `rediss://…` for TLS.
 ///
-/// The password is percent-decoded. `description` never shows it. `rediss://`
-/// (TLS) is refused: hiredis 0.14, the version this build links, has no TLS.
+/// The password is percent-decoded. `description` never shows it.
 public struct RedisConfiguration: Sendable, Equatable, CustomStringConvertible {
     public var host: String
     public var port: Int
@@ -11,30 +11,36 @@ public struct RedisConfiguration: Sendable, Equatable, CustomStringConvertible {
     public var user: String?
     public var password: String?
     public var database: Int
+    /// TLS options, nil for plain TCP.
+    public var tls: RedisTLS?
 
-    public init(host: String = "localhost", port: Int = 6379, user: String? = nil, password: String? = nil, database: Int = 0) {
+    public init(
+        host: String = "localhost", port: Int = 6379, user: String? = nil, password: String? = nil, database: Int = 0,
+        tls: RedisTLS? = nil
+    ) {
         self.host = host
         self.port = port
         self.user = user
         self.password = password
         self.database = database
+        self.tls = tls
     }
 
     /// Parses a Redis URL; errors never echo the URL (it may hold a password).
-    public init(url: String) throws {
+    ///
+    /// `rediss://` turns TLS on, with `verifyPeer` and `caFile` (see `RedisTLS`);
+    /// both are ignored for `redis://`.
+    public init(url: String, verifyPeer: Bool = true, caFile: String? = nil) throws {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased() else {
-            throw RedisError(kind: .invalidURL, message: "expected redis://[user][:password@]host[:port][/db]")
+            throw RedisError(kind: .invalidURL, message: "expected redis://[user][:password@]host[:port][/db] or rediss://…")
         }
         switch scheme {
         case "redis":
-            break
+            tls = nil
         case "rediss":
-            throw RedisError(
-                kind: .unsupported,
-                message: "TLS (rediss://) is not supported by this build (hiredis 0.14 has no TLS); use redis:// over a private network or a TLS tunnel"
-            )
+            tls = RedisTLS(verifyPeer: verifyPeer, caFile: caFile)
         default:
-            throw RedisError(kind: .invalidURL, message: "unknown scheme \"\(scheme)\"; expected redis://")
+            throw RedisError(kind: .invalidURL, message: "unknown scheme \"\(scheme)\"; expected redis:// or rediss://")
         }
         var host = components.host ?? ""
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
@@ -60,6 +66,6 @@ public struct RedisConfiguration: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         let credentials = password == nil ? (user.map { "\($0)@" } ?? "") : "\(user ?? ""):***@"
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        return "redis://\(credentials)\(shownHost):\(port)/\(database)"
+        return "\(tls == nil ? "redis" : "rediss")://\(credentials)\(shownHost):\(port)/\(database)"
     }
 }

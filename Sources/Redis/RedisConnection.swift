@@ -1,21 +1,18 @@
-import CHiredis
 import Foundation
 import QueueExecutor
 
-/// Owns one hiredis context and frees it with the owner.
-private final class ContextHandle {
-    let raw: UnsafeMutablePointer<redisContext>
-    init(_ raw: UnsafeMutablePointer<redisContext>) { self.raw = raw }
-    deinit { redisFree(raw) }
-}
-
-/// One Redis connection, used from any task.
+/// One Redis connection, used from any task, over plain TCP or TLS (`rediss://`).
 ///
-/// hiredis blocks, so the actor runs on its own serial queue, never on the
-/// cooperative pool. Commands go only as argument vectors (binary safe, no
-/// format strings). After an I/O error (server gone, timeout) the context is
-/// dropped and the next call reconnects; the failed call is not retried, since
-/// the server may already have run it.
+/// The socket calls block (with timeouts), so the actor runs on its own serial
+/// queue, never on the cooperative pool. Commands go only as argument vectors
+/// (binary safe, no format strings), through one `RedisSession` whatever the
+/// transport. Connecting makes the TCP connection (and the TLS handshake),
+/// then AUTH and SELECT, or a PING when there is neither, so a server that
+/// does not speak RESP (a TLS port reached by `redis://`) is found at once;
+/// each step waits at most `connectTimeout`. Each command waits at most
+/// `commandTimeout` for the socket to move. After an I/O error (server gone,
+/// timeout) the connection is dropped and the next call reconnects; the
+/// failed call is not retried, since the server may already have run it.
 public actor RedisConnection {
     private let executor = QueueExecutor(label: "mirror-bot.redis")
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -25,7 +22,7 @@ public actor RedisConnection {
     public nonisolated let configuration: RedisConfiguration
     private let connectTimeout: Duration
     private let commandTimeout: Duration
-    private var handle: ContextHandle?
+    private var session: RedisSession?
 
     /// Parses `url` and connects at once (AUTH, then SELECT); throws `RedisError`.
     public init(url: String, connectTimeout: Duration = .seconds(5), commandTimeout: Duration = .seconds(10)) async throws {
@@ -40,6 +37,12 @@ public actor RedisConnection {
         try reconnect()
     }
 
+    /// How the current connection reaches the server (plain TCP, or TLS and whether the certificate was verified);
+    /// nil while disconnected.
+    public var security: RedisTransportSecurity? {
+        session?.transport.security
+    }
+
     /// Sends one command and waits for its reply. Error replies come back as `.error`.
     @discardableResult
     public func send(_ args: [String]) throws -> RedisValue {
@@ -52,11 +55,10 @@ public actor RedisConnection {
         guard !args.isEmpty else {
             throw RedisError(kind: .unexpectedReply, message: "empty command")
         }
-        let context = try liveContext()
-        let reply = withArgv(args) { count, argv, lengths in
-            redisCommandArgv(context, count, argv, lengths)
+        guard let reply = try exchange([args]).first else {
+            throw RedisError(kind: .unexpectedReply, message: "no reply")
         }
-        return try take(reply, context: context)
+        return reply
     }
 
     /// Sends every command, then reads every reply: one round trip. Replies are in order.
@@ -70,98 +72,79 @@ public actor RedisConnection {
         guard !commands.contains(where: \.isEmpty) else {
             throw RedisError(kind: .unexpectedReply, message: "empty command in pipeline")
         }
-        let context = try liveContext()
-        for command in commands {
-            let status = withArgv(command) { count, argv, lengths in
-                redisAppendCommandArgv(context, count, argv, lengths)
-            }
-            guard status == REDIS_OK else { throw ioFailure(context) }
-        }
-        var replies: [RedisValue] = []
-        replies.reserveCapacity(commands.count)
-        for _ in commands {
-            var reply: UnsafeMutableRawPointer?
-            guard redisGetReply(context, &reply) == REDIS_OK else { throw ioFailure(context) }
-            replies.append(try take(reply, context: context))
-        }
-        return replies
+        return try exchange(commands)
     }
 
-    /// Closes the connection; the next call reconnects.
+    /// Closes the connection (with TLS close_notify); the next call reconnects.
     public func close() {
-        handle = nil
+        session = nil
     }
 
-    // MARK: - hiredis
+    // MARK: - The session
 
-    private func liveContext() throws -> UnsafeMutablePointer<redisContext> {
-        if let handle, handle.raw.pointee.err == 0 {
-            return handle.raw
-        }
-        try reconnect()
-        guard let handle else {
-            throw RedisError(kind: .connection, message: "no connection")
-        }
-        return handle.raw
-    }
-
-    private func reconnect() throws {
-        handle = nil
-        guard let raw = redisConnectWithTimeout(configuration.host, Int32(configuration.port), timeval(connectTimeout)) else {
-            throw RedisError(kind: .connection, message: "out of memory")
-        }
-        let candidate = ContextHandle(raw)
-        guard raw.pointee.err == 0 else {
-            throw RedisError(kind: .connection, message: "\(configuration.host):\(configuration.port): \(errorText(raw.pointee.errstr))")
-        }
-        guard redisSetTimeout(raw, timeval(commandTimeout)) == REDIS_OK else {
-            throw RedisError(kind: .connection, message: "could not set the command timeout: \(errorText(raw.pointee.errstr))")
-        }
-        handle = candidate
+    /// One round trip on the live session (connecting first if there is none).
+    private func exchange(_ commands: [[[UInt8]]]) throws -> [RedisValue] {
+        let live = try session ?? reconnect()
         do {
-            try authenticate()
-            if configuration.database != 0 {
-                let reply = try send(["SELECT", String(configuration.database)])
-                if case .error(let message) = reply {
-                    throw RedisError(kind: .authentication, message: "SELECT \(configuration.database) refused: \(redact(message))")
-                }
+            return try live.roundTrip(commands, timeout: commandTimeout).map(redacted)
+        } catch let error as RedisError {
+            // Bytes may be left half sent or half read: this stream is out of step for good.
+            session = nil
+            throw RedisError(kind: error.kind, message: redact(error.message))
+        }
+    }
+
+    @discardableResult
+    private func reconnect() throws -> RedisSession {
+        session = nil
+        let socket = try TCPSocket.connect(host: configuration.host, port: configuration.port, timeout: connectTimeout)
+        let transport: any RedisTransport
+        if let tls = configuration.tls {
+            transport = try TLSTransport(socket: socket, host: configuration.host, tls: tls, timeout: connectTimeout)
+        } else {
+            transport = PlainTransport(socket: socket)
+        }
+        let candidate = try RedisSession(transport: transport)
+        do {
+            try setUp(candidate)
+        } catch let error as RedisError where error.kind == .io {
+            // The server hung up or stayed silent before its first reply: say what that usually means.
+            let hint = configuration.tls == nil ? " (if this port speaks TLS, use rediss://)" : ""
+            throw RedisError(kind: .connection, message: redact(error.message) + ", before any reply" + hint)
+        }
+        session = candidate
+        return candidate
+    }
+
+    /// AUTH with the URL's user and password, then SELECT; a PING when there is neither.
+    /// A user name that the server refuses (Redis before 6, or hosts such as Redis To Go
+    /// that put a placeholder user in the URL) falls back to the password alone.
+    private func setUp(_ session: RedisSession) throws {
+        func call(_ args: [String]) throws -> RedisValue {
+            let replies = try session.roundTrip([args.map { Array($0.utf8) }], timeout: connectTimeout)
+            return replies.first.map(redacted) ?? .null
+        }
+        if let password = configuration.password {
+            var accepted = false
+            if let user = configuration.user, case .status = try call(["AUTH", user, password]) {
+                accepted = true
             }
-        } catch {
-            handle = nil
-            throw error
+            if !accepted, case .error(let message) = try call(["AUTH", password]) {
+                throw RedisError(kind: .authentication, message: message)
+            }
+        }
+        if configuration.database != 0 {
+            if case .error(let message) = try call(["SELECT", String(configuration.database)]) {
+                throw RedisError(kind: .authentication, message: "SELECT \(configuration.database) refused: \(message)")
+            }
+        } else if configuration.password == nil {
+            _ = try call(["PING"])
         }
     }
 
-    /// AUTH with the URL's user and password. A user name that the server
-    /// refuses (Redis before 6, or hosts such as Redis To Go that put a
-    /// placeholder user in the URL) falls back to the password alone.
-    private func authenticate() throws {
-        guard let password = configuration.password else { return }
-        if let user = configuration.user, case .status = try send(["AUTH", user, password]) {
-            return
-        }
-        let reply = try send(["AUTH", password])
-        if case .error(let message) = reply {
-            throw RedisError(kind: .authentication, message: redact(message))
-        }
-    }
-
-    /// Copies and frees one reply; a nil reply means the context failed.
-    private func take(_ reply: UnsafeMutableRawPointer?, context: UnsafeMutablePointer<redisContext>) throws -> RedisValue {
-        guard let reply else { throw ioFailure(context) }
-        defer { freeReplyObject(reply) }
-        let value = RedisValue(reply: reply.assumingMemoryBound(to: redisReply.self))
+    private func redacted(_ value: RedisValue) -> RedisValue {
         if case .error(let message) = value { return .error(redact(message)) }
         return value
-    }
-
-    /// The context's error as a `RedisError`; the context is dropped so the next call reconnects.
-    private func ioFailure(_ context: UnsafeMutablePointer<redisContext>) -> RedisError {
-        let code = context.pointee.err
-        let text = code == 0 ? "no reply" : errorText(context.pointee.errstr)
-        handle = nil
-        let kind: RedisError.Kind = code == REDIS_ERR_PROTOCOL ? .protocolError : .io
-        return RedisError(kind: kind, message: "\(configuration.host):\(configuration.port): \(redact(text))")
     }
 
     /// Servers do not echo passwords, but make sure no message ever carries one.
@@ -170,7 +153,8 @@ public actor RedisConnection {
         return message.replacingOccurrences(of: password, with: "***")
     }
 
-    /// hiredis 0.14 writes with write(2): a peer that closed the socket would raise SIGPIPE.
+    /// OpenSSL writes TLS records with write(2) on our socket: a peer that closed it would raise SIGPIPE.
+    /// (Plain TCP writes use MSG_NOSIGNAL.)
     private static let ignoreSIGPIPE: Void = {
         signal(SIGPIPE, SIG_IGN)
     }()

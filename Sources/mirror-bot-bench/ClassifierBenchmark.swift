@@ -2,11 +2,13 @@ import Foundation
 import MirrorBot
 import MirrorBotMeCab
 import MirrorBotRedis
+import Redis
 
 /// `mirror-bot-bench classifier [--posts N] [--batch N] [--seed S] [--jsonl FILE]`:
 /// posts per second for MeCab alone, training and classifying (one by one and in
-/// batches) against the Redis of `REDIS_URL` (default redis://localhost:6379),
-/// with Redis commands and round trips per post.
+/// batches) against the Redis of `REDIS_URL` (default redis://localhost:6379;
+/// `rediss://` for TLS, with `REDIS_TLS_VERIFY` and `REDIS_TLS_CA_FILE` as the bot
+/// reads them), with Redis commands and round trips per post.
 ///
 /// Round trips are counted by the benchmark (each store call is one `send` or one
 /// `pipeline`, see `RedisClassifierStore`); commands come from `INFO commandstats`
@@ -25,17 +27,21 @@ enum ClassifierBenchmark {
     static func run(arguments: [String]) async throws {
         let options = try parse(arguments)
         let environment = ProcessInfo.processInfo.environment
-        let redisURL = environment["REDIS_URL"] ?? "redis://localhost:6379"
+        let redis = try RedisConfiguration(
+            url: environment["REDIS_URL"] ?? "redis://localhost:6379",
+            verifyPeer: environment["REDIS_TLS_VERIFY"]?.lowercased() != "none", caFile: environment["REDIS_TLS_CA_FILE"]
+        )
         let examples = try options.jsonl.map { try BenchmarkPosts.file($0, count: options.posts) }
             ?? BenchmarkPosts.synthetic(count: options.posts, seed: options.seed)
         let prefix = "bench-\(UInt32.random(in: 0...UInt32.max)):"
-        let single = try await RedisClassifierStore.connect(redisURL: redisURL, keyPrefix: prefix + "single:", tokenizer: MeCabFeatureTokenizer(dictionaryPath: environment["MECAB_DICDIR"]))
-        let batched = try await RedisClassifierStore.connect(redisURL: redisURL, keyPrefix: prefix + "batch:", tokenizer: MeCabFeatureTokenizer(dictionaryPath: environment["MECAB_DICDIR"]))
+        let single = try await store(redis, keyPrefix: prefix + "single:", dictionaryPath: environment["MECAB_DICDIR"])
+        let batched = try await store(redis, keyPrefix: prefix + "batch:", dictionaryPath: environment["MECAB_DICDIR"])
         let inputs = examples.map { ClassifierInput(text: $0.text, author: $0.author) }
         let batches = stride(from: 0, to: examples.count, by: options.batch).map { $0..<min($0 + options.batch, examples.count) }
         let source = options.jsonl ?? "synthetic Japanese, seed \(options.seed)"
+        let route = await batched.redis.security?.description ?? "?"
         print("classifier benchmark: \(examples.count) posts (\(source)), batches of \(options.batch), "
-              + "\(ProcessInfo.processInfo.activeProcessorCount) cores")
+              + "\(ProcessInfo.processInfo.activeProcessorCount) cores, Redis at \(redis.host):\(redis.port) over \(route)")
         print("step                              posts/s   round trips/post  commands/post                 read events/post")
 
         var probe = ServerProbe(redis: batched.redis)
@@ -62,6 +68,15 @@ enum ClassifierBenchmark {
         }
         try await single.clear()
         try await batched.clear()
+    }
+
+    /// A classifier store on its own connection to `redis`.
+    static func store(_ redis: RedisConfiguration, keyPrefix: String, dictionaryPath: String?) async throws -> RedisClassifierStore {
+        let tokenizer = try MeCabFeatureTokenizer(dictionaryPath: dictionaryPath)
+        return RedisClassifierStore(
+            redis: try await RedisConnection(configuration: redis), keys: ClassifierKeys(prefix: keyPrefix),
+            extractor: FeatureExtractor(tokenizer: tokenizer)
+        )
     }
 
     /// Times `body` and prints one row with the server's command and read-event deltas.

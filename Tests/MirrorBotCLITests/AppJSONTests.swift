@@ -67,6 +67,15 @@ struct AppJSONTests {
         #expect(worker?["quantity"] as? Int == 1)
     }
 
+    @Test("the heroku-redis add-on works as provisioned: a rediss:// URL with a self-signed certificate, so REDIS_TLS_VERIFY=none")
+    func herokuRedisTLS() throws {
+        let environment = try Self.appEnvironment()
+        #expect(environment["REDIS_TLS_VERIFY"]?["value"] as? String == "none")
+        #expect(environment["REDIS_TLS_CA_FILE"]?["value"] == nil)
+        let description = environment["REDIS_URL"]?["description"] as? String ?? ""
+        #expect(description.contains("rediss://") && !description.contains("cannot"))
+    }
+
     @Test("the Procfile runs the daemon as a worker and migrates on release")
     func procfile() throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent("Procfile"), encoding: .utf8)

@@ -1,7 +1,7 @@
 import Redis
 import Testing
 
-@Suite("RedisConfiguration parses redis:// URLs")
+@Suite("RedisConfiguration parses redis:// and rediss:// URLs")
 struct RedisConfigurationTests {
     @Test("host, port, percent-decoded password and database")
     func fullURL() throws {
@@ -31,14 +31,26 @@ struct RedisConfigurationTests {
         #expect(!configuration.description.contains("hunter2"))
     }
 
-    @Test("rediss:// is refused with a clear TLS error")
-    func tlsRefused() throws {
-        let error = try #require(throws: RedisError.self) {
-            try RedisConfiguration(url: "rediss://:hunter2@example.com:6380")
-        }
-        #expect(error.kind == .unsupported)
-        #expect(error.description.contains("TLS"))
-        #expect(!error.description.contains("hunter2"))
+    @Test("rediss:// turns TLS on: the certificate verified against the system's CAs unless told otherwise")
+    func tls() throws {
+        let verified = try RedisConfiguration(url: "rediss://:hunter2@example.com:6380")
+        #expect(verified == RedisConfiguration(host: "example.com", port: 6380, password: "hunter2", tls: RedisTLS()))
+        #expect(verified.tls?.verifyPeer == true && verified.tls?.caFile == nil)
+        #expect(verified.description == "rediss://:***@example.com:6380/0")
+
+        let privateCA = try RedisConfiguration(url: "REDISS://h:1/2", caFile: "/etc/ca.pem")
+        #expect(privateCA.tls == RedisTLS(verifyPeer: true, caFile: "/etc/ca.pem"))
+        #expect(privateCA.database == 2)
+
+        let unverified = try RedisConfiguration(url: "rediss://h:1", verifyPeer: false)
+        #expect(unverified.tls == RedisTLS(verifyPeer: false))
+    }
+
+    @Test("redis:// stays plain TCP whatever the TLS options say")
+    func plainIgnoresTLSOptions() throws {
+        let configuration = try RedisConfiguration(url: "redis://h:1", verifyPeer: false, caFile: "/etc/ca.pem")
+        #expect(configuration.tls == nil)
+        #expect(configuration.description == "redis://h:1/0")
     }
 
     @Test("bad URLs are refused without echoing them", arguments: [

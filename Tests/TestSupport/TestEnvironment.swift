@@ -8,7 +8,7 @@ public enum TestEnvironment {
     public struct MissingService: Error, CustomStringConvertible {
         public let variable: String
         public var description: String {
-            "\(variable) is not set: run the suite with scripts/test.sh, which starts PostgreSQL and Redis"
+            "\(variable) is not set: run the suite with scripts/test.sh, which starts PostgreSQL and Redis (plain and TLS)"
         }
     }
 
@@ -22,6 +22,10 @@ public enum TestEnvironment {
     public static func databaseURL() throws -> String { try require("TEST_DATABASE_URL") }
     public static func databaseSocketURL() throws -> String { try require("TEST_DATABASE_SOCKET_URL") }
     public static func redisURL() throws -> String { try require("TEST_REDIS_URL") }
+    /// The same Redis over TLS (`rediss://…@localhost:<port>/0`), its certificate signed by a private CA.
+    public static func redisTLSURL() throws -> String { try require("TEST_REDIS_TLS_URL") }
+    /// That private CA, as a PEM file.
+    public static func redisTLSCAFile() throws -> String { try require("TEST_REDIS_TLS_CA_FILE") }
 
     /// A short random name for schemas and key prefixes, unique per test.
     public static func uniqueName(_ prefix: String = "t") -> String {

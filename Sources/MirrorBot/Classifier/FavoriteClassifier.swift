@@ -1,5 +1,5 @@
 /// The seam between the bot and its favorite classifier: the bot's loops and
-/// commands see this protocol, never Redis or MeCab. `ClassifierStore` is the
+/// commands see this protocol, never Redis or MeCab. `RedisClassifierStore` (MirrorBotRedis) is the
 /// real implementation.
 public protocol FavoriteClassifier: Sendable {
     /// Learns one post as `category`. Training `favorite` also takes one count

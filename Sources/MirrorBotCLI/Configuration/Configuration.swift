@@ -25,6 +25,10 @@ public struct Configuration: Sendable {
     public var replyLimitPerHour: Int
     public var likeLimitPerDay: Int
     public var redisKeyPrefix: String
+    /// `REDIS_TLS_VERIFY`: `peer` (true, the default) verifies a `rediss://` server's certificate and host name; `none` accepts any.
+    public var redisTLSVerifyPeer: Bool
+    /// `REDIS_TLS_CA_FILE`: a CA bundle to verify the Redis server's certificate against, instead of the system's CAs.
+    public var redisTLSCAFile: String?
     public var mecabDictionary: String?
     /// Which network the bot lives on (`NETWORK`, default `x`).
     public var network: NetworkKind
@@ -63,6 +67,13 @@ public struct Configuration: Sendable {
         replyLimitPerHour = try env.integer("REPLY_LIMIT_PER_HOUR", default: 3, minimum: 0)
         likeLimitPerDay = try env.integer("LIKE_LIMIT_PER_DAY", default: 200, minimum: 0)
         redisKeyPrefix = env["REDIS_KEY_PREFIX"] ?? "mirror-bot:"
+        let verify = env["REDIS_TLS_VERIFY"] ?? "peer"
+        switch verify.lowercased() {
+        case "peer": redisTLSVerifyPeer = true
+        case "none": redisTLSVerifyPeer = false
+        default: throw ConfigurationError.invalid(variable: "REDIS_TLS_VERIFY", reason: "expected peer or none, got \"\(verify)\"")
+        }
+        redisTLSCAFile = env["REDIS_TLS_CA_FILE"]
         mecabDictionary = env["MECAB_DICDIR"]
         guard let kind = NetworkKind(rawValue: (env["NETWORK"] ?? "x").lowercased()) else {
             throw ConfigurationError.invalid(variable: "NETWORK", reason: "expected x or mastodon, got \"\(env["NETWORK"] ?? "")\"")
