@@ -69,16 +69,17 @@ struct Services: Sendable {
         )
     }
 
-    func classifier() async throws -> RedisClassifierStore {
-        try await Self.classifier(configuration)
+    /// The classifier; `learning` says whether what it learns is a sample of what the human saw.
+    func classifier(learning: ClassifierLearning) async throws -> RedisClassifierStore {
+        try await Self.classifier(configuration, learning: learning)
     }
 
-    /// The classifier: counts in Redis, features from MeCab.
-    static func classifier(_ configuration: Configuration) async throws -> RedisClassifierStore {
+    /// The classifier: counts in Redis, features from MeCab, deciding per FAVORITE_RATE_THRESHOLD.
+    static func classifier(_ configuration: Configuration, learning: ClassifierLearning) async throws -> RedisClassifierStore {
         try await RedisClassifierStore.connect(
             redisURL: configuration.redisURL, keyPrefix: configuration.redisKeyPrefix,
             tokenizer: MeCabFeatureTokenizer(dictionaryPath: configuration.mecabDictionary),
-            threshold: configuration.favoriteRateThreshold
+            threshold: configuration.favoriteRateThreshold, learning: learning
         )
     }
 

@@ -46,6 +46,15 @@ struct Environment {
         return value
     }
 
+    /// `auto` (also when unset), or a number of at least 0.
+    func threshold(_ name: String) throws -> FavoriteThreshold {
+        guard let text = self[name] else { return .auto }
+        guard let threshold = FavoriteThreshold(text) else {
+            throw ConfigurationError.invalid(variable: name, reason: "expected auto or a number of at least 0, got \"\(text)\"")
+        }
+        return threshold
+    }
+
     func bool(_ name: String, default fallback: Bool) throws -> Bool {
         guard let text = self[name]?.lowercased() else { return fallback }
         switch text {
