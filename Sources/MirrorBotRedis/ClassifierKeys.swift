@@ -7,8 +7,8 @@ import MirrorBot
 /// | `<prefix>classifier:documents`        | hash | `favorite`, `normal` → posts trained |
 /// | `<prefix>classifier:features:favorite`| hash | feature → posts in `favorite` that had it |
 /// | `<prefix>classifier:features:normal`  | hash | feature → posts in `normal` that had it |
-/// | `<prefix>classifier:sample`           | hash | `favorite`, `normal` → posts learned as a sample of what the human saw; `recent` → scores the threshold was taken over; `threshold` → the calibrated log threshold |
-/// | `<prefix>classifier:recent`           | list | the log likelihood ratios of the last 1,000 sample posts, oldest first, each scored before it was learned |
+/// | `<prefix>classifier:sample`           | hash | `favorite`, `normal` → posts learned as a sample of what the human saw; `scored` → how many of them were scored; `recent` → scores the threshold was taken over; `threshold` → the calibrated log threshold |
+/// | `<prefix>classifier:recent`           | sorted set | member: the score's number (1, 2, … as `scored` counts) → score: the log likelihood ratio of a sample post, scored before it was learned; the last 1,000 |
 ///
 /// Counts are decimal integers (HINCRBY). A feature whose count falls to zero
 /// is deleted from its hash. Features are UTF-8 strings as `FeatureExtractor`
@@ -35,7 +35,7 @@ public struct ClassifierKeys: Sendable, Equatable {
     /// The hash of the like-share sample: its counts per category, and the calibrated threshold.
     public var sample: String { prefix + "classifier:sample" }
 
-    /// The list of the recent sample posts' scores.
+    /// The sorted set of the recent sample posts' scores.
     public var recent: String { prefix + "classifier:recent" }
 
     /// Every key the classifier writes.

@@ -55,6 +55,47 @@ enum ClassifierScript {
                 category.rawValue, takeBackFromNormal ? "1" : "0", sample.rawValue] + features
     }
 
+    /// The Lua script that stores a batch's scores and takes the threshold anew,
+    /// atomically, after the batch's training EVALs in the same pipeline:
+    ///
+    ///     KEYS[1] the sample hash, KEYS[2] the recent scores (a sorted set)
+    ///     ARGV[1] how many scores to keep, ARGV[2...] the batch's scores, in order
+    ///
+    /// Each score is added under the next number of the sample's `scored` count,
+    /// and the score `limit` numbers older is removed, so the set holds the last
+    /// `limit`. Then `Calibration`'s rule: with n scores and the sample's share s,
+    /// k = floor(s * n + 0.5), and the threshold is the score of rank k from the
+    /// highest (`-inf` when k = n, or without any sample post). Stores `recent`
+    /// (n) and `threshold` in the sample hash and returns the threshold.
+    static let calibrate = """
+    local limit = tonumber(ARGV[1])
+    local last = redis.call('HINCRBY', KEYS[1], 'scored', #ARGV - 1)
+    for i = 2, #ARGV do
+      local number = last - #ARGV + i
+      redis.call('ZADD', KEYS[2], ARGV[i], number)
+      if number > limit then
+        redis.call('ZREM', KEYS[2], number - limit)
+      end
+    end
+    local n = redis.call('ZCARD', KEYS[2])
+    local favorite = tonumber(redis.call('HGET', KEYS[1], 'favorite') or '0') or 0
+    local normal = tonumber(redis.call('HGET', KEYS[1], 'normal') or '0') or 0
+    local threshold = '-inf'
+    if n > 0 and favorite + normal > 0 then
+      local k = math.floor(favorite / (favorite + normal) * n + 0.5)
+      if k < n then
+        threshold = redis.call('ZREVRANGE', KEYS[2], k, k, 'WITHSCORES')[2]
+      end
+    end
+    redis.call('HSET', KEYS[1], 'recent', n, 'threshold', threshold)
+    return threshold
+    """
+
+    /// The EVAL command that stores `scores` (Swift's shortest round-trip form, `-inf`) and recalibrates.
+    static func calibrateCommand(scores: [Double], keys: ClassifierKeys) -> [String] {
+        ["EVAL", calibrate, "2", keys.sample, keys.recent, String(Calibration.recentLimit)] + scores.map { String(describing: $0) }
+    }
+
     /// How a post counts in the like-share sample (ARGV[3]).
     enum SampleRole: String {
         case none = "0"

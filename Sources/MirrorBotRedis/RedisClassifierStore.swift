@@ -10,9 +10,9 @@ import Redis
 /// HMGETs (document counts, the like-share sample, feature counts of both
 /// categories). Training with `learning: .countsOnly` is one pipeline of EVALs
 /// (one EVAL, atomic, per post); training a sample (`.sample`, and
-/// `train(labeled:)`) is two round trips per 500 posts: the counts and recent
-/// scores, to score each post before it is learned, then the EVALs with the
-/// scores and the new threshold.
+/// `train(labeled:)`) is two round trips per 500 posts: the counts, to score
+/// each post before it is learned, then the EVALs and one EVAL that stores the
+/// scores and takes the threshold anew (`ClassifierScript.calibrate`).
 ///
 ///     let classifier = try await RedisClassifierStore.connect(
 ///         redisURL: "redis://:secret@localhost:6379/0", keyPrefix: "mirror-bot:",
@@ -87,8 +87,8 @@ public struct RedisClassifierStore: FavoriteClassifier {
     /// Learns `posts` in order. A sample is read `scoringBatch` posts at a time: the
     /// counts of their features, then each post is scored against the counts before
     /// it (those read, plus the posts of the batch before it, counted here as the
-    /// script counts them), and the scores and the new threshold are stored in the
-    /// same pipeline as the EVALs.
+    /// script counts them), and the scores are stored and the threshold taken anew
+    /// in the same pipeline as the EVALs, after them.
     func learn(_ posts: [LearnedPost], sample: Bool) async throws {
         guard sample else {
             try await send(posts.map { command($0, sample: false) })
@@ -97,22 +97,15 @@ public struct RedisClassifierStore: FavoriteClassifier {
         var start = 0
         while start < posts.count {
             let chunk = posts[start..<min(start + Self.scoringBatch, posts.count)]
-            var (counts, recent) = try await countsAndRecent(for: Self.union(chunk.map(\.features)))
-            let sample = counts.sample
-            let posts = chunk.map { post in
-                defer { counts.learn(post.features, as: post.category, takingBack: post.takesBack) }
-                return post.movesInSample ? Calibration.SamplePost.liked : .new(
-                    post.category, logRatio: rule.pooled.logLikelihoodRatio(features: post.features, counts: counts) ?? -.infinity)
+            var counts = try await self.counts(for: Self.union(chunk.map(\.features)))
+            var scores: [Double] = []
+            for post in chunk {
+                if !post.movesInSample {
+                    scores.append(rule.pooled.logLikelihoodRatio(features: post.features, counts: counts) ?? -.infinity)
+                }
+                counts.learn(post.features, as: post.category, takingBack: post.takesBack)
             }
-            let learnt = Calibration.learning(posts, sample: sample, recent: recent).sample
-            var commands = chunk.map { command($0, sample: true) }
-            let scores = posts.compactMap(\.logRatio)
-            if !scores.isEmpty {
-                commands.append(["RPUSH", keys.recent] + scores.map(Self.text))
-                commands.append(["LTRIM", keys.recent, "-\(Calibration.recentLimit)", "-1"])
-            }
-            commands.append(["HSET", keys.sample, "recent", String(learnt.recent), "threshold", Self.text(learnt.logThreshold ?? -.infinity)])
-            try await send(commands)
+            try await send(chunk.map { command($0, sample: true) } + [ClassifierScript.calibrateCommand(scores: scores, keys: keys)])
             start += Self.scoringBatch
         }
     }
@@ -145,36 +138,24 @@ public struct RedisClassifierStore: FavoriteClassifier {
 
     /// The document counts, the like-share sample and the counts of `features`, in one round trip.
     public func counts(for features: [String]) async throws -> TrainingCounts {
-        try await read(features, recent: false).counts
-    }
-
-    /// `counts(for:)` and the recent scores, oldest first, in one round trip.
-    func countsAndRecent(for features: [String]) async throws -> (counts: TrainingCounts, recent: [Double]) {
-        let (counts, recent) = try await read(features, recent: true)
-        return (counts, recent ?? [])
-    }
-
-    private func read(_ features: [String], recent: Bool) async throws -> (counts: TrainingCounts, recent: [Double]?) {
         var commands: [[String]] = [
             ["HMGET", keys.documents] + ClassifierCategory.allCases.map(\.rawValue),
             ["HMGET", keys.sample] + ClassifierCategory.allCases.map(\.rawValue) + ["recent", "threshold"],
         ]
-        if recent { commands.append(["LRANGE", keys.recent, "0", "-1"]) }
         if !features.isEmpty {
             commands += ClassifierCategory.allCases.map { ["HMGET", keys.features($0)] + features }
         }
-        var replies = try await redis.pipeline(commands)[...]
-        let documents = try Self.integers(replies.popFirst(), expected: ClassifierCategory.allCases.count)
+        let replies = try await redis.pipeline(commands)
+        let documents = try Self.integers(replies.first, expected: ClassifierCategory.allCases.count)
         var counts = TrainingCounts(
-            documents: CategoryCounts(favorite: documents[0], normal: documents[1]), sample: try Self.sample(replies.popFirst()))
-        let scores = recent ? try Self.numbers(replies.popFirst()) : nil
-        guard !features.isEmpty else { return (counts, scores) }
-        let favorite = try Self.integers(replies.popFirst(), expected: features.count)
-        let normal = try Self.integers(replies.popFirst(), expected: features.count)
+            documents: CategoryCounts(favorite: documents[0], normal: documents[1]), sample: try Self.sample(replies.dropFirst().first))
+        guard !features.isEmpty else { return counts }
+        let favorite = try Self.integers(replies.dropFirst(2).first, expected: features.count)
+        let normal = try Self.integers(replies.dropFirst(3).first, expected: features.count)
         for (index, feature) in features.enumerated() where favorite[index] != 0 || normal[index] != 0 {
             counts.features[feature] = CategoryCounts(favorite: favorite[index], normal: normal[index])
         }
-        return (counts, scores)
+        return counts
     }
 
     /// The like-share sample (one round trip).
@@ -188,7 +169,7 @@ public struct RedisClassifierStore: FavoriteClassifier {
         try await redis.send(["DEL"] + keys.all).throwingOnError()
     }
 
-    // MARK: - Replies
+    // MARK: - Reading replies
 
     /// The distinct features of `posts`, in first-seen order.
     static func union(_ posts: [[String]]) -> [String] {
@@ -198,11 +179,6 @@ public struct RedisClassifierStore: FavoriteClassifier {
             union.append(feature)
         }
         return union
-    }
-
-    /// A score as stored: Swift's shortest round-trip form, `-inf` for no evidence.
-    static func text(_ value: Double) -> String {
-        String(describing: value)
     }
 
     /// Reads an HMGET reply: nil fields are 0; anything else that is not a non-negative integer is an error.
@@ -222,14 +198,6 @@ public struct RedisClassifierStore: FavoriteClassifier {
         let counts = try integers(.array(Array(values.prefix(3))), expected: 3)
         let threshold = try values[3].isNull ? nil : number(values[3])
         return LikeShareSample(posts: CategoryCounts(favorite: counts[0], normal: counts[1]), recent: counts[2], logThreshold: threshold)
-    }
-
-    /// Reads an LRANGE reply of scores.
-    private static func numbers(_ reply: RedisValue?) throws -> [Double] {
-        guard let reply else { throw ClassifierError.unexpectedReply("missing reply") }
-        try reply.throwingOnError()
-        guard let elements = reply.array else { throw ClassifierError.unexpectedReply("expected a list of scores") }
-        return try elements.map(number)
     }
 
     private static func number(_ value: RedisValue) throws -> Double {

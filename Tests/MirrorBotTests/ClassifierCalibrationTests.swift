@@ -75,11 +75,11 @@ struct ClassifierCalibrationTests {
         #expect(empty.ratio == 0 && empty.label == .normal && empty.threshold == liked.threshold)
     }
 
-    @Test("the log threshold lets round(share x n) of the recent scores through", arguments: [
+    @Test("the log threshold lets floor(share x n + 0.5) of the recent scores through", arguments: [
         (0.4, 1.0), (0.5, 0.5), (0.0, 3.0), (1.0, -Double.infinity), (0.05, 3.0), (0.1, 2.0), (0.3, 1.0),
     ])
     func quantile(share: Double, expected: Double) {
-        // Sorted from highest: 3, 2, 1, 0.5, -inf; k = round(share * 5), half away from zero.
+        // Sorted from highest: 3, 2, 1, 0.5, -inf; k = floor(share * 5 + 0.5).
         #expect(Calibration.logThreshold(recent: [0.5, 2, -.infinity, 3, 1], share: share) == expected)
     }
 
@@ -88,31 +88,6 @@ struct ClassifierCalibrationTests {
         // k = 1 of [2, 2, 2, 1]: the threshold is 2, and no score lies strictly above it.
         #expect(Calibration.logThreshold(recent: [2, 1, 2, 2], share: 0.25) == 2)
         #expect(Calibration.logThreshold(recent: [], share: 0.5) == nil)
-    }
-
-    @Test("learning a sample counts each post once, moves a liked timeline post, and keeps the last 1,000 scores")
-    func learning() {
-        let sample = LikeShareSample(posts: CategoryCounts(favorite: 1, normal: 3), recent: 2, logThreshold: 0)
-        let (learnt, recent) = Calibration.learning([
-            .new(.favorite, logRatio: 0.3),
-            .new(.normal, logRatio: 0.4),
-            .liked,
-        ], sample: sample, recent: [0.1, 0.2])
-        // favorite 1 + 1 + 1 = 3, normal 3 + 1 - 1 = 3: share 1/2; the moved post is not scored again:
-        // k = round(0.5 * 4) = 2 of [0.4, 0.3, 0.2, 0.1].
-        #expect(learnt == LikeShareSample(posts: CategoryCounts(favorite: 3, normal: 3), recent: 4, logThreshold: 0.2))
-        #expect(recent == [0.1, 0.2, 0.3, 0.4])
-
-        var empty = LikeShareSample()
-        empty.learn(.favorite, movingFromNormal: true)
-        #expect(empty.posts == CategoryCounts(favorite: 1, normal: 0))
-
-        let many = (0..<1_003).map { Calibration.SamplePost.new(.normal, logRatio: Double($0)) }
-        let (full, kept) = Calibration.learning(many, sample: LikeShareSample(), recent: [-1, -2])
-        #expect(kept == (3..<1_003).map(Double.init))
-        #expect(full.recent == 1_000 && full.posts == CategoryCounts(favorite: 0, normal: 1_003))
-        // The human liked none: the threshold is the highest score, so nothing lies above it.
-        #expect(full.logThreshold == 1_002)
     }
 
     @Test("counting a post in memory as the training script counts it in Redis")

@@ -29,11 +29,4 @@ public struct LikeShareSample: Sendable, Equatable {
         log(Double(posts.favorite) + 0.5) - log(Double(posts.normal) + 0.5)
     }
 
-    /// The counts after learning one more post as `category`; `movingFromNormal` (a post
-    /// of the sample, learned as `normal` before, now liked) also takes one back from
-    /// `normal`, never below zero (as the training script does).
-    public mutating func learn(_ category: ClassifierCategory, movingFromNormal: Bool) {
-        posts[category] += 1
-        if movingFromNormal, posts.normal > 0 { posts.normal -= 1 }
-    }
 }

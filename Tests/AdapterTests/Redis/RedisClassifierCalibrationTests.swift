@@ -33,8 +33,11 @@ struct RedisClassifierCalibrationTests {
         return Dictionary(uniqueKeysWithValues: stride(from: 0, to: items.count - 1, by: 2).map { (items[$0], items[$0 + 1]) })
     }
 
+    /// The recent scores as Redis holds them, oldest first.
     func recent(_ store: RedisClassifierStore) async throws -> [String] {
-        try #require(try await redis.send(["LRANGE", store.keys.recent, "0", "-1"]).array).compactMap(\.string)
+        let items = try #require(try await redis.send(["ZRANGE", store.keys.recent, "0", "-1", "WITHSCORES"]).array).compactMap(\.string)
+        let pairs = stride(from: 0, to: items.count - 1, by: 2).map { (number: Int(items[$0]) ?? -1, score: items[$0 + 1]) }
+        return pairs.sorted { $0.number < $1.number }.map(\.score)
     }
 
     @Test("a sample stores its counts, each post's score before it was learned, and the threshold")
@@ -53,7 +56,7 @@ struct RedisClassifierCalibrationTests {
         #expect(abs((Double(scores[3]) ?? 0) - log(4.0 / 49.0)) <= 1e-12)
         #expect(abs(Double(scores[4]) ?? 1) <= 1e-12)
         // Share 2/5: k = round(0.4 * 5) = 2 of [0, log(4/49), -inf, -inf, -inf]: the log threshold is -inf.
-        #expect(try await hash(store.keys.sample) == ["favorite": "2", "normal": "3", "recent": "5", "threshold": "-inf"])
+        #expect(try await hash(store.keys.sample) == ["favorite": "2", "normal": "3", "scored": "5", "recent": "5", "threshold": "-inf"])
         #expect(try await store.likeShareSample()
             == LikeShareSample(posts: CategoryCounts(favorite: 2, normal: 3), recent: 5, logThreshold: -.infinity))
     }
@@ -75,6 +78,23 @@ struct RedisClassifierCalibrationTests {
         #expect(try await batch.likeShareSample() == (try await single.likeShareSample()))
         try await batch.clear()
         try await single.clear()
+    }
+
+    @Test("the last 1,000 scores are kept; a human who liked none gets the highest as threshold")
+    func recentLimit() async throws {
+        let store = try store(words: true)
+        try await store.train(labeled: [TrainingExample(text: "a0", author: "x", category: .favorite)])
+        try await store.train(labeled: (0..<1_002).map { TrainingExample(text: "w\($0 % 50) v\($0 % 7)", author: "x", category: .normal) })
+        let scores = try await recent(store)
+        #expect(scores.count == 1_000)
+        let numbers = try #require(try await redis.send(["ZRANGE", store.keys.recent, "0", "-1"]).array).compactMap(\.string).compactMap(Int.init)
+        #expect(Set(numbers) == Set(4...1_003))
+        let sample = try await store.likeShareSample()
+        #expect(sample.posts == CategoryCounts(favorite: 1, normal: 1_002) && sample.recent == 1_000)
+        // k = floor(1/1003 * 1000 + 0.5) = 1: the second highest score.
+        #expect(sample.logThreshold == Calibration.logThreshold(recent: scores.compactMap(Double.init), share: 1.0 / 1_003))
+        #expect(sample.logThreshold == scores.compactMap(Double.init).sorted(by: >)[1])
+        try await store.clear()
     }
 
     @Test("counts-only learning leaves the sample alone; a labeled file is a sample whatever the store learns")
