@@ -4,6 +4,7 @@ import MirrorBot
 /// The text `mirror-bot classify TEXT` prints for one verdict:
 ///
 ///     favorite: would like (ratio 12.4 > threshold 3)
+///     fixed: FAVORITE_RATE_THRESHOLD=3.0
 ///     toward favorite:
 ///       寿司             favorite 0.6250  normal 0.0714
 ///     toward normal:
@@ -12,11 +13,13 @@ struct ClassificationReport {
     let lines: [String]
 
     /// `documents` is given when the ratio is 0, to say why there is no evidence.
-    init(_ verdict: Classification, threshold: Double, documents: CategoryCounts?, limit: Int) {
+    init(_ verdict: Classification, documents: CategoryCounts?, limit: Int) {
         var lines: [String] = []
         let comparison = verdict.isFavorite ? ">" : "<="
         let would = verdict.isFavorite ? "would like" : "would not like"
-        lines.append("\(verdict.label.rawValue): \(would) (ratio \(Self.format(verdict.ratio)) \(comparison) threshold \(Self.format(threshold)))")
+        let threshold = verdict.threshold
+        lines.append("\(verdict.label.rawValue): \(would) (ratio \(Self.format(verdict.ratio)) \(comparison) threshold \(Self.format(threshold.value)))")
+        lines.append(threshold.description)
         if verdict.features.isEmpty {
             lines.append("no features: the text has no nouns or hashtags, and no author was given")
         } else if let documents, documents.favorite == 0 || documents.normal == 0 {
@@ -36,14 +39,7 @@ struct ClassificationReport {
 
     /// A ratio or threshold: up to four significant digits, exponent form when very large or small.
     static func format(_ value: Double) -> String {
-        if value == 0 { return "0" }
-        if value >= 1e6 || value < 1e-4 { return String(format: "%.3e", value) }
-        var text = String(format: "%.4g", value)
-        if text.contains(".") && !text.contains("e") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-        }
-        return text
+        ThresholdInForce.format(value)
     }
 
     static func probability(_ value: Double) -> String {

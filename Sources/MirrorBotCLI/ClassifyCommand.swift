@@ -17,14 +17,17 @@ struct ClassifyCommand: Command {
         USAGE: \(usage)
 
         Prints the verdict (favorite: would like, normal: would not), the ratio
-        P(favorite|post) / P(normal|post) against FAVORITE_RATE_THRESHOLD, and the
-        features that weighed most each way with their weighted probabilities.
+        P(favorite|post) / P(normal|post) against the threshold in force and why
+        (FAVORITE_RATE_THRESHOLD: a number, or auto, calibrated to the human's like
+        share once 200 timeline posts are learned), and the features that weighed
+        most each way with their weighted probabilities.
 
         OPTIONS:
           --author NAME   the post's author (screen name); without it, no author feature
           --jsonl FILE    classify each line {"id"?,"text","author"} of FILE ('-': standard input);
-                          writes {"id":…,"label":"favorite"|"normal","ratio":<number>,"features":[…]}
-                          a line, in order; id is the input's, or else the line number.
+                          writes {"id":…,"label":"favorite"|"normal","ratio":<number>,"threshold":<number>,
+                          "features":[…]} a line, in order; id is the input's, or else the line number;
+                          label is favorite exactly when ratio > threshold.
                           The whole file is checked before anything is printed.
         """
 
@@ -63,8 +66,7 @@ struct ClassifyCommand: Command {
             let store = try await Self.store(configuration)
             let verdict = try await store.classify(text: text, author: author)
             let documents = verdict.ratio == 0 ? try await store.documentCounts() : nil
-            for line in ClassificationReport(verdict, threshold: configuration.favoriteRateThreshold,
-                                             documents: documents, limit: Self.strongestLimit).lines {
+            for line in ClassificationReport(verdict, documents: documents, limit: Self.strongestLimit).lines {
                 context.output(line)
             }
         case .jsonl(let path):
@@ -82,8 +84,9 @@ struct ClassifyCommand: Command {
         return 0
     }
 
-    /// The classifier over REDIS_URL (and its TLS settings), REDIS_KEY_PREFIX, MECAB_DICDIR and FAVORITE_RATE_THRESHOLD.
+    /// The classifier over REDIS_URL (and its TLS settings), REDIS_KEY_PREFIX, MECAB_DICDIR and FAVORITE_RATE_THRESHOLD
+    /// (for `classify`, and for `train classifier --jsonl`, whose file is a sample of what the human saw).
     static func store(_ configuration: Configuration) async throws -> RedisClassifierStore {
-        try await Services.classifier(configuration)
+        try await Services.classifier(configuration, learning: .sample)
     }
 }

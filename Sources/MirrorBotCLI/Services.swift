@@ -87,18 +87,19 @@ struct Services: Sendable {
         try await RedisConnection(configuration: redisConfiguration())
     }
 
-    func classifier() async throws -> RedisClassifierStore {
-        try await Self.classifier(configuration)
+    /// The classifier; `learning` says whether what it learns is a sample of what the human saw.
+    func classifier(learning: ClassifierLearning) async throws -> RedisClassifierStore {
+        try await Self.classifier(configuration, learning: learning)
     }
 
-    /// The classifier over Redis (REDIS_* variables), MECAB_DICDIR and FAVORITE_RATE_THRESHOLD: counts in Redis,
-    /// features from MeCab.
-    static func classifier(_ configuration: Configuration) async throws -> RedisClassifierStore {
+    /// The classifier over Redis (REDIS_* variables, TLS included), features from MeCab (MECAB_DICDIR),
+    /// deciding per FAVORITE_RATE_THRESHOLD.
+    static func classifier(_ configuration: Configuration, learning: ClassifierLearning) async throws -> RedisClassifierStore {
         let tokenizer = try MeCabFeatureTokenizer(dictionaryPath: configuration.mecabDictionary)
         return RedisClassifierStore(
             redis: try await RedisConnection(configuration: redisConfiguration(configuration)),
-            keys: ClassifierKeys(prefix: configuration.redisKeyPrefix),
-            extractor: FeatureExtractor(tokenizer: tokenizer), model: NaiveBayes(threshold: configuration.favoriteRateThreshold)
+            keys: ClassifierKeys(prefix: configuration.redisKeyPrefix), extractor: FeatureExtractor(tokenizer: tokenizer),
+            rule: FavoriteRule(threshold: configuration.favoriteRateThreshold), learning: learning
         )
     }
 

@@ -103,7 +103,8 @@ struct StartCommand: Command {
         let log = services.log
         let connection = try await services.retrying("postgresql", clock: clock) { try await services.database() }
         let posts = try await services.retrying("postgresql", clock: clock) { try await services.postStore(connection) }
-        let classifier = try await services.retrying("redis", clock: clock) { try await services.classifier() }
+        // The human's home timeline and likes, as the daemon learns them, are the sample the like share is measured on.
+        let classifier = try await services.retrying("redis", clock: clock) { try await services.classifier(learning: .sample) }
         let botAccount = try await services.retrying("the bot's account", clock: clock) { try await bot.me() }
         let humanAccount = try await services.retrying("the human's account", clock: clock) { try await human.me() }
 

@@ -112,7 +112,8 @@ struct TrainCommand: Command {
         let account = try await human.me()
         let learner = Learner(
             human: human, humanAccount: account, posts: try await services.postStore(connection),
-            classifier: try await services.classifier(), cursors: actions, marks: actions, log: services.log
+            // 800 likes beside 800 timeline posts: balanced by choice, so their sizes say nothing of the like share.
+            classifier: try await services.classifier(learning: .countsOnly), cursors: actions, marks: actions, log: services.log
         )
         let favorite = try await learner.learnLikes(limit: Self.classifierSample)
         let normal = try await learner.learnHomeTimeline(limit: Self.classifierSample, ignoreCursor: true)
@@ -135,7 +136,7 @@ struct TrainCommand: Command {
         return (services, connection, PostgresActionStore(connection: connection))
     }
 
-    /// Checks the whole file, then learns it in batches and prints what it learnt.
+    /// Checks the whole file, then learns it in batches and prints what it learnt and the threshold now in force.
     func trainClassifier(jsonl path: String, _ context: CommandContext) async throws -> Int32 {
         let configuration = try context.configuration()
         let examples = try TrainingJSONL.examples(in: JSONLinesFile.read(path, currentDirectory: context.currentDirectory))
@@ -146,10 +147,11 @@ struct TrainCommand: Command {
             start += Self.batchSize
         }
         let learnt = TrainingJSONL.summary(examples)
-        let total = try await store.documentCounts()
+        let counts = try await store.counts(for: [])
         let name = path == "-" ? "stdin" : path
         context.output("Trained \(examples.count) posts from \(name): favorite \(learnt.favorite), normal \(learnt.normal)")
-        context.output("The classifier now knows favorite \(total.favorite), normal \(total.normal)")
+        context.output("The classifier now knows favorite \(counts.documents.favorite), normal \(counts.documents.normal)")
+        context.output("Threshold in force: \(store.rule.classify(features: [], counts: counts).threshold)")
         return 0
     }
 
@@ -162,7 +164,7 @@ struct TrainCommand: Command {
         try await posts.removeAll()
         try await services.scheduler(connection).plans.removePlans()
         try await actions.forgetTraining()
-        try await services.classifier().clear()
+        try await services.classifier(learning: .countsOnly).clear()
         services.log.info("train_cleared", ["posts": removed])
         context.output("Forgot \(removed) stored posts, every plan and the classifier's counts.")
         return 0

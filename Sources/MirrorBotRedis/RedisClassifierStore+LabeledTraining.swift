@@ -5,19 +5,16 @@ import MirrorBot
 /// Unlike `train(batch:)`, a `favorite` here takes nothing back from `normal`:
 /// the take-back exists because a liked post was already learnt as `normal`
 /// when it appeared on the home timeline, while a labeled file lists each post
-/// once. It also makes the result independent of the order of the lines.
+/// once. It also makes the counts independent of the order of the lines.
+/// A labeled file is a sample of what the human saw, each post labelled by
+/// whether they liked it, so it is always learnt as a sample (whatever
+/// `learning` says): its favorite share is the human's like share.
 extension RedisClassifierStore {
-    /// Trains each example as exactly its label; one pipeline of EVALs (each atomic), one round trip.
+    /// Trains each example as exactly its label, as a sample; two round trips per `scoringBatch` posts.
     public func train(labeled examples: [TrainingExample]) async throws {
-        let commands = examples.map { example in
-            ClassifierScript.command(
-                features: extractor.features(text: example.text, author: example.author), as: example.category,
-                keys: keys, takeBackFromNormal: false
-            )
-        }
-        for reply in try await redis.pipeline(commands) {
-            try reply.throwingOnError()
-        }
+        try await learn(examples.map {
+            LearnedPost(features: extractor.features(text: $0.text, author: $0.author), category: $0.category, takesBack: false)
+        }, sample: true)
     }
 
     /// The number of posts learnt in each category (one round trip).

@@ -11,7 +11,9 @@ import Redis
 /// reads them), with Redis commands and round trips per post.
 ///
 /// Round trips are counted by the benchmark (each store call is one `send` or one
-/// `pipeline`, see `RedisClassifierStore`); commands come from `INFO commandstats`
+/// `pipeline`, two per 500 posts when a sample is learned, see `RedisClassifierStore`);
+/// classifying runs at the shipped default (`auto`, calibrated once 200 posts are
+/// learned) and at `FAVORITE_RATE_THRESHOLD=3.0`; commands come from `INFO commandstats`
 /// deltas and read events from `INFO stats` (`total_reads_processed`), measured
 /// on the server. Keys live under a fresh `bench-…:` prefix and are deleted at the end.
 enum ClassifierBenchmark {
@@ -36,6 +38,9 @@ enum ClassifierBenchmark {
         let prefix = "bench-\(UInt32.random(in: 0...UInt32.max)):"
         let single = try await store(redis, keyPrefix: prefix + "single:", dictionaryPath: environment["MECAB_DICDIR"])
         let batched = try await store(redis, keyPrefix: prefix + "batch:", dictionaryPath: environment["MECAB_DICDIR"])
+        // The same counts, decided by the seed's rule.
+        let seed = RedisClassifierStore(
+            redis: batched.redis, keys: batched.keys, extractor: batched.extractor, rule: FavoriteRule(threshold: .fixed(3.0)))
         let inputs = examples.map { ClassifierInput(text: $0.text, author: $0.author) }
         let batches = stride(from: 0, to: examples.count, by: options.batch).map { $0..<min($0 + options.batch, examples.count) }
         let source = options.jsonl ?? "synthetic Japanese, seed \(options.seed)"
@@ -54,10 +59,10 @@ enum ClassifierBenchmark {
         try await measure("features (normalize + MeCab)", posts: examples.count, roundTrips: 0, probe: &probe) {
             for example in examples { _ = single.extractor.features(text: example.text, author: example.author) }
         }
-        try await measure("train, one by one", posts: examples.count, roundTrips: examples.count, probe: &probe) {
+        try await measure("train, one by one", posts: examples.count, roundTrips: 2 * examples.count, probe: &probe) {
             for example in examples { try await single.train(text: example.text, author: example.author, as: example.category) }
         }
-        try await measure("train, batches (labeled)", posts: examples.count, roundTrips: batches.count, probe: &probe) {
+        try await measure("train, batches (labeled)", posts: examples.count, roundTrips: 2 * batches.count, probe: &probe) {
             for range in batches { try await batched.train(labeled: Array(examples[range])) }
         }
         try await measure("classify, one by one", posts: examples.count, roundTrips: examples.count, probe: &probe) {
@@ -66,6 +71,14 @@ enum ClassifierBenchmark {
         try await measure("classify, batches", posts: examples.count, roundTrips: batches.count, probe: &probe) {
             for range in batches { _ = try await batched.classify(batch: Array(inputs[range])) }
         }
+        try await measure("classify, one by one (3.0)", posts: examples.count, roundTrips: examples.count, probe: &probe) {
+            for input in inputs { _ = try await seed.classify(text: input.text, author: input.author) }
+        }
+        try await measure("classify, batches (3.0)", posts: examples.count, roundTrips: batches.count, probe: &probe) {
+            for range in batches { _ = try await seed.classify(batch: Array(inputs[range])) }
+        }
+        let threshold = try await batched.classify(batch: Array(inputs.prefix(1))).first?.threshold
+        print("threshold in force (auto): \(threshold.map(String.init(describing:)) ?? "none")")
         try await single.clear()
         try await batched.clear()
     }

@@ -36,8 +36,10 @@ struct ClassifyEndToEndTests {
             return url.path
         }
 
-        func run(_ arguments: [String], stdin: String? = nil) throws -> BinaryRunner.Result {
-            try BinaryRunner.run(arguments, environment: environment, stdin: stdin)
+        func run(_ arguments: [String], stdin: String? = nil, threshold: String? = nil) throws -> BinaryRunner.Result {
+            var environment = environment
+            environment["FAVORITE_RATE_THRESHOLD"] = threshold
+            return try BinaryRunner.run(arguments, environment: environment, stdin: stdin)
         }
 
         /// The document counts in Redis.
@@ -65,6 +67,7 @@ struct ClassifyEndToEndTests {
         let trained = try fixture.run(["train", "classifier", "--jsonl", file])
         #expect(trained.status == 0, "\(trained.stderr)")
         #expect(trained.stdout.contains("Trained 7 posts from \(file): favorite 3, normal 4"))
+        #expect(trained.stdout.contains("Threshold in force: fallback: only 7 timeline posts learned; the seed's 3.0 until 200"))
         #expect(try await fixture.documents() == CategoryCounts(favorite: 3, normal: 4))
 
         let liked = try fixture.run(["classify", "寿司が食べたい", "--author", "alice"])
@@ -72,6 +75,7 @@ struct ClassifyEndToEndTests {
         let lines = liked.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("favorite: would like (ratio ") == true)
         #expect(lines.first?.hasSuffix("> threshold 3)") == true)
+        #expect(lines.dropFirst().first == "fallback: only 7 timeline posts learned; the seed's 3.0 until 200")
         #expect(lines.contains("toward favorite:"))
         #expect(lines.contains { $0.hasPrefix("  寿司") && $0.contains("favorite 0.") && $0.contains("normal 0.") })
 
@@ -109,6 +113,83 @@ struct ClassifyEndToEndTests {
             #expect(objects[3]["id"] as? Int == 7)
             #expect(objects[3]["ratio"] as? Double == 0)
             #expect(objects[3]["features"] as? [String] == [])
+            // 7 posts learned: the seed's 3.0 is in force, and the label says ratio > threshold.
+            for object in objects {
+                #expect(object["threshold"] as? Double == 3)
+                #expect((object["label"] as? String == "favorite") == ((object["ratio"] as? Double ?? 0) > 3))
+            }
+        }
+    }
+
+    /// The seed's output for this input after `training`, from the build before auto (d1897cc), to the last digit.
+    static let seedInput = [
+        #"{"id":"x-1","text":"寿司と日本酒","author":"bob"}"#, #"{"text":"会議と電車","author":"dave"}"#,
+        #"{"id":3,"text":"マグロ寿司","author":null}"#, #"{"id":4,"text":"寿司屋の会議","author":"carol"}"#,
+        #"{"id":5,"text":"雨の日は刺身","author":"alice"}"#,
+    ].joined(separator: "\n")
+    static let seedRatios = ["24.30555555555555", "0.030303030303030304", "8.750000000000002", "0.5303030303030303", "3.0555555555555554"]
+
+    @Test("FAVORITE_RATE_THRESHOLD=3.0 and 2 are the seed's rule: its ratios to the last digit, its labels")
+    func seedRule() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        #expect(try fixture.run(["train", "classifier", "--jsonl", fixture.write("train.jsonl", Self.training)]).status == 0)
+        for (threshold, labels) in [("3.0", ["favorite", "normal", "favorite", "normal", "favorite"]),
+                                    ("3.06", ["favorite", "normal", "favorite", "normal", "normal"]),
+                                    ("2", ["favorite", "normal", "favorite", "normal", "favorite"])] {
+            let result = try fixture.run(["classify", "--jsonl", "-"], stdin: Self.seedInput, threshold: threshold)
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            try #require(lines.count == 5)
+            for (index, line) in lines.enumerated() {
+                #expect(line.contains("\"label\":\"\(labels[index])\",\"ratio\":\(Self.seedRatios[index]),\"threshold\":\(JSONValue.number(Double(threshold) ?? -1))"), "\(line)")
+            }
+        }
+        let fixed = try fixture.run(["classify", "寿司と日本酒", "--author", "bob"], threshold: "3.0")
+        #expect(fixed.stdout.hasPrefix("favorite: would like (ratio 24.31 > threshold 3)\nfixed: FAVORITE_RATE_THRESHOLD=3.0\n"), "\(fixed.stdout)")
+    }
+
+    /// 300 labeled posts, one in ten liked (sushi and sake by alice or bob, against meetings and trains).
+    static func calibrationFile() -> String {
+        let liked = ["寿司", "刺身", "日本酒", "マグロ", "回転寿司"]
+        let other = ["会議", "電車", "資料", "残業", "天気", "洗濯", "映画", "散歩", "掃除", "宿題"]
+        return (0..<300).map { index in
+            let isLiked = index % 10 == 3
+            let words = isLiked
+                ? [liked[index % 5], liked[(index / 5) % 5], other[(index / 7) % 10]]
+                : [other[index % 10], other[(index / 10) % 10], index % 13 == 0 ? liked[index % 5] : other[(index / 3) % 10]]
+            let author = isLiked ? ["alice", "bob"][index % 2] : ["carol", "dave", "erin", "alice"][index % 4]
+            return #"{"text":"\#(words.joined(separator: "と"))","author":"\#(author)","label":"\#(isLiked ? "favorite" : "normal")"}"#
+        }.joined(separator: "\n") + "\n"
+    }
+
+    @Test("after 200 timeline posts, auto calibrates to the human's like share and says so")
+    func calibrated() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let trained = try fixture.run(["train", "classifier", "--jsonl", fixture.write("train.jsonl", Self.calibrationFile())])
+        #expect(trained.status == 0, "\(trained.stderr)")
+        #expect(trained.stdout.contains("Threshold in force: calibrated: the human likes 10% of the 300 timeline posts learned; threshold "),
+                "\(trained.stdout)")
+
+        let text = try fixture.run(["classify", "マグロと日本酒", "--author", "bob"])
+        #expect(text.status == 0, "\(text.stderr)")
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("favorite: would like (ratio ") == true, "\(text.stdout)")
+        #expect(lines.dropFirst().first?.hasPrefix("calibrated: the human likes 10% of the 300 timeline posts learned; threshold ") == true)
+        #expect(lines.dropFirst().first?.hasSuffix(" (the top 10% of the last 300)") == true)
+
+        let input = ["寿司と刺身", "会議と電車", "映画と散歩", "日本酒と天気"].enumerated().map { index, text in
+            #"{"id":\#(index),"text":"\#(text)","author":"\#(["alice", "carol", "dave", "bob"][index])"}"#
+        }.joined(separator: "\n")
+        let objects = try Self.objects(try fixture.run(["classify", "--jsonl", "-"], stdin: input).stdout)
+        try #require(objects.count == 4)
+        let threshold = try #require(objects[0]["threshold"] as? Double)
+        #expect(threshold != 3)
+        #expect(objects.map { $0["label"] as? String } == ["favorite", "normal", "normal", "favorite"])
+        for object in objects {
+            #expect(object["threshold"] as? Double == threshold)
+            #expect((object["label"] as? String == "favorite") == ((object["ratio"] as? Double ?? 0) > threshold))
         }
     }
 

@@ -36,6 +36,9 @@ struct DaemonEndToEndTests {
             #expect(output.contains("event=liked"))
             #expect(output.contains("event=posted"))
             #expect(output.contains("event=not_liked loop=likes post=\(activity.meeting)"))
+            // 18 posts learned: FAVORITE_RATE_THRESHOLD=auto is the seed's 3.0, and each decision says so.
+            let decisions = output.split(separator: "\n").filter { $0.contains("event=liked") || $0.contains("event=not_liked") }
+            #expect(!decisions.isEmpty && decisions.allSatisfy { $0.contains(" threshold=3.000 ") }, "\(decisions)")
             for secret in ["BOT_ACCESS_TOKEN_SECRET", "HUMAN_CONSUMER_SECRET"] {
                 #expect(!output.contains(harness.environment[secret] ?? "-"))
             }

@@ -12,7 +12,7 @@ struct ConfigurationTests {
         #expect(configuration.redisURL == "redis://localhost:6379")
         #expect(configuration.xAPIBaseURL.absoluteString == "https://api.x.com")
         #expect(configuration.timeZone.secondsFromGMT() == 0)
-        #expect(configuration.favoriteRateThreshold == 3.0)
+        #expect(configuration.favoriteRateThreshold == .auto)
         #expect(configuration.postLimit == 10_000)
         #expect(configuration.postMentions == false)
         #expect(configuration.dryRun == false)
@@ -40,7 +40,7 @@ struct ConfigurationTests {
     @Test(
         "a malformed value is an error naming the variable",
         arguments: [
-            ("POST_LIMIT", "many"), ("POST_LIMIT", "0"), ("FAVORITE_RATE_THRESHOLD", "high"),
+            ("POST_LIMIT", "many"), ("POST_LIMIT", "0"), ("FAVORITE_RATE_THRESHOLD", "high"), ("FAVORITE_RATE_THRESHOLD", "-1"),
             ("DRY_RUN", "perhaps"), ("TIME_ZONE", "Mars/Olympus"), ("DATABASE_URL", "mysql://x/y"),
             ("REDIS_URL", "http://x"), ("POLL_INTERVAL_SECONDS", "-5"), ("LIKE_LIMIT_PER_DAY", "1.5"),
             ("DATABASE_SCHEMA", "bot-a"), ("DATABASE_SCHEMA", "1bot"), ("DATABASE_SCHEMA", "a\"; DROP SCHEMA public; --"),
@@ -60,6 +60,19 @@ struct ConfigurationTests {
         #expect(try Configuration(environment: [:]).databaseSchema == nil)
         #expect(try Configuration(environment: ["DATABASE_SCHEMA": "bot_A2"]).databaseSchema == "bot_A2")
         #expect(try Configuration(environment: ["DATABASE_SCHEMA": "_x"]).databaseSchema == "_x")
+    }
+
+    @Test("FAVORITE_RATE_THRESHOLD is auto by default and when set so, else the number the user set")
+    func favoriteRateThreshold() throws {
+        #expect(try Configuration(environment: ["FAVORITE_RATE_THRESHOLD": "auto"]).favoriteRateThreshold == .auto)
+        #expect(try Configuration(environment: ["FAVORITE_RATE_THRESHOLD": " Auto "]).favoriteRateThreshold == .auto)
+        #expect(try Configuration(environment: ["FAVORITE_RATE_THRESHOLD": "3.0"]).favoriteRateThreshold == .fixed(3.0))
+        #expect(try Configuration(environment: ["FAVORITE_RATE_THRESHOLD": "2"]).favoriteRateThreshold == .fixed(2.0))
+        #expect(try Configuration(environment: ["FAVORITE_RATE_THRESHOLD": ""]).favoriteRateThreshold == .auto)
+        #expect(throws: ConfigurationError.invalid(
+            variable: "FAVORITE_RATE_THRESHOLD", reason: "expected auto or a number of at least 0, got \"often\"")) {
+            _ = try Configuration(environment: ["FAVORITE_RATE_THRESHOLD": "often"])
+        }
     }
 
     @Test("a partial set of credentials names the first missing variable")

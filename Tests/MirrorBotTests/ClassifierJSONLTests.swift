@@ -42,11 +42,16 @@ struct ClassifierJSONLTests {
         #expect(throws: InputError.self) { try ClassificationJSONL.entries(in: Self.file("{\"id\":true,\"text\":\"t\"}")) }
     }
 
-    @Test("the output line has id, label, ratio and features, with strings escaped")
+    @Test("the output line has id, label, ratio, the threshold in force and features, with strings escaped")
     func outputLine() {
         let verdict = Classification(label: .favorite, ratio: 4.5, features: ["a\"b", "寿司", "x\\\n"], contributions: [])
         #expect(ClassificationJSONL.line(id: .integer(3), classification: verdict)
-            == #"{"id":3,"label":"favorite","ratio":4.5,"features":["a\"b","寿司","x\\\n"]}"#)
+            == #"{"id":3,"label":"favorite","ratio":4.5,"threshold":3,"features":["a\"b","寿司","x\\\n"]}"#)
+        let calibrated = Classification(
+            label: .normal, ratio: 0.125, features: [], contributions: [],
+            threshold: ThresholdInForce(value: 0.1843, basis: .calibrated(share: 0.048, posts: 900, recent: 900)))
+        #expect(ClassificationJSONL.line(id: .string("p"), classification: calibrated)
+            == #"{"id":"p","label":"normal","ratio":0.125,"threshold":0.1843,"features":[]}"#)
         #expect(JSONValue.quoted("\u{1}") == "\"\\u0001\"")
         #expect(JSONValue.number(0) == "0")
         #expect(JSONValue.number(1e300) == "1e+300")

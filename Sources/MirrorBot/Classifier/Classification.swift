@@ -2,7 +2,7 @@ import Foundation
 
 /// The classifier's verdict on one post.
 public struct Classification: Sendable, Equatable {
-    /// `.favorite` when `ratio` exceeds the threshold, else `.normal`.
+    /// `.favorite` when `ratio` exceeds `threshold.value`, else `.normal`.
     public var label: ClassifierCategory
     /// P(favorite|post) / P(normal|post). 0 when the classifier cannot decide
     /// (no document in one of the categories yet, or a post with no features).
@@ -11,12 +11,18 @@ public struct Classification: Sendable, Equatable {
     public var features: [String]
     /// Each feature's pull, strongest toward `favorite` first, strongest toward `normal` last.
     public var contributions: [FeatureContribution]
+    /// The threshold `ratio` was held against, and why.
+    public var threshold: ThresholdInForce
 
-    public init(label: ClassifierCategory, ratio: Double, features: [String], contributions: [FeatureContribution]) {
+    public init(
+        label: ClassifierCategory, ratio: Double, features: [String], contributions: [FeatureContribution],
+        threshold: ThresholdInForce = .fixed(NaiveBayes.defaultThreshold)
+    ) {
         self.label = label
         self.ratio = ratio
         self.features = features
         self.contributions = contributions
+        self.threshold = threshold
     }
 
     public var isFavorite: Bool { label == .favorite }

@@ -3,10 +3,11 @@
 /// Input, one object a line: `{"id"?: string|number, "text": "...", "author": "..."}`
 /// (`author` may be empty or null: no author feature).
 /// Output, one line per input line, in order:
-/// `{"id":…,"label":"favorite"|"normal","ratio":<number>,"features":["…",…]}`,
+/// `{"id":…,"label":"favorite"|"normal","ratio":<number>,"threshold":<number>,"features":["…",…]}`,
 /// where `id` is the input's id written back as given, or else the input's
-/// 1-based line number, and `features` are all the post's features in the
-/// order `FeatureExtractor` found them.
+/// 1-based line number, `threshold` is the one in force (`label` is `favorite`
+/// exactly when `ratio > threshold`), and `features` are all the post's
+/// features in the order `FeatureExtractor` found them.
 public enum ClassificationJSONL {
     /// A post to classify and the id to answer with.
     public struct Entry: Sendable, Equatable {
@@ -43,7 +44,8 @@ public enum ClassificationJSONL {
     public static func line(id: JSONValue, classification: Classification) -> String {
         let features = classification.features.map(JSONValue.quoted).joined(separator: ",")
         return "{\"id\":\(id.json),\"label\":\"\(classification.label.rawValue)\","
-            + "\"ratio\":\(JSONValue.number(classification.ratio)),\"features\":[\(features)]}"
+            + "\"ratio\":\(JSONValue.number(classification.ratio)),\"threshold\":\(JSONValue.number(classification.threshold.value)),"
+            + "\"features\":[\(features)]}"
     }
 
     /// The `author` field: a string, or null / absent for none.

@@ -32,17 +32,38 @@ public struct CategoryCounts: Sendable, Hashable {
 
 /// What the classifier knows about a set of features: document counts per
 /// category and, for each feature asked about, its count per category.
-/// Features that are absent count zero.
+/// Features that are absent count zero. `sample` is what it knows of the
+/// human's like share, for `FAVORITE_RATE_THRESHOLD=auto`.
 public struct TrainingCounts: Sendable, Equatable {
     public var documents: CategoryCounts
     public var features: [String: CategoryCounts]
+    public var sample: LikeShareSample
 
-    public init(documents: CategoryCounts = CategoryCounts(), features: [String: CategoryCounts] = [:]) {
+    public init(
+        documents: CategoryCounts = CategoryCounts(), features: [String: CategoryCounts] = [:],
+        sample: LikeShareSample = LikeShareSample()
+    ) {
         self.documents = documents
         self.features = features
+        self.sample = sample
     }
 
     public func counts(of feature: String) -> CategoryCounts {
         features[feature] ?? CategoryCounts()
+    }
+
+    /// The counts after learning one post (distinct `features`) as `category`, as the
+    /// training script counts it: `takingBack` also takes one back from `normal`, the
+    /// document and each feature, never below zero.
+    public mutating func learn(_ post: [String], as category: ClassifierCategory, takingBack: Bool) {
+        documents[category] += 1
+        for feature in post {
+            features[feature, default: CategoryCounts()][category] += 1
+        }
+        guard takingBack else { return }
+        documents.normal = max(0, documents.normal - 1)
+        for feature in post {
+            features[feature, default: CategoryCounts()].normal = max(0, counts(of: feature).normal - 1)
+        }
     }
 }

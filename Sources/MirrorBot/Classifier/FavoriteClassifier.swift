@@ -35,10 +35,15 @@ public struct TrainingExample: Sendable, Hashable {
     public var text: String
     public var author: String?
     public var category: ClassifierCategory
+    /// A liked post that was learned as `normal` from the human's home timeline
+    /// before: it is already in the like-share sample, and moves there from
+    /// `normal` to `favorite` instead of counting as one more post the human saw.
+    public var seenAsNormal: Bool
 
-    public init(text: String, author: String?, category: ClassifierCategory) {
+    public init(text: String, author: String?, category: ClassifierCategory, seenAsNormal: Bool = false) {
         self.text = text
         self.author = author
         self.category = category
+        self.seenAsNormal = seenAsNormal
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 
-/// The naive-Bayes arithmetic of "Programming Collective Intelligence", ch. 6. No I/O.
+/// The naive-Bayes arithmetic of "Programming Collective Intelligence", ch. 6, as the
+/// seed computed it: the rule of `FAVORITE_RATE_THRESHOLD=<number>`, and of `auto`
+/// until it can calibrate (`FavoriteRule`). No I/O.
 ///
 /// For a feature f and a category c, with counts from `TrainingCounts`:
 ///
@@ -56,16 +58,23 @@ public struct NaiveBayes: Sendable, Equatable {
                 normal: weightedProbability(featureCounts, in: .normal, documents: documents)
             )
         }
-        let sorted = contributions.enumerated()
-            .sorted { $0.element.logRatio != $1.element.logRatio ? $0.element.logRatio > $1.element.logRatio : $0.offset < $1.offset }
-            .map(\.element)
+        let sorted = Self.strongestFirst(contributions)
         guard documents.favorite > 0, documents.normal > 0, !features.isEmpty else {
-            return Classification(label: .normal, ratio: 0, features: features, contributions: sorted)
+            return Classification(label: .normal, ratio: 0, features: features, contributions: sorted, threshold: .fixed(threshold))
         }
         let logPrior = log(Double(documents.favorite)) - log(Double(documents.normal))
         let logRatio = contributions.reduce(logPrior) { $0 + log($1.favorite) - log($1.normal) }
         // exp overflows to infinity past ~709; keep the ratio a finite number (it is printed as JSON).
         let ratio = exp(min(logRatio, 700))
-        return Classification(label: ratio > threshold ? .favorite : .normal, ratio: ratio, features: features, contributions: sorted)
+        return Classification(
+            label: ratio > threshold ? .favorite : .normal, ratio: ratio, features: features, contributions: sorted,
+            threshold: .fixed(threshold))
+    }
+
+    /// Contributions strongest toward favorite first; equal pulls keep the post's order.
+    static func strongestFirst(_ contributions: [FeatureContribution]) -> [FeatureContribution] {
+        contributions.enumerated()
+            .sorted { $0.element.logRatio != $1.element.logRatio ? $0.element.logRatio > $1.element.logRatio : $0.offset < $1.offset }
+            .map(\.element)
     }
 }

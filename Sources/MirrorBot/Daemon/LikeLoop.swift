@@ -54,8 +54,9 @@ public final class LikeLoop: DaemonLoop {
     func decide(_ post: NetworkPost, _ verdict: Classification, day: LocalDate) async throws {
         let author = post.authorUsername.map { "@\($0)" } ?? post.authorID
         let ratio = Self.format(verdict.ratio)
+        let threshold = Self.format(verdict.threshold.value)
         guard verdict.isFavorite else {
-            log.info("not_liked", ["post": post.id, "author": author, "ratio": ratio, "reason": "below the threshold"])
+            log.info("not_liked", ["post": post.id, "author": author, "ratio": ratio, "threshold": threshold, "reason": "below the threshold"])
             return
         }
         guard let likedToday = try await claims.claimLike(
@@ -73,13 +74,13 @@ public final class LikeLoop: DaemonLoop {
         if settings.dryRun || refused {
             let reason = settings.dryRun ? "dry run" : "this account's access level cannot like"
             try await claims.finishLike(post.id, state: .wouldLike, reason: reason)
-            log.info("would_like", ["post": post.id, "author": author, "ratio": ratio, "features": features, "reason": reason])
+            log.info("would_like", ["post": post.id, "author": author, "ratio": ratio, "threshold": threshold, "features": features, "reason": reason])
             return
         }
         do {
             try await bot.like(postID: post.id, as: botAccount.id)
             try await claims.finishLike(post.id, state: .liked, reason: nil)
-            log.info("liked", ["post": post.id, "author": author, "ratio": ratio, "features": features, "reason": "the human would like it"])
+            log.info("liked", ["post": post.id, "author": author, "ratio": ratio, "threshold": threshold, "features": features, "reason": "the human would like it"])
         } catch NetworkError.likesNotPermitted(let detail) {
             likesRefused.withLock { $0 = true }
             log.warning("likes_unavailable", [
@@ -87,7 +88,7 @@ public final class LikeLoop: DaemonLoop {
                 "detail": detail,
             ])
             try await claims.finishLike(post.id, state: .wouldLike, reason: "this account's access level cannot like")
-            log.info("would_like", ["post": post.id, "author": author, "ratio": ratio, "features": features, "reason": "likes unavailable"])
+            log.info("would_like", ["post": post.id, "author": author, "ratio": ratio, "threshold": threshold, "features": features, "reason": "likes unavailable"])
         } catch NetworkError.failed(_, let status, let detail) where (400..<500).contains(status) {
             // This one post cannot be liked (deleted, protected, blocked): skip it and go on.
             try await claims.finishLike(post.id, state: .skipped, reason: "refused: HTTP \(status): \(detail)")

@@ -17,7 +17,8 @@ public struct Configuration: Sendable {
     public var botCredentials: OAuthCredentials?
     public var xAPIBaseURL: URL
     public var timeZone: TimeZone
-    public var favoriteRateThreshold: Double
+    /// `FAVORITE_RATE_THRESHOLD`: `auto` (default, calibrated to the human's like share) or a number (the seed's rule).
+    public var favoriteRateThreshold: FavoriteThreshold
     public var postLimit: Int
     public var postMentions: Bool
     public var dryRun: Bool
@@ -59,7 +60,7 @@ public struct Configuration: Sendable {
         }
         xAPIBaseURL = baseURL
         timeZone = try env.timeZone()
-        favoriteRateThreshold = try env.double("FAVORITE_RATE_THRESHOLD", default: 3.0, minimum: 0)
+        favoriteRateThreshold = try env.threshold("FAVORITE_RATE_THRESHOLD")
         postLimit = try env.integer("POST_LIMIT", default: 10_000, minimum: 1)
         postMentions = try env.bool("POST_MENTIONS", default: false)
         dryRun = try env.bool("DRY_RUN", default: false)

@@ -47,15 +47,13 @@ struct Environment {
         return value
     }
 
-    func double(_ name: String, default fallback: Double, minimum: Double) throws -> Double {
-        guard let text = self[name] else { return fallback }
-        guard let value = Double(text), value.isFinite else {
-            throw ConfigurationError.invalid(variable: name, reason: "expected a number, got \"\(text)\"")
+    /// `auto` (also when unset), or a number of at least 0.
+    func threshold(_ name: String) throws -> FavoriteThreshold {
+        guard let text = self[name] else { return .auto }
+        guard let threshold = FavoriteThreshold(text) else {
+            throw ConfigurationError.invalid(variable: name, reason: "expected auto or a number of at least 0, got \"\(text)\"")
         }
-        guard value >= minimum else {
-            throw ConfigurationError.invalid(variable: name, reason: "must be at least \(minimum), got \(text)")
-        }
-        return value
+        return threshold
     }
 
     func bool(_ name: String, default fallback: Bool) throws -> Bool {

@@ -18,7 +18,7 @@ struct ClassifierStoreTests {
         let prefix = TestEnvironment.uniqueName("mb") + ":"
         store = try await RedisClassifierStore.connect(
             redisURL: try TestEnvironment.redisURL(), keyPrefix: prefix,
-            tokenizer: MeCabFeatureTokenizer(dictionaryPath: TestClassifier.ipadic), threshold: 3.0
+            tokenizer: MeCabFeatureTokenizer(dictionaryPath: TestClassifier.ipadic), threshold: .fixed(3.0)
         )
         redis = store.redis
     }

@@ -1,0 +1,32 @@
+import Foundation
+
+/// What the bot has learned of the human's like share: the posts learned as a
+/// sample of what the human saw (the daemon's learning of their home timeline
+/// and likes, a `train classifier --jsonl` file), by label, and the threshold
+/// calibrated on the most recent of them (`Calibration`).
+public struct LikeShareSample: Sendable, Equatable {
+    /// Sample posts by label: `favorite` the human liked, `normal` they did not.
+    public var posts: CategoryCounts
+    /// How many recent log likelihood ratios `logThreshold` was taken over.
+    public var recent: Int
+    /// The calibrated threshold on the log likelihood ratio (`PooledBayes`); nil before any sample.
+    public var logThreshold: Double?
+
+    public init(posts: CategoryCounts = CategoryCounts(), recent: Int = 0, logThreshold: Double? = nil) {
+        self.posts = posts
+        self.recent = recent
+        self.logThreshold = logThreshold
+    }
+
+    /// favorite / (favorite + normal): the share of the posts the human saw that they liked.
+    public var share: Double? {
+        posts.total > 0 ? Double(posts.favorite) / Double(posts.total) : nil
+    }
+
+    /// The prior of the calibrated ratio, log((favorite + 0.5) / (normal + 0.5)): the
+    /// human's like odds, half a post added to each side so that none and all stay finite.
+    public var priorLogOdds: Double {
+        log(Double(posts.favorite) + 0.5) - log(Double(posts.normal) + 0.5)
+    }
+
+}

@@ -1,0 +1,244 @@
+import Foundation
+import MirrorBot
+import MirrorBotMeCab
+import MirrorBotRedis
+import Redis
+import TestSupport
+import Testing
+
+/// `FAVORITE_RATE_THRESHOLD=auto` against the real Redis from scripts/test.sh:
+/// what a sample stores, the fallback, and the like share over a synthetic stream.
+/// Each test has its own key prefix, so the tests run in parallel.
+@Suite("RedisClassifierStore calibrating to the human's like share, with real Redis")
+struct RedisClassifierCalibrationTests {
+    let redis: RedisConnection
+
+    init() async throws {
+        redis = try await RedisConnection(url: try TestEnvironment.redisURL())
+    }
+
+    /// A store under a fresh prefix; `words` splits on spaces (synthetic posts), else MeCab with ipadic.
+    func store(
+        threshold: FavoriteThreshold = .auto, learning: ClassifierLearning = .sample, words: Bool = false,
+        keys: ClassifierKeys = ClassifierKeys(prefix: TestEnvironment.uniqueName("cal") + ":")
+    ) throws -> RedisClassifierStore {
+        let tokenizer: any Tokenizer = words ? WordTokenizer() : try MeCabFeatureTokenizer(dictionaryPath: TestClassifier.ipadic)
+        return RedisClassifierStore(
+            redis: redis, keys: keys, extractor: FeatureExtractor(tokenizer: tokenizer),
+            rule: FavoriteRule(threshold: threshold), learning: learning)
+    }
+
+    func hash(_ key: String) async throws -> [String: String] {
+        let items = try #require(try await redis.send(["HGETALL", key]).throwingOnError().array).compactMap(\.string)
+        return Dictionary(uniqueKeysWithValues: stride(from: 0, to: items.count - 1, by: 2).map { (items[$0], items[$0 + 1]) })
+    }
+
+    /// The recent scores as Redis holds them, oldest first.
+    func recent(_ store: RedisClassifierStore) async throws -> [String] {
+        let items = try #require(try await redis.send(["ZRANGE", store.keys.recent, "0", "-1", "WITHSCORES"]).array).compactMap(\.string)
+        let pairs = stride(from: 0, to: items.count - 1, by: 2).map { (number: Int(items[$0]) ?? -1, score: items[$0 + 1]) }
+        return pairs.sorted { $0.number < $1.number }.map(\.score)
+    }
+
+    @Test("a sample stores its counts, each post's score before it was learned, and the threshold")
+    func sampleStored() async throws {
+        let store = try store()
+        for (text, author, category) in [("寿司", "alice", ClassifierCategory.favorite), ("寿司とラーメン", "carol", .favorite),
+                                         ("仕事", "bob", .normal), ("仕事", "bob", .normal), ("寿司", "bob", .normal)] {
+            try await store.train(text: text, author: author, as: category)
+        }
+        // Scores: no evidence for the first three (a category had no document yet).
+        // 4th, 仕事 by bob against favorite 2, normal 1 (仕事 0/1, bob 0/1): N = 3, p = 2/5 for both features,
+        // weighted 1/5 vs 7/10 each: log(2/7) * 2 = log(4/49).
+        // 5th, 寿司 by bob against favorite 2, normal 2: 寿司 5/6 vs 1/6, bob 1/6 vs 5/6: log 1 = 0.
+        let scores = try await recent(store)
+        #expect(scores.prefix(3) == ["-inf", "-inf", "-inf"])
+        #expect(abs((Double(scores[3]) ?? 0) - log(4.0 / 49.0)) <= 1e-12)
+        #expect(abs(Double(scores[4]) ?? 1) <= 1e-12)
+        // Share 2/5: k = round(0.4 * 5) = 2 of [0, log(4/49), -inf, -inf, -inf]: the log threshold is -inf.
+        #expect(try await hash(store.keys.sample) == ["favorite": "2", "normal": "3", "scored": "5", "recent": "5", "threshold": "-inf"])
+        #expect(try await store.likeShareSample()
+            == LikeShareSample(posts: CategoryCounts(favorite: 2, normal: 3), recent: 5, logThreshold: -.infinity))
+    }
+
+    @Test("each post of a batch is scored against every post before it: a batch scores as one by one")
+    func batchScoresAsOneByOne() async throws {
+        let batch = try store(words: true)
+        let single = try store(words: true)
+        var stream = SyntheticTimeline(likeShare: 0.2, seed: 3)
+        let posts = stream.posts(700)
+        try await batch.train(labeled: posts)
+        for post in posts.prefix(350) {
+            try await single.train(labeled: [post])
+        }
+        try await single.train(labeled: Array(posts.dropFirst(350)))
+        let scores = try await recent(batch)
+        #expect(scores.count == 700)
+        #expect(scores == (try await recent(single)))
+        #expect(try await batch.likeShareSample() == (try await single.likeShareSample()))
+        try await batch.clear()
+        try await single.clear()
+    }
+
+    @Test("the last 1,000 scores are kept; a human who liked none gets the highest as threshold")
+    func recentLimit() async throws {
+        let store = try store(words: true)
+        try await store.train(labeled: [TrainingExample(text: "a0", author: "x", category: .favorite)])
+        try await store.train(labeled: (0..<1_002).map { TrainingExample(text: "w\($0 % 50) v\($0 % 7)", author: "x", category: .normal) })
+        let scores = try await recent(store)
+        #expect(scores.count == 1_000)
+        let numbers = try #require(try await redis.send(["ZRANGE", store.keys.recent, "0", "-1"]).array).compactMap(\.string).compactMap(Int.init)
+        #expect(Set(numbers) == Set(4...1_003))
+        let sample = try await store.likeShareSample()
+        #expect(sample.posts == CategoryCounts(favorite: 1, normal: 1_002) && sample.recent == 1_000)
+        // k = floor(1/1003 * 1000 + 0.5) = 1: the second highest score.
+        #expect(sample.logThreshold == Calibration.logThreshold(recent: scores.compactMap(Double.init), share: 1.0 / 1_003))
+        #expect(sample.logThreshold == scores.compactMap(Double.init).sorted(by: >)[1])
+        try await store.clear()
+    }
+
+    @Test("counts-only learning leaves the sample alone; a labeled file is a sample whatever the store learns")
+    func countsOnly() async throws {
+        let store = try store(learning: .countsOnly)
+        try await store.train(batch: [
+            TrainingExample(text: "寿司", author: "alice", category: .favorite),
+            TrainingExample(text: "仕事", author: "bob", category: .normal),
+        ])
+        try await store.train(text: "会議", author: "bob", as: .normal)
+        #expect(try await store.documentCounts() == CategoryCounts(favorite: 1, normal: 2))
+        #expect(try await redis.send(["EXISTS", store.keys.sample, store.keys.recent]) == .integer(0))
+        #expect(try await store.classify(text: "寿司", author: "alice").threshold.basis == .fallback(posts: 0, needed: 200))
+
+        try await store.train(labeled: [TrainingExample(text: "寿司", author: "alice", category: .favorite)])
+        #expect(try await hash(store.keys.sample)["favorite"] == "1")
+        #expect(try await recent(store).count == 1)
+    }
+
+    @Test("a liked post the timeline taught as normal moves in the sample; a liked post not seen before is one more")
+    func likedPosts() async throws {
+        let store = try store()
+        try await store.train(batch: [
+            TrainingExample(text: "仕事", author: "bob", category: .normal),
+            TrainingExample(text: "寿司", author: "alice", category: .normal),
+        ])
+        try await store.train(batch: [TrainingExample(text: "寿司", author: "alice", category: .favorite, seenAsNormal: true)])
+        #expect(try await store.likeShareSample() == LikeShareSample(
+            posts: CategoryCounts(favorite: 1, normal: 1), recent: 2, logThreshold: try #require(try await store.likeShareSample().logThreshold)))
+        #expect(try await recent(store).count == 2)
+        try await store.train(batch: [
+            TrainingExample(text: "寿司", author: "carol", category: .favorite),
+            TrainingExample(text: "ラーメン", author: "carol", category: .favorite, seenAsNormal: true),
+            TrainingExample(text: "会議", author: "carol", category: .favorite, seenAsNormal: true),
+        ])
+        // Moving never takes the sample below zero; the counts take back as the seed did.
+        #expect(try await store.likeShareSample().posts == CategoryCounts(favorite: 4, normal: 0))
+        #expect(try await recent(store).count == 3)
+        #expect(try await store.documentCounts() == CategoryCounts(favorite: 4, normal: 0))
+        try await store.clear()
+    }
+
+    @Test("auto is the seed's 3.0 until 200 timeline posts are learned, then the calibrated threshold")
+    func fallbackThenCalibrated() async throws {
+        let auto = try store(words: true)
+        let seed = try store(threshold: .fixed(3.0), words: true, keys: auto.keys)
+        var stream = SyntheticTimeline(likeShare: 0.2, seed: 7)
+        try await auto.train(labeled: stream.posts(199))
+        let probe = stream.posts(20).map { ClassifierInput(text: $0.text, author: $0.author) }
+
+        let thin = try await auto.classify(batch: probe)
+        #expect(thin == (try await seed.classify(batch: probe)).map {
+            var verdict = $0
+            verdict.threshold = ThresholdInForce(value: 3.0, basis: .fallback(posts: 199, needed: 200))
+            return verdict
+        })
+        #expect(thin[0].threshold.description == "fallback: only 199 timeline posts learned; the seed's 3.0 until 200")
+
+        try await auto.train(labeled: stream.posts(1))
+        let sample = try await auto.likeShareSample()
+        let scores = try await recent(auto).compactMap(Double.init)
+        #expect(scores.count == 200 && sample.recent == 200 && sample.posts.total == 200)
+        let share = try #require(sample.share)
+        let logThreshold = try #require(Calibration.logThreshold(recent: scores, share: share))
+        #expect(sample.logThreshold == logThreshold)
+        let calibrated = try await auto.classify(batch: probe)
+        for verdict in calibrated {
+            #expect(verdict.threshold.basis == .calibrated(share: share, posts: 200, recent: 200))
+            #expect(verdict.threshold.value == exp(sample.priorLogOdds + logThreshold))
+            #expect(verdict.isFavorite == (verdict.ratio > verdict.threshold.value))
+        }
+    }
+
+    @Test("over a synthetic timeline, learned as the daemon learns it, the bot likes about the human's share",
+          arguments: [0.5, 0.25, 1.0 / 11, 1.0 / 21], [false, true])
+    func likesTheHumansShare(likeShare: Double, likedFirst: Bool) async throws {
+        let store = try store(words: true)
+        var stream = SyntheticTimeline(likeShare: likeShare, seed: 42)
+        // Each round of the daemon's learning sees 100 home-timeline posts. Liked later, a post is learned
+        // as normal, then as favorite (seen as normal: it moves in the sample). Liked before the round,
+        // it is learned as favorite only (the timeline leaves liked posts out).
+        for _ in 0..<30 {
+            let round = stream.posts(100)
+            let liked = round.filter { $0.category == .favorite }
+            if likedFirst {
+                try await store.train(batch: liked)
+                try await store.train(batch: round.filter { $0.category == .normal })
+            } else {
+                try await store.train(batch: round.map { TrainingExample(text: $0.text, author: $0.author, category: .normal) })
+                try await store.train(batch: liked.map { TrainingExample(text: $0.text, author: $0.author, category: .favorite, seenAsNormal: true) })
+            }
+        }
+        let learnt = try await store.likeShareSample()
+        #expect(learnt.posts.total == 3_000)
+        #expect(abs((learnt.share ?? 0) - likeShare) < 0.03)
+        #expect(try await recent(store).count == 1_000)
+
+        let upcoming = stream.posts(2_000)
+        let verdicts = try await store.classify(batch: upcoming.map { ClassifierInput(text: $0.text, author: $0.author) })
+        let liked = verdicts.filter(\.isFavorite).count
+        let human = upcoming.filter { $0.category == .favorite }.count
+        let both = zip(verdicts, upcoming).filter { $0.isFavorite && $1.category == .favorite }.count
+        let ratio = Double(liked) / Double(human)
+        #expect(ratio >= 0.6 && ratio <= 1.5, "the bot liked \(liked) posts, the human \(human)")
+        // And mostly the right ones: F1 well above a random pick of the same size (which scores about the share).
+        let f1 = 2 * Double(both) / Double(liked + human)
+        #expect(f1 >= 0.6, "F1 \(f1)")
+        #expect(verdicts.allSatisfy { $0.threshold.basis == .calibrated(share: learnt.share ?? 0, posts: 3_000, recent: 1_000) })
+        try await store.clear()
+    }
+}
+
+/// Splits a post on spaces: every word a noun (for synthetic posts such as `w12 t3`).
+struct WordTokenizer: Tokenizer {
+    func morphemes(_ text: String) -> [Token] {
+        text.split(separator: " ").map { Token(surface: String($0), partOfSpeech: "名詞", subcategory: "一般") }
+    }
+}
+
+/// A made-up home timeline: each post is liked with probability `likeShare`; liked posts
+/// lean to 40 topic words and 10 favored authors, the others are common words by anyone.
+struct SyntheticTimeline {
+    let likeShare: Double
+    var random: SeededGenerator
+
+    init(likeShare: Double, seed: UInt64) {
+        self.likeShare = likeShare
+        random = SeededGenerator(seed: seed)
+    }
+
+    mutating func posts(_ count: Int) -> [TrainingExample] {
+        (0..<count).map { _ in post() }
+    }
+
+    mutating func post() -> TrainingExample {
+        let liked = Double.random(in: 0..<1, using: &random) < likeShare
+        var words = (0..<(liked ? 3 : 6)).map { _ in "c\(Int.random(in: 0..<400, using: &random))" }
+        if liked {
+            words += (0..<3).map { _ in "t\(Int.random(in: 0..<40, using: &random))" }
+        } else if Double.random(in: 0..<1, using: &random) < 0.1 {
+            words.append("t\(Int.random(in: 0..<40, using: &random))")
+        }
+        let favored = liked && Double.random(in: 0..<1, using: &random) < 0.6
+        let author = "a\(favored ? Int.random(in: 0..<10, using: &random) : Int.random(in: 0..<60, using: &random))"
+        return TrainingExample(text: words.joined(separator: " "), author: author, category: liked ? .favorite : .normal)
+    }
+}
