@@ -13,12 +13,15 @@ let package = Package(
         .systemLibrary(name: "CHiredis", path: "Sources/CHiredis"),
         .systemLibrary(name: "CMeCab", path: "Sources/CMeCab"),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD"),
 
         // One thin, safe Swift wrapper per C library.
         .target(name: "QueueExecutor"),
         .target(name: "Postgres", dependencies: ["CLibPQ", "QueueExecutor"]),
         .target(name: "Redis", dependencies: ["CHiredis", "QueueExecutor"]),
         .target(name: "MeCab", dependencies: ["CMeCab"]),
+        // The status page's HTTP server: libmicrohttpd on its own threads, with hard limits.
+        .target(name: "StatusServer", dependencies: ["CMicroHTTPD"]),
 
         // URLSession on Linux, made safe to cancel (shared by the network clients).
         .target(name: "HTTPSupport"),
@@ -75,5 +78,6 @@ let package = Package(
         ]),
         .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MirrorBot", "MirrorBotPostgres", "TestSupport", "FakeX", "FakeMastodon"]),
+        .testTarget(name: "StatusServerTests", dependencies: ["StatusServer", "TestSupport"]),
     ]
 )
