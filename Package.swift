@@ -43,7 +43,7 @@ let package = Package(
         // Commands, argument parsing and configuration: where the core meets its adapters.
         .target(name: "MirrorBotCLI", dependencies: [
             "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
-            "Postgres", "Redis", "MeCab", "XAPI", "MastodonAPI",
+            "Postgres", "Redis", "MeCab", "XAPI", "MastodonAPI", "StatusServer",
         ]),
         .executableTarget(name: "mirror-bot", dependencies: ["MirrorBotCLI"]),
 
@@ -77,7 +77,9 @@ let package = Package(
             "CoreTestSupport", "TestSupport", "FakeX", "FakeMastodon",
         ]),
         .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["MirrorBot", "MirrorBotPostgres", "TestSupport", "FakeX", "FakeMastodon"]),
+        .testTarget(name: "EndToEndTests", dependencies: [
+            "MirrorBot", "MirrorBotPostgres", "TestSupport", "CoreTestSupport", "FakeX", "FakeMastodon",
+        ]),
         .testTarget(name: "StatusServerTests", dependencies: ["StatusServer", "TestSupport"]),
     ]
 )
