@@ -22,6 +22,7 @@
 #   DEMO_RAW=1     show the daemon's raw log lines instead of the readable ones
 #   STATUS_PORT    the status page's port (default 0: any free port; the demo prints the address);
 #                  STATUS_PORT=off runs the daemon without the status server
+#   DEMO_CONFIGURATION  debug (default) or release: how mirror-bot and fake-x are built
 #   DEMO_STATUS_FILE  write `url=…` (when serving) and `pid=…` of the running daemon to this file
 #                  (scripts/screenshot-status.sh and scripts/bench-status.sh use it)
 set -euo pipefail
@@ -31,6 +32,9 @@ export PATH="/opt/swift/usr/bin:$PATH"
 seconds="${DEMO_SECONDS:-120}"
 scale="${DEMO_SCALE:-720}"
 train_mode="${DEMO_TRAIN:-api}"
+# Only `start` gets a status port (the demo's own choice, not a PORT of the shell's).
+status_port="${STATUS_PORT:-0}"
+unset STATUS_PORT PORT
 case "$train_mode" in api | jsonl) ;; *) echo "demo: DEMO_TRAIN must be api or jsonl" >&2; exit 64 ;; esac
 
 if [ -t 1 ]; then bold=$'\033[1m' inverse=$'\033[1;7m' plain=$'\033[0m'; else bold="" inverse="" plain=""; fi
@@ -58,10 +62,12 @@ cleanup() {
 trap cleanup EXIT
 trap 'trap "" PIPE; echo; say "stopping (Ctrl-C)"; exit 130' INT TERM
 
-say "building mirror-bot and fake-x (debug; the first build takes a few minutes)"
-swift build --product mirror-bot 2>&1 | tail -n 1
-swift build --product fake-x 2>&1 | tail -n 1
-bin="$(swift build --show-bin-path)"
+configuration="${DEMO_CONFIGURATION:-debug}"
+case "$configuration" in debug | release) ;; *) echo "demo: DEMO_CONFIGURATION must be debug or release" >&2; exit 64 ;; esac
+say "building mirror-bot and fake-x ($configuration; the first build takes a few minutes)"
+swift build -c "$configuration" --product mirror-bot 2>&1 | tail -n 1
+swift build -c "$configuration" --product fake-x 2>&1 | tail -n 1
+bin="$(swift build -c "$configuration" --show-bin-path)"
 
 start_services
 
@@ -173,13 +179,9 @@ h, m = map(int, '$first_hour'.split(':'))
 start = now.replace(hour=h, minute=m, second=0, microsecond=0)
 if start > now: start -= datetime.timedelta(days=1)
 print(start.timestamp())")
-status_port="${STATUS_PORT:-0}"
-if [ "$status_port" = "off" ]; then
-  unset STATUS_PORT
-else
-  export STATUS_PORT="$status_port"
-fi
-"$bin/mirror-bot" start --time-scale "$scale" --start-at "$first_hour" >>"$work/daemon.log" 2>&1 &
+status_env=()
+[ "$status_port" = "off" ] || status_env=("STATUS_PORT=$status_port")
+env "${status_env[@]}" "$bin/mirror-bot" start --time-scale "$scale" --start-at "$first_hour" >>"$work/daemon.log" 2>&1 &
 daemon_pid=$!
 
 # The status page's address, from the daemon's `status_listening` line.
