@@ -42,11 +42,13 @@ COPY Procfile app.json ./
 USER mirror-bot
 # The daemon logs one event a line to stdout; SIGTERM stops it cleanly.
 STOPSIGNAL SIGTERM
-# The daemon touches HEARTBEAT_FILE after every successful loop round (the
-# posting loop runs at least once a minute), so a file older than 10 minutes
-# means a stuck or failing daemon. The check costs no X request; run
-# `mirror-bot doctor` by hand to learn what is wrong.
+# The health check costs no X request. With STATUS_PORT (or PORT) set, it asks the
+# daemon's /healthz (200 while every loop is on time and its last round succeeded; the
+# reasons otherwise). Without, it reads the heartbeat: the daemon touches HEARTBEAT_FILE
+# after every successful loop round (the posting loop runs at least once a minute), so a
+# file older than 10 minutes means a stuck or failing daemon. Run `mirror-bot doctor` by
+# hand to learn what is wrong.
+COPY scripts/healthcheck.sh /usr/local/bin/mirror-bot-healthcheck
 ENV HEARTBEAT_FILE=/tmp/mirror-bot.heartbeat
-HEALTHCHECK --interval=2m --timeout=10s --start-period=5m --retries=3 \
-    CMD test -n "$(find /tmp/mirror-bot.heartbeat -mmin -10 2>/dev/null)"
+HEALTHCHECK --interval=2m --timeout=10s --start-period=5m --retries=3 CMD ["mirror-bot-healthcheck"]
 CMD ["mirror-bot", "start"]

@@ -14,12 +14,15 @@ let package = Package(
         .systemLibrary(name: "CMeCab", path: "Sources/CMeCab"),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL"),
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD"),
 
         // One thin, safe Swift wrapper per C library.
         .target(name: "QueueExecutor"),
         .target(name: "Postgres", dependencies: ["CLibPQ", "QueueExecutor"]),
         .target(name: "Redis", dependencies: ["CHiredis", "COpenSSL", "QueueExecutor"]),
         .target(name: "MeCab", dependencies: ["CMeCab"]),
+        // The status page's HTTP server: libmicrohttpd on its own threads, with hard limits.
+        .target(name: "StatusServer", dependencies: ["CMicroHTTPD"]),
 
         // URLSession on Linux, made safe to cancel, and RFC 3986 percent-encoding (clients and fake servers).
         .target(name: "HTTPSupport"),
@@ -45,7 +48,7 @@ let package = Package(
         // Commands, argument parsing and configuration: where the core meets its adapters.
         .target(name: "MirrorBotCLI", dependencies: [
             "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
-            "Postgres", "Redis", "MeCab", "XAPI", "MastodonAPI",
+            "Postgres", "Redis", "MeCab", "XAPI", "MastodonAPI", "StatusServer",
         ]),
         .executableTarget(name: "mirror-bot", dependencies: ["MirrorBotCLI"]),
 
@@ -84,6 +87,9 @@ let package = Package(
             "CoreTestSupport", "TestSupport", "FakeX", "FakeMastodon",
         ]),
         .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["MirrorBot", "MirrorBotPostgres", "Postgres", "Redis", "TestSupport", "FakeX", "FakeMastodon"]),
+        .testTarget(name: "EndToEndTests", dependencies: [
+            "MirrorBot", "MirrorBotPostgres", "Postgres", "Redis", "TestSupport", "CoreTestSupport", "FakeX", "FakeMastodon",
+        ]),
+        .testTarget(name: "StatusServerTests", dependencies: ["StatusServer", "TestSupport"]),
     ]
 )

@@ -24,7 +24,8 @@ except ImportError:  # pragma: no cover
 
 SHOWN = {"started", "posted", "would_post", "replied", "would_reply", "reply_silent", "reply_skipped", "liked",
          "not_liked", "would_like", "like_skipped", "likes_unavailable", "slot_skipped", "learned_posts",
-         "learned_likes", "learned_timeline", "round_failed", "waiting_for", "stopped"}
+         "learned_likes", "learned_timeline", "round_failed", "waiting_for", "stopped",
+         "status_listening"}
 
 COLOR = sys.stdout.isatty()
 
@@ -132,6 +133,8 @@ def main():
             say(paint("31", "retry "), f"{f.get('loop', f.get('what', ''))}: {f.get('error')}", f"retry in {f.get('retry_in_s')} s")
         elif event == "stopped":
             say(paint("1", "STOP  "), "the daemon stopped cleanly")
+        elif event == "status_listening":
+            say(paint("1;36", "STATUS"), f"the status page is at {f.get('url')}", "also /healthz and /metrics")
     if args.summary:
         with open(args.summary, "w", encoding="utf-8") as out:
             json.dump(counts, out)

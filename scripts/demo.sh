@@ -9,7 +9,8 @@
 # (scripts/services.sh), builds mirror-bot and fake-x (debug), starts fake-x with
 # the bundled world (demo/seed.json, made by demo/generate.py), migrates, trains
 # the scheduler and the classifier from fake-x, then runs the real daemon
-# (`mirror-bot start --time-scale 720`) and shows what it does and why. Nothing
+# (`mirror-bot start --time-scale 720`) and shows what it does and why, with its status
+# page (/, /healthz, /metrics) on a free loopback port whose address it prints. Nothing
 # reaches the internet; everything it started is stopped and deleted at the end.
 #
 # Settings (environment):
@@ -19,6 +20,11 @@
 #                  jsonl - the JSONL fallback: `import --jsonl demo/posts.jsonl` and
 #                          `train classifier --jsonl demo/classifier.jsonl`
 #   DEMO_RAW=1     show the daemon's raw log lines instead of the readable ones
+#   STATUS_PORT    the status page's port (default 0: any free port; the demo prints the address);
+#                  STATUS_PORT=off runs the daemon without the status server
+#   DEMO_CONFIGURATION  debug (default) or release: how mirror-bot and fake-x are built
+#   DEMO_STATUS_FILE  write `url=…` (when serving) and `pid=…` of the running daemon to this file
+#                  (scripts/screenshot-status.sh and scripts/bench-status.sh use it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -26,6 +32,9 @@ export PATH="/opt/swift/usr/bin:$PATH"
 seconds="${DEMO_SECONDS:-120}"
 scale="${DEMO_SCALE:-720}"
 train_mode="${DEMO_TRAIN:-api}"
+# Only `start` gets a status port (the demo's own choice, not a PORT of the shell's).
+status_port="${STATUS_PORT:-0}"
+unset STATUS_PORT PORT
 case "$train_mode" in api | jsonl) ;; *) echo "demo: DEMO_TRAIN must be api or jsonl" >&2; exit 64 ;; esac
 
 if [ -t 1 ]; then bold=$'\033[1m' inverse=$'\033[1;7m' plain=$'\033[0m'; else bold="" inverse="" plain=""; fi
@@ -53,10 +62,12 @@ cleanup() {
 trap cleanup EXIT
 trap 'trap "" PIPE; echo; say "stopping (Ctrl-C)"; exit 130' INT TERM
 
-say "building mirror-bot and fake-x (debug; the first build takes a few minutes)"
-swift build --product mirror-bot 2>&1 | tail -n 1
-swift build --product fake-x 2>&1 | tail -n 1
-bin="$(swift build --show-bin-path)"
+configuration="${DEMO_CONFIGURATION:-debug}"
+case "$configuration" in debug | release) ;; *) echo "demo: DEMO_CONFIGURATION must be debug or release" >&2; exit 64 ;; esac
+say "building mirror-bot and fake-x ($configuration; the first build takes a few minutes)"
+swift build -c "$configuration" --product mirror-bot 2>&1 | tail -n 1
+swift build -c "$configuration" --product fake-x 2>&1 | tail -n 1
+bin="$(swift build -c "$configuration" --show-bin-path)"
 
 start_services
 
@@ -168,8 +179,24 @@ h, m = map(int, '$first_hour'.split(':'))
 start = now.replace(hour=h, minute=m, second=0, microsecond=0)
 if start > now: start -= datetime.timedelta(days=1)
 print(start.timestamp())")
-"$bin/mirror-bot" start --time-scale "$scale" --start-at "$first_hour" >>"$work/daemon.log" 2>&1 &
+status_env=()
+[ "$status_port" = "off" ] || status_env=("STATUS_PORT=$status_port")
+env "${status_env[@]}" "$bin/mirror-bot" start --time-scale "$scale" --start-at "$first_hour" >>"$work/daemon.log" 2>&1 &
 daemon_pid=$!
+
+# The status page's address, from the daemon's `status_listening` line.
+status_url=""
+if [ "$status_port" != "off" ]; then
+  for _ in $(seq 1 100); do
+    status_url="$(sed -n 's/.*event=status_listening url=\([^ ]*\).*/\1/p' "$work/daemon.log" | head -n 1)"
+    [ -n "$status_url" ] && break
+    kill -0 "$daemon_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+fi
+if [ -n "${DEMO_STATUS_FILE:-}" ]; then
+  { [ -n "$status_url" ] && echo "url=$status_url"; echo "pid=$daemon_pid"; } >"$DEMO_STATUS_FILE"
+fi
 
 if [ "${DEMO_RAW:-0}" = "1" ]; then
   tail -q -n +1 -F "$work/daemon.log" "$work/fake-x.log" 2>/dev/null &
@@ -182,8 +209,29 @@ else
   tail_pid="$(pgrep -n -P $$ tail || true)"
 fi
 
-for _ in $(seq 1 "$seconds"); do
+# Asks the status server for /healthz and /metrics once (half-way), to show they answer while the bot works.
+check_status() {
+  python3 - "$status_url" >"$work/status-check" 2>&1 <<'PY' || true
+import sys, urllib.request, urllib.error
+base = sys.argv[1].rstrip("/")
+def get(path):
+    try:
+        with urllib.request.urlopen(base + path, timeout=5) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+status, body = get("/healthz")
+print(f"/healthz answered {status} {body.strip().splitlines()[0] if body.strip() else ''}")
+status, body = get("/metrics")
+series = [l for l in body.splitlines() if l and not l.startswith("#")]
+posts = next((l.split()[-1] for l in series if l.startswith("mirror_bot_posts_total")), "?")
+print(f"/metrics answered {status} with {len(series)} series (mirror_bot_posts_total {posts})")
+PY
+}
+
+for second in $(seq 1 "$seconds"); do
   kill -0 "$daemon_pid" 2>/dev/null || { say "the daemon exited early:"; tail -n 20 "$work/daemon.log"; exit 1; }
+  [ -n "$status_url" ] && [ "$second" -eq $((seconds / 2)) ] && check_status
   sleep 1
 done
 
@@ -199,5 +247,8 @@ if [ -f "$work/summary.json" ]; then
   say "in ${seconds} real seconds ($(python3 -c "print(round($seconds*$scale/3600, 1))") bot hours): $(python3 -c "
 import json; c = json.load(open('$work/summary.json'))
 print(', '.join(f'{c.get(k, 0)} {n}' for k, n in [('posted', 'posted'), ('replied', 'replied'), ('reply_silent', 'silent'), ('liked', 'liked'), ('would_like', 'would like'), ('not_liked', 'passed'), ('slot_skipped', 'slots skipped')]))")"
+fi
+if [ -s "$work/status-check" ]; then
+  while read -r line; do say "status server: $line"; done <"$work/status-check"
 fi
 say "fake-x accepted $(grep -c '^fake-x write' "$work/fake-x.log" || true) writes from the bot; stopping fake-x, PostgreSQL and Redis"

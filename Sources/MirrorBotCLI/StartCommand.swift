@@ -15,6 +15,8 @@ struct StartCommand: Command {
         (mentions), likes (the bot's home timeline) and learning (the human's posts,
         likes and home timeline). Set DRY_RUN=true to decide and log without writing.
         PostgreSQL, Redis or the network being unreachable is logged and retried.
+        With STATUS_PORT (or PORT) set, serves /healthz, /metrics and a status page
+        on STATUS_BIND (default 127.0.0.1).
 
         OPTIONS:
           --time-scale N    run the bot's clock N times faster than real time (the local demo)
@@ -51,14 +53,26 @@ struct StartCommand: Command {
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let configuration = try context.configuration()
-        let log = context.logger(configuration)
-        let services = Services(configuration: configuration, log: log)
-        let (human, bot) = try services.networks()
         let clock = Self.clock(timeScale: timeScale, startMinute: startMinute, timeZone: configuration.timeZone, now: Date())
+        // The status page's board exists only with a status port: without one, nothing changes.
+        let status = configuration.statusPort.map { _ in StatusBoard(botClock: clock, redactor: Redactor(secrets: configuration.secrets)) }
+        // A fixed number is known now; `auto`'s threshold comes with the like loop's first decisions.
+        if case .fixed(let value) = configuration.favoriteRateThreshold {
+            status?.setThreshold(value, source: "FAVORITE_RATE_THRESHOLD")
+        }
+        let log = status.map { context.logger(configuration).observed(by: $0.observe) } ?? context.logger(configuration)
+        let server = try status.map { try StatusEndpoint.start(board: $0, configuration: configuration, log: log) }
+        defer { server?.stop() }
+        let services = Services(configuration: configuration, log: log)
+        var (human, bot) = try services.networks()
+        if let status {
+            human = CountingNetwork(human, account: "human", board: status)
+            bot = CountingNetwork(bot, account: "bot", board: status)
+        }
         let owner = "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier)"
 
-        let daemon = Task {
-            try await runDaemon(services: services, human: human, bot: bot, clock: clock, owner: owner)
+        let daemon = Task { [human, bot] in
+            try await runDaemon(services: services, human: human, bot: bot, clock: clock, owner: owner, status: status)
         }
         let signals = [SIGTERM, SIGINT].map { number in
             signal(number, SIG_IGN)
@@ -97,7 +111,7 @@ struct StartCommand: Command {
     }
 
     private func runDaemon(
-        services: Services, human: any SocialNetwork, bot: any SocialNetwork, clock: any BotClock, owner: String
+        services: Services, human: any SocialNetwork, bot: any SocialNetwork, clock: any BotClock, owner: String, status: StatusBoard?
     ) async throws {
         let configuration = services.configuration
         let log = services.log
@@ -120,10 +134,10 @@ struct StartCommand: Command {
             human: human, humanAccount: humanAccount, posts: posts, classifier: classifier, cursors: actions, marks: actions, log: log
         )
         let schedule = PostgresScheduleStore(connection: connection)
-        let loops: [any DaemonLoop] = [
+        var loops: [any DaemonLoop] = [
             PostingLoop(
                 scheduler: services.scheduler(connection), slots: schedule, texts: schedule, bot: bot, botAccount: botAccount,
-                clock: clock, settings: settings, log: log),
+                clock: clock, settings: settings, log: log, status: status),
             ReplyLoop(
                 bot: bot, botAccount: botAccount, replies: posts, texts: schedule, cursors: actions, claims: actions,
                 clock: clock, settings: settings, log: log),
@@ -132,13 +146,20 @@ struct StartCommand: Command {
                 settings: settings, log: log),
             LearningLoop(learner: learner.with(log: log.with(["loop": "learning"])), settings: settings),
         ]
+        if let status {
+            // /healthz names a service that is down even before a loop needs it.
+            loops.append(ServiceCheckLoop(checks: [
+                ServiceCheck(name: "postgresql") { _ = try await connection.query("SELECT 1") },
+                ServiceCheck(name: "redis") { try await classifier.redis.send(["PING"]).throwingOnError() },
+            ], interval: min(settings.pollInterval, .seconds(60)), status: status, log: log))
+        }
         var beat: (@Sendable () -> Void)?
         if let path = configuration.heartbeatFile {
             let heartbeat = Heartbeat(path: path)
             beat = { heartbeat.beat() }
         }
         let health = LoopHealth(loopNames: loops.map(\.name), clock: SystemClock())
-        let supervisor = LoopSupervisor(clock: clock, log: log, health: health, heartbeat: beat)
+        let supervisor = LoopSupervisor(clock: clock, log: log, health: health, heartbeat: beat, status: status)
         await Daemon(loops: loops, supervisor: supervisor).run()
     }
 }

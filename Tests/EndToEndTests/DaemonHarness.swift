@@ -27,8 +27,9 @@ final class DaemonHarness: DaemonWorld, @unchecked Sendable {
     let daemons = DaemonProcesses()
     private let tornDown = Mutex(false)
 
-    init() async throws {
-        database = try await TestDatabase.make()
+    /// In the suite's PostgreSQL, or in the server at `databaseBase` (a test's own, which it may stop).
+    init(databaseBase: String? = nil) async throws {
+        database = try await TestDatabase.make(base: databaseBase)
         connection = try await database.connect()
         try await Migrator(directory: BinaryRunner.repositoryRoot.appendingPathComponent("migrations")).migrate(connection)
         timeZone = Self.zoneAwayFromMidnight()

@@ -17,12 +17,17 @@ public struct LoopSupervisor: Sendable {
     /// Each loop's last success; with `heartbeat`, beaten after a round while every loop is on time.
     public var health: LoopHealth?
     public var heartbeat: (@Sendable () -> Void)?
+    /// Told of every round, good or failed (the status page and /healthz).
+    public var status: StatusBoard?
 
-    public init(clock: any BotClock, log: Logger, health: LoopHealth? = nil, heartbeat: (@Sendable () -> Void)? = nil) {
+    public init(
+        clock: any BotClock, log: Logger, health: LoopHealth? = nil, heartbeat: (@Sendable () -> Void)? = nil, status: StatusBoard? = nil
+    ) {
         self.clock = clock
         self.log = log
         self.health = health
         self.heartbeat = heartbeat
+        self.status = status
     }
 
     public func run(_ loop: any DaemonLoop) async {
@@ -34,11 +39,13 @@ public struct LoopSupervisor: Sendable {
                 if failures > 0 { log.info("recovered", ["after_failures": failures]) }
                 failures = 0
                 health?.succeeded(loop.name, wait: wait)
+                status?.roundSucceeded(loop.name, wait: wait)
                 if let heartbeat, health?.isHealthy ?? true { heartbeat() }
                 try await clock.sleep(for: wait)
             } catch {
                 if Task.isCancelled || error is CancellationError { break }
                 failures += 1
+                status?.roundFailed(loop.name, error: error)
                 let delay = min(initialBackoff * (1 << min(failures - 1, 16)), maximumBackoff)
                 log.error("round_failed", ["error": String(describing: error), "retry_in_s": Int(delay.seconds.rounded())])
                 do { try await clock.sleep(for: delay) } catch { break }

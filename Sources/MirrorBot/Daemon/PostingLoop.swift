@@ -17,6 +17,8 @@ public struct PostingLoop: DaemonLoop {
     public let clock: any BotClock
     public let settings: DaemonSettings
     public let log: Logger
+    /// Shown today's plan each round and the rhythm once a day (the status page).
+    public let status: StatusBoard?
 
     /// How often the loop looks at the plan when no slot is due sooner (also notices a new day).
     static let idleWait: TimeInterval = 60
@@ -27,8 +29,9 @@ public struct PostingLoop: DaemonLoop {
 
     public init(
         scheduler: Scheduler, slots: any SlotClaims, texts: any BotTextStore, bot: any SocialNetwork, botAccount: Account,
-        clock: any BotClock, settings: DaemonSettings, log: Logger
+        clock: any BotClock, settings: DaemonSettings, log: Logger, status: StatusBoard? = nil
     ) {
+        self.status = status
         self.scheduler = scheduler
         self.slots = slots
         self.texts = texts
@@ -51,6 +54,7 @@ public struct PostingLoop: DaemonLoop {
 
         var generator = SystemRandomNumberGenerator()
         let plan = try await scheduler.plan(for: today, using: &generator)
+        if let status { await publish(plan, for: today, to: status) }
         let due = plan.filter { $0.state == .planned && $0.minute <= minuteNow }
         if let latest = due.last {
             for missed in due.dropLast() {

@@ -22,8 +22,11 @@ public struct Logger: Sendable {
     }
 
     public typealias Sink = @Sendable (String) -> Void
+    /// Sees every event as structured fields, already redacted (the status page's feed).
+    public typealias Observer = @Sendable (LogEvent) -> Void
 
     private let sink: Sink
+    private let observer: Observer?
     private let redactor: Redactor
     private let minimumLevel: Level
     private let clock: @Sendable () -> Date
@@ -38,19 +41,26 @@ public struct Logger: Sendable {
         self.minimumLevel = minimumLevel
         self.clock = clock
         self.context = []
+        self.observer = nil
     }
 
-    private init(copying other: Logger, context: [(String, String)]) {
+    private init(copying other: Logger, context: [(String, String)], observer: Observer?) {
         sink = other.sink
         redactor = other.redactor
         minimumLevel = other.minimumLevel
         clock = other.clock
         self.context = context
+        self.observer = observer
     }
 
     /// A logger that adds `fields` to every line (e.g. `loop=replies`).
     public func with(_ fields: KeyValuePairs<String, String>) -> Logger {
-        Logger(copying: self, context: context + fields.map { ($0.key, $0.value) })
+        Logger(copying: self, context: context + fields.map { ($0.key, $0.value) }, observer: observer)
+    }
+
+    /// The same logger, also handing every event (any level) to `observer`, each value redacted.
+    public func observed(by observer: @escaping Observer) -> Logger {
+        Logger(copying: self, context: context, observer: observer)
     }
 
     public func debug(_ event: String, _ fields: KeyValuePairs<String, any Sendable> = [:]) { log(.debug, event, fields) }
@@ -59,6 +69,12 @@ public struct Logger: Sendable {
     public func error(_ event: String, _ fields: KeyValuePairs<String, any Sendable> = [:]) { log(.error, event, fields) }
 
     public func log(_ level: Level, _ event: String, _ fields: KeyValuePairs<String, any Sendable>) {
+        if let observer {
+            var values: [String: String] = [:]
+            for (key, value) in context { values[key] = redactor.redact(value) }
+            for (key, value) in fields { values[key] = redactor.redact(String(describing: value)) }
+            observer(LogEvent(level: level, event: event, fields: values))
+        }
         guard level >= minimumLevel else { return }
         var line = Self.timestamp(clock()) + " level=\(level.rawValue) event=\(Self.quote(event))"
         for (key, value) in context {

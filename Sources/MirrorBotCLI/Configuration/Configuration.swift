@@ -40,6 +40,13 @@ public struct Configuration: Sendable {
     public var mastodonVisibility: String
     /// A file the daemon touches after every successful round (`HEARTBEAT_FILE`), for health checks.
     public var heartbeatFile: String?
+    /// The status server's port (`STATUS_PORT`, else `PORT` as Heroku and Dokku set it; 0: any free
+    /// port, logged); nil: no status server.
+    public var statusPort: Int?
+    /// Which variable `statusPort` came from, for messages.
+    public var statusPortVariable = "STATUS_PORT"
+    /// The address the status server listens on (`STATUS_BIND`, an IP address; default 127.0.0.1).
+    public var statusBind: String
 
     public static let defaultPollIntervalSeconds = 300
 
@@ -87,6 +94,13 @@ public struct Configuration: Sendable {
         humanMastodonToken = env["HUMAN_MASTODON_TOKEN"]
         botMastodonToken = env["BOT_MASTODON_TOKEN"]
         heartbeatFile = env["HEARTBEAT_FILE"]
+        if env["STATUS_PORT"] != nil {
+            statusPort = try env.port("STATUS_PORT")
+        } else if env["PORT"] != nil {
+            statusPort = try env.port("PORT")
+            statusPortVariable = "PORT"
+        }
+        statusBind = try env.ipAddress("STATUS_BIND", default: "127.0.0.1")
         mastodonVisibility = (env["MASTODON_VISIBILITY"] ?? "unlisted").lowercased()
         guard ["public", "unlisted", "private", "direct"].contains(mastodonVisibility) else {
             throw ConfigurationError.invalid(

@@ -47,6 +47,28 @@ struct Environment {
         return value
     }
 
+    /// A TCP port, 0 to 65535.
+    func port(_ name: String) throws -> Int? {
+        guard let text = self[name] else { return nil }
+        guard let value = Int(text), (0...65535).contains(value) else {
+            throw ConfigurationError.invalid(variable: name, reason: "expected a port number from 0 to 65535, got \"\(text)\"")
+        }
+        return value
+    }
+
+    /// An IPv4 or IPv6 address to listen on (`localhost` is 127.0.0.1).
+    func ipAddress(_ name: String, default fallback: String) throws -> String {
+        guard let text = self[name] else { return fallback }
+        if text.lowercased() == "localhost" { return "127.0.0.1" }
+        var ipv4 = in_addr()
+        var ipv6 = in6_addr()
+        guard inet_pton(AF_INET, text, &ipv4) == 1 || inet_pton(AF_INET6, text, &ipv6) == 1 else {
+            throw ConfigurationError.invalid(
+                variable: name, reason: "expected an IP address such as 127.0.0.1, 0.0.0.0 or ::, got \"\(text)\"")
+        }
+        return text
+    }
+
     /// `auto` (also when unset), or a number of at least 0.
     func threshold(_ name: String) throws -> FavoriteThreshold {
         guard let text = self[name] else { return .auto }

@@ -1,0 +1,106 @@
+import Foundation
+import Synchronization
+
+/// What the daemon shows of itself, kept under one lock: the loops and the logger
+/// write into it as things happen, and each status request copies it
+/// (`snapshot()`) and renders the copy on its own thread. Nothing here waits
+/// on anything but that lock, held only to change or copy a value.
+public final class StatusBoard: Sendable {
+    private let state: Mutex<StatusState>
+    private let botClock: any BotClock
+    private let realClock: any BotClock
+    private let redactor: Redactor
+    /// How long past its due time a loop may be before /healthz calls it late (real seconds).
+    public let grace: TimeInterval
+
+    public init(
+        loops: [String] = StatusMetrics.loops, botClock: any BotClock, realClock: any BotClock = SystemClock(),
+        redactor: Redactor = Redactor(), grace: TimeInterval = 600
+    ) {
+        self.botClock = botClock
+        self.realClock = realClock
+        self.redactor = redactor
+        self.grace = grace
+        state = Mutex(StatusState(loops: loops, startedAt: realClock.now()))
+    }
+
+    /// A copy of everything, with the times it was taken.
+    public func snapshot() -> StatusSnapshot {
+        let copy = state.withLock { $0 }
+        return StatusSnapshot(state: copy, botNow: botClock.now(), realNow: realClock.now(), grace: grace)
+    }
+
+    // MARK: - Feeds
+
+    /// Every logged event (`Logger.observed(by: board.observe)`): counters, actions, slot fates.
+    public func observe(_ event: LogEvent) {
+        let now = botClock.now()
+        let realNow = realClock.now()
+        state.withLock { $0.apply(event, at: now, realNow: realNow) }
+    }
+
+    /// The supervisor's report: `loop` finished a round and waits `wait` before the next.
+    public func roundSucceeded(_ loop: String, wait: Duration) {
+        let now = realClock.now()
+        state.withLock { $0.roundSucceeded(loop, wait: wait.seconds, at: now) }
+    }
+
+    /// The supervisor's report: a round of `loop` failed with `error` (redacted here).
+    public func roundFailed(_ loop: String, error: any Error) {
+        let now = realClock.now()
+        let text = redactor.redact(String(describing: error))
+        state.withLock { $0.roundFailed(loop, error: text, at: now) }
+    }
+
+    /// The posting loop's plan of `day`, as stored at the start of its round.
+    public func publishPlan(_ slots: [PlanSlot], for day: LocalDate, timeZone: TimeZone) {
+        state.withLock { $0.plan = StatusState.Plan(day: day, slots: slots, timeZone: timeZone) }
+    }
+
+    /// True when the rhythm was not read yet for `day` (it is read once a day).
+    public func needsRhythm(for day: LocalDate) -> Bool {
+        state.withLock { $0.rhythm?.day != day }
+    }
+
+    public func publishRhythm(_ rhythm: RhythmStatus) {
+        state.withLock { $0.rhythm = rhythm }
+    }
+
+    /// The threshold the classifier was configured with, until the like loop reports the one in force.
+    public func setThreshold(_ value: Double, source: String) {
+        state.withLock { state in
+            guard state.classifier.threshold == nil else { return }
+            state.classifier.threshold = value
+            state.classifier.thresholdSource = source
+        }
+    }
+
+    /// A service answered its check; true when it had been down (it is back).
+    @discardableResult
+    public func serviceUp(_ service: String) -> Bool {
+        state.withLock { state in
+            let wasDown = state.services[service]?.error != nil
+            state.services[service] = StatusState.Service(error: nil)
+            return wasDown
+        }
+    }
+
+    /// A service failed its check (the error redacted here); true when it had been up (or unknown).
+    @discardableResult
+    public func serviceDown(_ service: String, error: any Error) -> Bool {
+        let text = redactor.redact(String(describing: error))
+        return state.withLock { state in
+            let wasUp = state.services[service]?.error == nil
+            state.services[service] = StatusState.Service(error: text)
+            return wasUp
+        }
+    }
+
+    /// One call through the network seam (`CountingNetwork`) and how it ended.
+    public func countRequest(account: String, endpoint: String, outcome: String, rateLimited: Bool) {
+        state.withLock { state in
+            state.metrics.add(StatusMetrics.requests, ["account": account, "endpoint": endpoint, "status": outcome])
+            if rateLimited { state.metrics.add(StatusMetrics.rateLimitWaits, ["account": account, "endpoint": endpoint]) }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import MirrorBot
+import StatusServer
+
+/// The status page served: the core's routes (`StatusRoutes`) on libmicrohttpd's
+/// threads (`StatusServer`), at `STATUS_BIND` and `STATUS_PORT` (or `PORT`).
+enum StatusEndpoint {
+    /// Starts listening and logs the address (`status_listening url=…`); a port that cannot
+    /// be bound is a configuration error naming the variable.
+    static func start(board: StatusBoard, configuration: Configuration, log: Logger) throws -> StatusServer {
+        let routes = StatusRoutes(board: board)
+        let port = configuration.statusPort ?? 0
+        let server: StatusServer
+        do {
+            server = try StatusServer(address: configuration.statusBind, port: port, limits: StatusServerLimits()) { request in
+                let response = routes.respond(method: request.method, path: request.path)
+                return HTTPReply(
+                    status: response.status, headers: response.headers.map { HTTPReply.Header($0.name, $0.value) }, body: Array(response.body.utf8))
+            }
+        } catch let error as StatusServerError {
+            throw ConfigurationError.invalid(variable: configuration.statusPortVariable, reason: error.description)
+        }
+        let host = configuration.statusBind.contains(":") ? "[\(configuration.statusBind)]" : configuration.statusBind
+        log.info("status_listening", ["url": "http://\(host):\(server.port)/", "bind": configuration.statusBind, "port": server.port])
+        return server
+    }
+}

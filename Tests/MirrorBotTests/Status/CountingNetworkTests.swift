@@ -1,0 +1,58 @@
+import CoreTestSupport
+import Foundation
+@testable import MirrorBot
+import Testing
+
+@Suite("The counting network decorator")
+struct CountingNetworkTests {
+    let world = StatusWorld()
+    let scripted = ScriptedNetwork()
+    var network: CountingNetwork { CountingNetwork(scripted, account: "bot", board: world.board) }
+
+    func requests(_ endpoint: String, _ status: String) -> Double? {
+        world.metric(StatusMetrics.requests, ["account": "bot", "endpoint": endpoint, "status": status])
+    }
+
+    @Test("writes and reads are counted by endpoint and outcome")
+    func counts() async throws {
+        _ = try await network.me()
+        _ = try await network.post(text: "やあ", inReplyTo: nil)
+        scripted.failPosts([.duplicateContent])
+        await #expect(throws: NetworkError.duplicateContent) { try await network.post(text: "やあ", inReplyTo: nil) }
+        try await network.like(postID: "5", as: "2")
+        #expect(requests("me", "ok") == 1)
+        #expect(requests("post", "ok") == 1)
+        #expect(requests("post", "duplicate_content") == 1)
+        #expect(requests("like", "ok") == 1)
+        #expect(scripted.writes.count == 2)
+    }
+
+    @Test("a stream counts one request a page, as the consumer asks for pages; a failure is counted with its case")
+    func streams() async throws {
+        let posts = (1...250).map { NetworkPost(id: String(1000 + $0), text: "t", createdAt: Date(), authorID: "5") }
+        scripted.addHome(posts, of: "2")
+        var pages = 0
+        for try await _ in network.homeTimeline(of: "2", sinceID: nil, limit: 800) {
+            pages += 1
+            if pages == 2 { break }  // like the learner stopping at a known like
+        }
+        #expect(requests("home_timeline", "ok") == 2)
+
+        scripted.failReads([.rateLimited(endpoint: "GET mentions", resetAt: Date())])
+        await #expect(throws: NetworkError.self) {
+            for try await _ in network.mentions(of: "2", sinceID: nil, limit: 10) {}
+        }
+        #expect(requests("mentions", "rate_limited") == 1)
+        #expect(world.metric(StatusMetrics.rateLimitWaits, ["account": "bot", "endpoint": "mentions"]) == 1)
+    }
+
+    @Test("every NetworkError case has a label value of its own", arguments: [
+        (NetworkError.duplicateContent, "duplicate_content"), (.likesNotPermitted(detail: ""), "likes_not_permitted"),
+        (.replyNotPermitted(detail: ""), "reply_not_permitted"), (.unauthorized(endpoint: "", detail: ""), "unauthorized"),
+        (.rateLimited(endpoint: "", resetAt: Date()), "rate_limited"), (.failed(endpoint: "", status: 503, detail: ""), "failed"),
+        (.outcomeUnknown(endpoint: "", detail: ""), "outcome_unknown"),
+    ])
+    func outcomes(error: NetworkError, label: String) {
+        #expect(CountingNetwork.outcome(of: error) == label)
+    }
+}
