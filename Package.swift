@@ -46,11 +46,14 @@ let package = Package(
 
         // The Mastodon API client: bearer tokens, typed requests, rate limits, Link paging.
         .target(name: "MastodonAPI", dependencies: ["HTTPSupport"]),
+        // The Bluesky (AT Protocol XRPC) client: sessions from app passwords, typed requests, rate limits, records.
+        .target(name: "BlueskyAPI", dependencies: ["HTTPSupport"]),
 
         // Fake X and Mastodon servers on loopback (tests and the local demo), over one small HTTP listener.
         .target(name: "FakeHTTP"),
         .target(name: "FakeX", dependencies: ["XAPI", "FakeHTTP"]),
         .target(name: "FakeMastodon", dependencies: ["MastodonAPI", "FakeHTTP"]),
+        .target(name: "FakeBluesky", dependencies: ["BlueskyAPI", "FakeHTTP"]),
         .executableTarget(name: "fake-x", dependencies: ["FakeX"]),
 
         // Benchmarks: run with `swift run -c release mirror-bot-bench`.
@@ -67,6 +70,7 @@ let package = Package(
         .testTarget(name: "MeCabTests", dependencies: ["MeCab"]),
         .testTarget(name: "XAPITests", dependencies: ["XAPI", "FakeX"]),
         .testTarget(name: "MastodonAPITests", dependencies: ["MastodonAPI", "FakeMastodon"]),
+        .testTarget(name: "BlueskyAPITests", dependencies: ["BlueskyAPI", "FakeBluesky"]),
         // The core's tests: milliseconds, no PostgreSQL, Redis, MeCab or network.
         .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "CoreTestSupport"]),
         .testTarget(name: "AdapterTests", dependencies: [

@@ -1,0 +1,71 @@
+/// `app.bsky.feed.defs#postView`: a post as the AppView serves it.
+public struct BlueskyPostView: Sendable, Codable, Equatable {
+    /// `at://DID/app.bsky.feed.post/RKEY`.
+    public var uri: String
+    public var cid: String
+    public var author: BlueskyProfile
+    public var record: BlueskyPostRecord
+    /// When the AppView indexed it (feeds are ordered by it).
+    public var indexedAt: String
+
+    public init(uri: String, cid: String, author: BlueskyProfile, record: BlueskyPostRecord, indexedAt: String) {
+        self.uri = uri
+        self.cid = cid
+        self.author = author
+        self.record = record
+        self.indexedAt = indexedAt
+    }
+
+    public var strongRef: BlueskyStrongRef { BlueskyStrongRef(uri: uri, cid: cid) }
+}
+
+/// `app.bsky.feed.defs#feedViewPost`: one item of a feed; `reason` says why it
+/// is there when not as the author's own post (a repost, a pin).
+public struct BlueskyFeedItem: Sendable, Codable, Equatable {
+    public struct Reason: Sendable, Codable, Equatable {
+        public static let repost = "app.bsky.feed.defs#reasonRepost"
+        public static let pin = "app.bsky.feed.defs#reasonPin"
+
+        public var type: String
+        /// Who reposted.
+        public var by: BlueskyProfile?
+        /// When it was reposted.
+        public var indexedAt: String?
+
+        public init(type: String, by: BlueskyProfile? = nil, indexedAt: String? = nil) {
+            self.type = type
+            self.by = by
+            self.indexedAt = indexedAt
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case type = "$type"
+            case by, indexedAt
+        }
+    }
+
+    public var post: BlueskyPostView
+    public var reason: Reason?
+
+    public init(post: BlueskyPostView, reason: Reason? = nil) {
+        self.post = post
+        self.reason = reason
+    }
+
+    public var isRepost: Bool { reason?.type == Reason.repost }
+    public var isPin: Bool { reason?.type == Reason.pin }
+
+    /// The time the feed orders this item by: the repost's, else the post's.
+    public var sortedAt: String { reason?.indexedAt ?? post.indexedAt }
+}
+
+/// A page of a feed (`getAuthorFeed`, `getActorLikes`, `getTimeline`).
+public struct BlueskyFeedPage: Sendable, Codable, Equatable {
+    public var cursor: String?
+    public var feed: [BlueskyFeedItem]
+
+    public init(cursor: String? = nil, feed: [BlueskyFeedItem]) {
+        self.cursor = cursor
+        self.feed = feed
+    }
+}
