@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "MirrorBot"),
 
         // Adapters: the core's protocols over real services (swift-nio's NIOCore / NIOPosix split).
-        .target(name: "MirrorBotPostgres", dependencies: ["MirrorBot", "Postgres"]),
+        .target(name: "MirrorBotPostgres", dependencies: ["MirrorBot", "Postgres", "BlueskyAPI"]),
         .target(name: "MirrorBotRedis", dependencies: ["MirrorBot", "Redis"]),
         .target(name: "MirrorBotMeCab", dependencies: ["MirrorBot", "MeCab"]),
         .target(name: "MirrorBotX", dependencies: ["MirrorBot", "XAPI"]),
@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "CoreTestSupport"]),
         .testTarget(name: "AdapterTests", dependencies: [
             "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
-            "CoreTestSupport", "TestSupport", "FakeX", "FakeMastodon",
+            "CoreTestSupport", "TestSupport", "FakeX", "FakeMastodon", "BlueskyAPI", "FakeBluesky",
         ]),
         .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MirrorBot", "MirrorBotPostgres", "Postgres", "Redis", "TestSupport", "FakeX", "FakeMastodon"]),
