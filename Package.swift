@@ -36,6 +36,7 @@ let package = Package(
         .target(name: "MirrorBotMeCab", dependencies: ["MirrorBot", "MeCab"]),
         .target(name: "MirrorBotX", dependencies: ["MirrorBot", "XAPI"]),
         .target(name: "MirrorBotMastodon", dependencies: ["MirrorBot", "MastodonAPI"]),
+        .target(name: "MirrorBotBluesky", dependencies: ["MirrorBot", "BlueskyAPI"]),
 
         // Commands, argument parsing and configuration: where the core meets its adapters.
         .target(name: "MirrorBotCLI", dependencies: [
@@ -75,7 +76,7 @@ let package = Package(
         .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "CoreTestSupport"]),
         .testTarget(name: "AdapterTests", dependencies: [
             "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
-            "CoreTestSupport", "TestSupport", "FakeX", "FakeMastodon", "BlueskyAPI", "FakeBluesky",
+            "CoreTestSupport", "TestSupport", "FakeX", "FakeMastodon", "BlueskyAPI", "FakeBluesky", "MirrorBotBluesky",
         ]),
         .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MirrorBot", "MirrorBotPostgres", "Postgres", "Redis", "TestSupport", "FakeX", "FakeMastodon"]),

@@ -46,10 +46,37 @@ public struct BlueskyFeedItem: Sendable, Codable, Equatable {
 
     public var post: BlueskyPostView
     public var reason: Reason?
+    /// The author of the post a reply answers, when the feed says (`reply.parent.author`).
+    public var replyParentAuthor: BlueskyProfile?
 
-    public init(post: BlueskyPostView, reason: Reason? = nil) {
+    public init(post: BlueskyPostView, reason: Reason? = nil, replyParentAuthor: BlueskyProfile? = nil) {
         self.post = post
         self.reason = reason
+        self.replyParentAuthor = replyParentAuthor
+    }
+
+    enum CodingKeys: String, CodingKey { case post, reason, reply }
+
+    /// `reply.parent` is a union (a post, a deleted or a blocked one): only its author is read, when there.
+    struct ReplyContext: Codable {
+        struct Parent: Codable { var author: BlueskyProfile? }
+        var parent: Parent?
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        post = try container.decode(BlueskyPostView.self, forKey: .post)
+        reason = try? container.decode(Reason.self, forKey: .reason)
+        replyParentAuthor = (try? container.decode(ReplyContext.self, forKey: .reply))?.parent?.author
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(post, forKey: .post)
+        try container.encodeIfPresent(reason, forKey: .reason)
+        if let replyParentAuthor {
+            try container.encode(ReplyContext(parent: .init(author: replyParentAuthor)), forKey: .reply)
+        }
     }
 
     public var isRepost: Bool { reason?.type == Reason.repost }

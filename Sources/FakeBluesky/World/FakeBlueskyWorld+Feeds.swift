@@ -117,7 +117,8 @@ extension FakeBlueskyWorld {
             let reason = entry.repostedBy.flatMap { profile($0, viewer: viewer) }.map {
                 BlueskyFeedItem.Reason(type: BlueskyFeedItem.Reason.repost, by: $0, indexedAt: BlueskyTimestamp.format(entry.indexedAt))
             }
-            return BlueskyFeedItem(post: post, reason: reason)
+            let parentAuthor = entry.post.parentDID.flatMap { profile($0, viewer: viewer) }
+            return BlueskyFeedItem(post: post, reason: reason, replyParentAuthor: parentAuthor)
         }
         return .json(200, BlueskyFeedPage(cursor: cursor, feed: items))
     }
