@@ -40,8 +40,8 @@ let package = Package(
 
         // Commands, argument parsing and configuration: where the core meets its adapters.
         .target(name: "MirrorBotCLI", dependencies: [
-            "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
-            "Postgres", "Redis", "MeCab", "XAPI", "MastodonAPI",
+            "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon", "MirrorBotBluesky",
+            "Postgres", "Redis", "MeCab", "XAPI", "MastodonAPI", "BlueskyAPI",
         ]),
         .executableTarget(name: "mirror-bot", dependencies: ["MirrorBotCLI"]),
 
@@ -79,6 +79,8 @@ let package = Package(
             "CoreTestSupport", "TestSupport", "FakeX", "FakeMastodon", "BlueskyAPI", "FakeBluesky", "MirrorBotBluesky",
         ]),
         .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["MirrorBot", "MirrorBotPostgres", "Postgres", "Redis", "TestSupport", "FakeX", "FakeMastodon"]),
+        .testTarget(name: "EndToEndTests", dependencies: [
+            "MirrorBot", "MirrorBotPostgres", "Postgres", "Redis", "TestSupport", "FakeX", "FakeMastodon", "FakeBluesky",
+        ]),
     ]
 )

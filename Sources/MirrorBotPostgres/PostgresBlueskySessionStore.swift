@@ -22,7 +22,14 @@ public actor PostgresBlueskySessionStore: BlueskySessionStore {
 
     private func database() async throws -> PostgresConnection {
         if let connection { return connection }
-        let opened = try await connect()
+        let opened: PostgresConnection
+        do { opened = try await connect() } catch let error as PostgresError {
+            throw PostgresError(kind: error.kind, message: "Bluesky sessions are kept in PostgreSQL: \(error.message)")
+        }
+        let migrated = try await opened.query("SELECT to_regclass('bluesky_sessions') IS NOT NULL AS ok").first?.decode("ok", as: Bool.self)
+        guard migrated == true else {
+            throw PostgresError(kind: .query, message: "Bluesky sessions are kept in PostgreSQL, which is not migrated: run 'mirror-bot migrate' first")
+        }
         connection = opened
         return opened
     }
