@@ -111,3 +111,24 @@ struct BlueskyClientTests {
         #expect(fixture.count("GET app.bsky.actor.getProfile") == 5)
     }
 }
+
+@Suite("Record writes across a session renewal")
+struct BlueskyRecordRenewalTests {
+    // As when a retry after a lost answer met an expired token and was sent again after the refresh.
+    @Test("a record key already taken by this very record, refused on a fresh send, counts as written")
+    func alreadyThere() async throws {
+        let fixture = try FakeBlueskyFixture()
+        let client = fixture.client()
+        let rkey = TID.next(now: Date())
+        let record = BlueskyPostRecord(text: "おはよう", createdAt: BlueskyTimestamp.format(Date()))
+        _ = try await client.createRecord(record, collection: BlueskyPostRecord.type, rkey: rkey) { _ in true }
+        let again = try await client.createRecord(record, collection: BlueskyPostRecord.type, rkey: rkey) { $0.text == record.text }
+        #expect(again.uri.hasSuffix(rkey))
+        #expect(fixture.server.writes.count == 1)
+        // A different record at that key is not taken for this one.
+        let other = BlueskyPostRecord(text: "こんばんは", createdAt: BlueskyTimestamp.format(Date()))
+        await #expect(throws: BlueskyAPIError.self) {
+            _ = try await client.createRecord(other, collection: BlueskyPostRecord.type, rkey: rkey) { $0.text == other.text }
+        }
+    }
+}

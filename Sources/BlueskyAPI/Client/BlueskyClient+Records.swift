@@ -9,9 +9,11 @@ extension BlueskyClient {
 
     /// Writes `record` at `rkey` (chosen by the caller before calling: a TID) in the
     /// session's repository, exactly once: the client's retries reuse the key, so
-    /// none can make a second record; and when no attempt got a clear answer (a
-    /// lost connection, 5xx to the end, a refusal after an unanswered attempt), the
-    /// key is looked up in the repository itself (`getRecord` on the PDS, which the
+    /// none can make a second record; and when the write did not clearly succeed
+    /// (a lost connection, 5xx to the end, or any refusal but a rate limit or the
+    /// credentials, since a refusal may answer a retry of a write that went
+    /// through, also one sent again after the session was renewed), the key is
+    /// looked up in the repository itself (`getRecord` on the PDS, which the
     /// AppView's feeds lag behind): found and `matches`, it was written; not found,
     /// nothing was, and the original error is thrown. When the look-up fails too,
     /// the error is `outcomeUnknown`.
@@ -43,12 +45,11 @@ extension BlueskyClient {
         }
     }
 
-    /// No clear answer came: the record may exist.
+    /// The record may exist: anything but a rate limit or refused credentials (which nothing was sent past).
     static func mayHaveWritten(_ error: BlueskyAPIError) -> Bool {
         switch error {
-        case .outcomeUnknown: true
-        case .failed(_, let status, _, _): status == 0 || status >= 500
-        default: false
+        case .outcomeUnknown, .failed: true
+        case .rateLimited, .loginLimited, .unauthorized, .expiredToken, .invalidToken: false
         }
     }
 
