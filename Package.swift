@@ -13,12 +13,14 @@ let package = Package(
         .systemLibrary(name: "CHiredis", path: "Sources/CHiredis"),
         .systemLibrary(name: "CMeCab", path: "Sources/CMeCab"),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
+        .systemLibrary(name: "CCBOR", path: "Sources/CCBOR"),
 
         // One thin, safe Swift wrapper per C library.
         .target(name: "QueueExecutor"),
         .target(name: "Postgres", dependencies: ["CLibPQ", "QueueExecutor"]),
         .target(name: "Redis", dependencies: ["CHiredis", "QueueExecutor"]),
         .target(name: "MeCab", dependencies: ["CMeCab"]),
+        .target(name: "CBOR", dependencies: ["CCBOR"]),
 
         // URLSession on Linux, made safe to cancel (shared by the network clients).
         .target(name: "HTTPSupport"),
@@ -36,7 +38,7 @@ let package = Package(
         .target(name: "MirrorBotMeCab", dependencies: ["MirrorBot", "MeCab"]),
         .target(name: "MirrorBotX", dependencies: ["MirrorBot", "XAPI"]),
         .target(name: "MirrorBotMastodon", dependencies: ["MirrorBot", "MastodonAPI"]),
-        .target(name: "MirrorBotBluesky", dependencies: ["MirrorBot", "BlueskyAPI"]),
+        .target(name: "MirrorBotBluesky", dependencies: ["MirrorBot", "BlueskyAPI", "CBOR"]),
 
         // Commands, argument parsing and configuration: where the core meets its adapters.
         .target(name: "MirrorBotCLI", dependencies: [
@@ -65,10 +67,11 @@ let package = Package(
         // In-memory stand-ins for the core's protocols, a manual clock and a scripted network: no services.
         .target(name: "CoreTestSupport", dependencies: ["MirrorBot"], path: "Tests/CoreTestSupport"),
         // Services for the adapter and end-to-end tests: a migrated database, Redis, the built binary.
-        .target(name: "TestSupport", dependencies: ["MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "Postgres", "Redis"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "Postgres", "Redis", "CBOR"], path: "Tests/TestSupport"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"]),
         .testTarget(name: "RedisTests", dependencies: ["Redis", "CHiredis", "TestSupport"]),
         .testTarget(name: "MeCabTests", dependencies: ["MeCab"]),
+        .testTarget(name: "CBORTests", dependencies: ["CBOR", "TestSupport"]),
         .testTarget(name: "XAPITests", dependencies: ["XAPI", "FakeX"]),
         .testTarget(name: "MastodonAPITests", dependencies: ["MastodonAPI", "FakeMastodon"]),
         .testTarget(name: "BlueskyAPITests", dependencies: ["BlueskyAPI", "FakeBluesky"]),

@@ -59,6 +59,16 @@ public struct BlueskyNetwork: SocialNetwork {
         try await Self.mappingErrors { try await client.send(GetProfile(actor: actor)) }
     }
 
+    /// Posts by URI, 25 a request (the import looks up the posts an export's likes name); deleted ones are left out.
+    public func posts(uris: [String]) async throws -> [NetworkPost] {
+        var posts: [NetworkPost] = []
+        for start in stride(from: 0, to: uris.count, by: GetPosts.maximum) {
+            let batch = Array(uris[start..<min(start + GetPosts.maximum, uris.count)])
+            posts += try await Self.mappingErrors { try await client.send(GetPosts(uris: batch)) }.posts.map { BlueskyPostMapping.post($0) }
+        }
+        return posts
+    }
+
     /// The author feed with replies; reposts flagged (never the author's own), pins left out.
     public func posts(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
         feed(stream: "author \(userID)", sinceID: sinceID, limit: limit) { cursor, size in

@@ -125,3 +125,53 @@ struct BlueskyDaemonEndToEndTests {
         }
     }
 }
+
+@Suite("mirror-bot import of a Bluesky repository export, then start", .serialized)
+struct BlueskyImportEndToEndTests {
+    @Test("the export's posts are stored, its likes looked up and learned, and its replies answer the same person")
+    func importThenAnswer() async throws {
+        try await BlueskyDaemonHarness.with { harness in
+            try await harness.setUp()
+            let ramen = harness.server.addPost(did: BlueskyDaemonHarness.foodie, text: "味噌ラーメンの季節", createdAt: Date().addingTimeInterval(-86_400))
+            let boosterPost = harness.server.addPost(did: BlueskyDaemonHarness.booster, text: "また遊ぼう", createdAt: Date().addingTimeInterval(-86_400))
+            let export = BlueskyExportFixture(did: BlueskyDaemonHarness.human, records: [
+                .post(rkey: "3kaaaaaaaaa22", text: "エクスポートからの投稿", createdAt: "2023-05-01T10:00:00.000Z"),
+                .post(rkey: "3kaaaaaaaab22", text: "@booster.test また今度ね", createdAt: "2023-05-02T10:00:00.000Z", replyTo: boosterPost),
+                .repost(rkey: "3kaaaaaaaac22", subject: ramen),
+                .like(rkey: "3kaaaaaaaad22", subject: ramen),
+                .like(rkey: "3kaaaaaaaae22", subject: "at://\(BlueskyDaemonHarness.foodie)/app.bsky.feed.post/3kdeleted2222"),
+            ])
+            let file = try export.write()
+            let result = try BinaryRunner.run(["import", file.path], environment: harness.environment)
+            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+            #expect(result.stdout.contains("Imported 2 posts (0 already stored, 1 retweets skipped); likes: 1 of 1 trained."), "\(result.stdout)")
+            #expect(harness.server.requestCount(endpoint: "GET app.bsky.feed.getPosts") == 1)
+
+            let daemon = try harness.startDaemon()
+            #expect(harness.waitFor(30) { harness.output.contains("event=started") }, "\(harness.output)")
+            let mention = harness.server.addPost(did: BlueskyDaemonHarness.booster, text: "@mirror.test 久しぶり")
+            #expect(harness.waitFor(20) { harness.replied(to: mention) }, "\(harness.output)")
+            #expect(harness.replies.first { $0.parent == mention }?.text == "また今度ね")
+            #expect(harness.stop(daemon) == 0)
+        }
+    }
+
+    @Test("a truncated export is refused like a malformed archive: the file and byte named, exit 65, nothing stored")
+    func brokenExport() async throws {
+        try await BlueskyDaemonHarness.with { harness in
+            try await harness.setUp()
+            let export = BlueskyExportFixture(did: BlueskyDaemonHarness.human, records: [
+                .post(rkey: "3kaaaaaaaaa22", text: "エクスポートからの投稿", createdAt: "2023-05-01T10:00:00.000Z"),
+                .post(rkey: "3kaaaaaaaab22", text: "もうひとつ", createdAt: "2023-05-02T10:00:00.000Z"),
+            ])
+            let bytes = export.bytes()
+            let file = try export.write(Array(bytes.prefix(bytes.count - 10)))
+            let before = try await harness.connection.query("SELECT count(*) AS n FROM posts").first?.decode("n", as: Int.self)
+            let result = try BinaryRunner.run(["import", file.path], environment: harness.environment)
+            #expect(result.status == 65, "\(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains(file.path) && result.stderr.contains("byte "), "\(result.stderr)")
+            let after = try await harness.connection.query("SELECT count(*) AS n FROM posts").first?.decode("n", as: Int.self)
+            #expect(after == before)
+        }
+    }
+}
