@@ -1,25 +1,5 @@
 import Foundation
 
-/// Where a walk of one stream got to: the newest item's time, and which items had
-/// exactly that time (so the next walk serves newer ones and those it has not seen).
-struct BlueskyStreamPosition: Sendable, Equatable {
-    var time: Date
-    var ids: Set<String>
-
-    /// Whether an item at `time` with `id` was reached before (the walk stops there).
-    func covers(id: String, time itemTime: Date) -> Bool {
-        itemTime < time || (itemTime == time && ids.contains(id))
-    }
-
-    /// The later of two positions (ids at the same time joined).
-    func merged(_ other: BlueskyStreamPosition?) -> BlueskyStreamPosition {
-        guard let other else { return self }
-        if other.time > time { return other }
-        if other.time < time { return self }
-        return BlueskyStreamPosition(time: time, ids: ids.union(other.ids))
-    }
-}
-
 /// What each id served on a stream means as a position.
 ///
 /// The daemon keeps one id per stream as its cursor and picks it with `isNewer`,
@@ -51,22 +31,4 @@ actor BlueskyStreamBook {
             order.removeFirst(dropped.count)
         }
     }
-}
-
-/// The `{uri, cid}` of posts served, so a like needs no extra read. Bounded.
-actor BlueskyRefBook {
-    private var cids: [String: String] = [:]
-    private var order: [String] = []
-    let capacity = 5_000
-
-    func remember(uri: String, cid: String) {
-        if cids.updateValue(cid, forKey: uri) == nil { order.append(uri) }
-        if order.count > capacity {
-            let dropped = order.prefix(order.count - capacity)
-            for uri in dropped { cids[uri] = nil }
-            order.removeFirst(dropped.count)
-        }
-    }
-
-    func cid(of uri: String) -> String? { cids[uri] }
 }

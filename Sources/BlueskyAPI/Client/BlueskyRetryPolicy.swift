@@ -1,36 +1,5 @@
 import Foundation
 
-/// Whether sending a request again can do its work twice (`Replay` in the shared client core).
-public enum BlueskyReplay: Sendable, Equatable {
-    /// Reads and session calls: retried freely.
-    case safe
-    /// A `createRecord` whose record key was chosen before the first attempt: a
-    /// retry cannot make a second record, but once an attempt ended without a
-    /// clear answer, a refusal of a later one (or a 2xx whose body cannot be
-    /// read) may mean the record exists: the error is then `outcomeUnknown`,
-    /// and the caller looks the record key up.
-    case refusedWhenRepeated
-}
-
-/// What one HTTP exchange came to, before the retry policy has its say (`AttemptOutcome`).
-public enum BlueskyAttemptOutcome<Response> {
-    case success(Response)
-    /// A 429: spent until `resetAt` (from the headers, or a guess).
-    case rateLimited(resetAt: Date)
-    /// No clear answer: a 5xx, a failed connection (`status` 0), or a 2xx whose body would not decode.
-    case retryable(status: Int, detail: String)
-    /// A clear refusal: never retried.
-    case final(BlueskyAPIError)
-}
-
-/// What the retry policy makes of one outcome (`RetryDecision`).
-public enum BlueskyRetryDecision<Response> {
-    case succeed(Response)
-    case backOff(Duration)
-    case awaitReset
-    case fail(BlueskyAPIError)
-}
-
 /// The retry rules of one request as a plain value: outcomes in, decisions out,
 /// no network and no clock (`RetryPolicy` in the shared client core).
 ///

@@ -8,14 +8,3 @@ public struct BlueskyStrongRef: Sendable, Codable, Equatable, Hashable {
         self.cid = cid
     }
 }
-
-/// A post record's `reply`: the thread's first post and the post answered.
-public struct BlueskyReplyRef: Sendable, Codable, Equatable {
-    public var root: BlueskyStrongRef
-    public var parent: BlueskyStrongRef
-
-    public init(root: BlueskyStrongRef, parent: BlueskyStrongRef) {
-        self.root = root
-        self.parent = parent
-    }
-}
