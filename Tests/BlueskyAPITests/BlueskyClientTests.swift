@@ -3,7 +3,7 @@ import FakeBluesky
 import Foundation
 import Testing
 
-@Suite("BlueskyClient against the fake over HTTP")
+@Suite("BlueskyClient against the fake over HTTP", .serialized)
 struct BlueskyClientTests {
     typealias F = FakeBlueskyFixture
 
@@ -112,7 +112,7 @@ struct BlueskyClientTests {
     }
 }
 
-@Suite("Record writes across a session renewal")
+@Suite("Record writes across a session renewal", .serialized)
 struct BlueskyRecordRenewalTests {
     // As when a retry after a lost answer met an expired token and was sent again after the refresh.
     @Test("a record key already taken by this very record, refused on a fresh send, counts as written")

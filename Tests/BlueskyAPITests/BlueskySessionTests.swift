@@ -3,7 +3,7 @@ import FakeBluesky
 import Foundation
 import Testing
 
-@Suite("Bluesky sessions against the fake")
+@Suite("Bluesky sessions against the fake", .serialized)
 struct BlueskySessionTests {
     @Test("the first call logs in once; a second client on the same store reuses the session without logging in")
     func sessionKept() async throws {

@@ -5,7 +5,7 @@ import MirrorBot
 import MirrorBotBluesky
 import Testing
 
-@Suite("BlueskyNetwork against the fake Bluesky")
+@Suite("BlueskyNetwork against the fake Bluesky", .serialized)
 struct BlueskyNetworkTests {
     // DIDs chosen so that sorting URIs as text puts the friend's after the stranger's
     // whatever their times: the daemon's cursor may be any id of a walk.
