@@ -15,6 +15,7 @@ let package = Package(
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL"),
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD"),
+        .systemLibrary(name: "CCBOR", path: "Sources/CCBOR"),
 
         // One thin, safe Swift wrapper per C library.
         .target(name: "QueueExecutor"),
@@ -23,6 +24,7 @@ let package = Package(
         .target(name: "MeCab", dependencies: ["CMeCab"]),
         // The status page's HTTP server: libmicrohttpd on its own threads, with hard limits.
         .target(name: "StatusServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "CBOR", dependencies: ["CCBOR"]),
 
         // URLSession on Linux, made safe to cancel, and RFC 3986 percent-encoding (clients and fake servers).
         .target(name: "HTTPSupport"),
@@ -39,26 +41,31 @@ let package = Package(
         .target(name: "MirrorBot"),
 
         // Adapters: the core's protocols over real services (swift-nio's NIOCore / NIOPosix split).
-        .target(name: "MirrorBotPostgres", dependencies: ["MirrorBot", "Postgres"]),
+        .target(name: "MirrorBotPostgres", dependencies: ["MirrorBot", "Postgres", "BlueskyAPI"]),
         .target(name: "MirrorBotRedis", dependencies: ["MirrorBot", "Redis"]),
         .target(name: "MirrorBotMeCab", dependencies: ["MirrorBot", "MeCab"]),
         .target(name: "MirrorBotX", dependencies: ["MirrorBot", "XAPI"]),
         .target(name: "MirrorBotMastodon", dependencies: ["MirrorBot", "MastodonAPI"]),
+        .target(name: "MirrorBotBluesky", dependencies: ["MirrorBot", "BlueskyAPI", "CBOR"]),
 
         // Commands, argument parsing and configuration: where the core meets its adapters.
         .target(name: "MirrorBotCLI", dependencies: [
-            "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
-            "Postgres", "Redis", "MeCab", "XAPI", "MastodonAPI", "StatusServer",
+            "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon", "MirrorBotBluesky",
+            "Postgres", "Redis", "MeCab", "XAPI", "MastodonAPI", "BlueskyAPI", "StatusServer",
         ]),
         .executableTarget(name: "mirror-bot", dependencies: ["MirrorBotCLI"]),
 
         // The Mastodon API client: bearer tokens, typed requests, Link paging, over APIClientCore.
         .target(name: "MastodonAPI", dependencies: ["APIClientCore"]),
+        // The Bluesky (AT Protocol XRPC) client: sessions from app passwords, typed requests, rate limits, records.
+        // (Its own attempt loop for now; it moves onto APIClientCore next: docs/BLUESKY.md.)
+        .target(name: "BlueskyAPI", dependencies: ["HTTPSupport"]),
 
-        // Fake X and Mastodon servers on loopback (tests and the local demo), over one small HTTP listener.
+        // Fake X, Mastodon and Bluesky servers on loopback (tests and the local demo), over one small HTTP listener.
         .target(name: "FakeHTTP", dependencies: ["HTTPSupport"]),
         .target(name: "FakeX", dependencies: ["XAPI", "APIClientCore", "FakeHTTP"]),
         .target(name: "FakeMastodon", dependencies: ["MastodonAPI", "APIClientCore", "FakeHTTP"]),
+        .target(name: "FakeBluesky", dependencies: ["BlueskyAPI", "FakeHTTP"]),
         .executableTarget(name: "fake-x", dependencies: ["FakeX"]),
 
         // Benchmarks: run with `swift run -c release mirror-bot-bench`.
@@ -69,7 +76,7 @@ let package = Package(
         // In-memory stand-ins for the core's protocols, a manual clock and a scripted network: no services.
         .target(name: "CoreTestSupport", dependencies: ["MirrorBot"], path: "Tests/CoreTestSupport"),
         // Services for the adapter and end-to-end tests: a migrated database, Redis, the built binary.
-        .target(name: "TestSupport", dependencies: ["MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "Postgres", "Redis"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "Postgres", "Redis", "CBOR"], path: "Tests/TestSupport"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"]),
         .testTarget(name: "RedisTests", dependencies: ["Redis", "CHiredis", "TestSupport"]),
         .testTarget(name: "MeCabTests", dependencies: ["MeCab"]),
@@ -80,15 +87,17 @@ let package = Package(
         .testTarget(name: "MastodonAPITests", dependencies: [
             "MastodonAPI", "APIClientCore", "APIClientTestSupport", "FakeMastodon",
         ]),
+        .testTarget(name: "CBORTests", dependencies: ["CBOR", "TestSupport"]),
+        .testTarget(name: "BlueskyAPITests", dependencies: ["BlueskyAPI", "FakeBluesky"]),
         // The core's tests: milliseconds, no PostgreSQL, Redis, MeCab or network.
         .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "CoreTestSupport"]),
         .testTarget(name: "AdapterTests", dependencies: [
             "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
-            "CoreTestSupport", "TestSupport", "FakeX", "FakeMastodon",
+            "CoreTestSupport", "TestSupport", "FakeX", "FakeMastodon", "BlueskyAPI", "FakeBluesky", "MirrorBotBluesky",
         ]),
         .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: [
-            "MirrorBot", "MirrorBotPostgres", "Postgres", "Redis", "TestSupport", "CoreTestSupport", "FakeX", "FakeMastodon",
+            "MirrorBot", "MirrorBotPostgres", "Postgres", "Redis", "TestSupport", "CoreTestSupport", "FakeX", "FakeMastodon", "FakeBluesky",
         ]),
         .testTarget(name: "StatusServerTests", dependencies: ["StatusServer", "TestSupport"]),
     ]

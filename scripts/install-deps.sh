@@ -8,7 +8,7 @@ set -euo pipefail
 packages=("$@")
 [ "${#packages[@]}" -gt 0 ] || packages=(
   postgresql redis-server
-  libpq-dev libhiredis-dev libmecab-dev mecab mecab-ipadic-utf8
+  libpq-dev libhiredis-dev libmecab-dev libcbor-dev mecab mecab-ipadic-utf8
   libssl-dev libcurl4-openssl-dev libmicrohttpd-dev
   openssl python3
 )

@@ -4,12 +4,12 @@ import MastodonAPI
 
 /// The in-process API: build the world, inspect what clients did, inject faults.
 extension FakeMastodonServer {
-    /// Registers an account; returns its bearer token (generated when not given).
+    /// Registers an account (`bot`: marked as a bot account); returns its bearer token (generated when not given).
     @discardableResult
-    public func addAccount(id: String, username: String, token: String? = nil) -> String {
+    public func addAccount(id: String, username: String, token: String? = nil, bot: Bool = false) -> String {
         let token = token ?? "tok-\(id)-" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         world.withLock { world in
-            world.accounts[id] = MastodonAccount(id: id, username: username, acct: username, displayName: username)
+            world.accounts[id] = MastodonAccount(id: id, username: username, acct: username, displayName: username, bot: bot)
             world.tokens[token] = id
         }
         return token

@@ -1,6 +1,9 @@
 import Foundation
+import MastodonAPI
 import MeCab
 import MirrorBot
+import MirrorBotBluesky
+import MirrorBotMastodon
 import MirrorBotPostgres
 import Postgres
 import Redis
@@ -17,7 +20,9 @@ struct DoctorCommand: Command {
         Prints one line per check (ok or FAIL, and why): PostgreSQL and its
         migrations, Redis (and how it is reached: plain TCP, or TLS and whether
         its certificate was verified), the MeCab dictionary, the human's and the
-        bot's credentials (GET /2/users/me on X). Exits 1 when any check fails.
+        bot's credentials (GET /2/users/me on X). On Bluesky and Mastodon a `warn`
+        line says when the bot account does not say it is a bot (Bluesky's `bot`
+        self-label, Mastodon's bot flag). Exits 1 when any check fails.
         """
 
     init(arguments: [String]) throws {
@@ -29,7 +34,23 @@ struct DoctorCommand: Command {
 
     struct Check: Sendable {
         let name: String
-        let run: @Sendable () async throws -> String
+        let run: @Sendable () async throws -> Outcome
+
+        init(name: String, run: @escaping @Sendable () async throws -> String) {
+            self.name = name
+            self.run = { .ok(try await run()) }
+        }
+
+        init(name: String, outcome: @escaping @Sendable () async throws -> Outcome) {
+            self.name = name
+            self.run = outcome
+        }
+    }
+
+    /// A check that passed, perhaps with something to fix all the same.
+    enum Outcome: Sendable {
+        case ok(String)
+        case warning(String, warning: String)
     }
 
     func run(_ context: CommandContext) async throws -> Int32 {
@@ -42,21 +63,51 @@ struct DoctorCommand: Command {
             Check(name: "redis") { try await Self.checkRedis(configuration) },
             Check(name: "mecab") { try Self.checkMeCab(configuration) },
             Check(name: "\(network) human") { try await Self.describe(services.humanNetwork().me()) },
-            Check(name: "\(network) bot") { try await Self.describe(services.botNetwork().me()) },
+            Check(name: "\(network) bot", outcome: { try await Self.checkBot(services.botNetwork()) }),
         ]
         var failures = 0
+        var warnings = 0
         for check in checks {
-            let label = check.name.padding(toLength: 12, withPad: " ", startingAt: 0)
+            let label = check.name.padding(toLength: 13, withPad: " ", startingAt: 0)
             do {
-                context.output("ok    \(label) \(try await check.run())")
+                switch try await check.run() {
+                case .ok(let line):
+                    context.output("ok    \(label) \(line)")
+                case .warning(let line, let warning):
+                    warnings += 1
+                    context.output("ok    \(label) \(line)")
+                    context.output("warn  \(label) \(warning)")
+                }
             } catch {
                 failures += 1
                 let reason = redactor.redact(String(describing: error)).replacingOccurrences(of: "\n", with: " ")
                 context.output("FAIL  \(label) \(reason)")
             }
         }
-        context.output(failures == 0 ? "All checks passed." : "\(failures) check\(failures == 1 ? "" : "s") failed.")
+        let warned = warnings == 0 ? "" : " (\(warnings) warning\(warnings == 1 ? "" : "s"))"
+        context.output(failures == 0 ? "All checks passed\(warned)." : "\(failures) check\(failures == 1 ? "" : "s") failed\(warned).")
         return failures == 0 ? 0 : 1
+    }
+
+    /// The bot's credentials, and whether the account says it is a bot where the network asks for it.
+    static func checkBot(_ bot: any SocialNetwork) async throws -> Outcome {
+        let account = try await bot.me()
+        let line = describe(account)
+        switch bot {
+        case let bluesky as BlueskyNetwork:
+            let labeled = try await bluesky.profile(of: account.id).isSelfLabeledBot
+            return labeled ? .ok(line + ", labeled bot") : .warning(line, warning: """
+                the bot account lacks Bluesky's bot self-label, which Bluesky's bot guidelines ask for: \
+                add {"val":"bot"} to the labels of its profile record (see docs/BLUESKY.md)
+                """)
+        case let mastodon as MastodonNetwork:
+            let flagged = try await mastodon.client.send(VerifyCredentials()).bot == true
+            return flagged ? .ok(line + ", marked as a bot") : .warning(line, warning: """
+                the bot account is not marked as a bot (Edit profile → This is a bot account); many servers require it
+                """)
+        default:
+            return .ok(line)
+        }
     }
 
     static func checkDatabase(_ configuration: Configuration, context: CommandContext) async throws -> String {

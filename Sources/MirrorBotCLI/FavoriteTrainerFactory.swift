@@ -3,7 +3,7 @@ import MirrorBotPostgres
 import Postgres
 
 /// The trainer that teaches archive likes to the classifier as `favorite`
-/// (archives name no author). Each liked post id is recorded, so neither a
+/// (with their author where the export's likes were looked up, as on Bluesky). Each liked post id is recorded, so neither a
 /// second import nor the daemon's learning counts it twice. Redis is
 /// connected on the first batch, so an archive without likes needs no Redis.
 /// An archive lists likes alone, not what the human saw, so they count in the
@@ -13,6 +13,6 @@ func makeFavoriteTrainer(_ services: Services, connection: PostgresConnection) -
     return { likes in
         let classifier = try await services.classifier(learning: .countsOnly)
         try await OnceTrainer(classifier: classifier, marks: actions)
-            .train(likes.map { ($0.tweetID, $0.text, nil) }, as: .favorite)
+            .train(likes.map { ($0.tweetID, $0.text, $0.author) }, as: .favorite)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MirrorBot
+import MirrorBotBluesky
 import MirrorBotMastodon
 import MirrorBotPostgres
 import Postgres
@@ -9,7 +10,7 @@ import Postgres
 /// POST_LIMIT still applies. Archive likes go to the classifier as `favorite`.
 struct ImportCommand: Command {
     static let name = "import"
-    static let abstract = "Import the human's X data archive (folder, data/tweets.js, data/like.js), Mastodon export (outbox.json) or a JSONL file of posts."
+    static let abstract = "Import the human's X data archive (folder, data/tweets.js, data/like.js), Mastodon export (outbox.json), Bluesky repository export (.car) or a JSONL file of posts."
     static let usage = "mirror-bot import PATH | --jsonl FILE"
     static let help = """
         USAGE: \(usage)
@@ -17,7 +18,9 @@ struct ImportCommand: Command {
         ARGUMENTS:
           PATH           the unzipped archive folder, its data/ folder, or one file
                          (tweets.js, tweet.js, tweets-partN.js, like.js, like-partN.js);
-                         or a Mastodon account export: its folder, outbox.json or likes.json
+                         or a Mastodon account export: its folder, outbox.json or likes.json;
+                         or a Bluesky repository export (a .car file): with NETWORK=bluesky and the
+                         human's HUMAN_BLUESKY_* set, its likes' texts are looked up and learned
 
         OPTIONS:
           --jsonl FILE   posts, one JSON object a line:
@@ -60,6 +63,9 @@ struct ImportCommand: Command {
         switch source {
         case .archive(let path) where ArchiveImporter.isMastodonExport(resolve(path, in: context)):
             summary = try await importer.importMastodonExport(at: resolve(path, in: context))
+        case .archive(let path) where ArchiveImporter.isBlueskyRepository(resolve(path, in: context)):
+            let services = Services(configuration: configuration, log: log)
+            summary = try await importer.importBlueskyRepository(at: resolve(path, in: context), lookUp: Self.blueskyLookUp(services))
         case .archive(let path):
             summary = try await importer.importArchive(at: resolve(path, in: context))
         case .jsonl(let path):
@@ -75,6 +81,13 @@ struct ImportCommand: Command {
             FileHandle.standardError.write(Data("Error: \(Redactor(secrets: configuration.secrets).redact(error))\n".utf8))
         }
         return summary.errors.isEmpty ? 0 : 1
+    }
+
+    /// With NETWORK=bluesky and the human's identifier and app password set, the human's
+    /// session looks up the liked posts; otherwise exported likes are only counted.
+    static func blueskyLookUp(_ services: Services) -> ArchiveImporter.BlueskyPostLookup? {
+        guard services.configuration.network == .bluesky, let human = try? services.humanBlueskyNetwork() else { return nil }
+        return { uris in try await human.posts(uris: uris) }
     }
 
     private func resolve(_ path: String, in context: CommandContext) -> String {

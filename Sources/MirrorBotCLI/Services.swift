@@ -1,6 +1,8 @@
 import Foundation
 import MeCab
+import BlueskyAPI
 import MirrorBot
+import MirrorBotBluesky
 import MirrorBotMeCab
 import MirrorBotMastodon
 import MirrorBotPostgres
@@ -16,27 +18,61 @@ struct Services: Sendable {
     let configuration: Configuration
     let log: Logger
 
-    /// The human's and the bot's network, per `NETWORK`.
+    /// The human's and the bot's network, per `NETWORK` (on Bluesky sharing one session store).
     func networks() throws -> (human: any SocialNetwork, bot: any SocialNetwork) {
-        (try humanNetwork(), try botNetwork())
+        let sessions = blueskySessionStore()
+        return (try humanNetwork(sessions: sessions), try botNetwork(sessions: sessions))
     }
 
-    func humanNetwork() throws -> any SocialNetwork {
+    func humanNetwork(sessions: (any BlueskySessionStore)? = nil) throws -> any SocialNetwork {
         switch configuration.network {
         case .x:
             return XNetwork(credentials: try configuration.requireHumanCredentials(), configuration: xClientConfiguration)
         case .mastodon:
             return try mastodonNetwork(token: configuration.humanMastodonToken, variable: "HUMAN_MASTODON_TOKEN")
+        case .bluesky:
+            return try humanBlueskyNetwork(sessions: sessions)
         }
     }
 
-    func botNetwork() throws -> any SocialNetwork {
+    func botNetwork(sessions: (any BlueskySessionStore)? = nil) throws -> any SocialNetwork {
         switch configuration.network {
         case .x:
             return XNetwork(credentials: try configuration.requireBotCredentials(), configuration: xClientConfiguration)
         case .mastodon:
             return try mastodonNetwork(token: configuration.botMastodonToken, variable: "BOT_MASTODON_TOKEN")
+        case .bluesky:
+            return try blueskyNetwork(
+                identifier: configuration.botBlueskyIdentifier, identifierVariable: "BOT_BLUESKY_IDENTIFIER",
+                password: configuration.botBlueskyAppPassword, passwordVariable: "BOT_BLUESKY_APP_PASSWORD",
+                likeScope: configuration.blueskyLikeScope, sessions: sessions)
         }
+    }
+
+    /// The human's Bluesky account (read only: it likes nothing, so its scope is moot).
+    func humanBlueskyNetwork(sessions: (any BlueskySessionStore)? = nil) throws -> BlueskyNetwork {
+        try blueskyNetwork(
+            identifier: configuration.humanBlueskyIdentifier, identifierVariable: "HUMAN_BLUESKY_IDENTIFIER",
+            password: configuration.humanBlueskyAppPassword, passwordVariable: "HUMAN_BLUESKY_APP_PASSWORD",
+            likeScope: .all, sessions: sessions)
+    }
+
+    /// A Bluesky account at `BLUESKY_SERVICE_URL`, its session kept in PostgreSQL.
+    func blueskyNetwork(
+        identifier: String?, identifierVariable: String, password: String?, passwordVariable: String, likeScope: BlueskyLikeScope,
+        sessions: (any BlueskySessionStore)?
+    ) throws -> BlueskyNetwork {
+        guard let identifier, !identifier.isEmpty else { throw ConfigurationError.missing(variable: identifierVariable) }
+        guard let password, !password.isEmpty else { throw ConfigurationError.missing(variable: passwordVariable) }
+        return BlueskyNetwork(
+            serviceURL: configuration.blueskyServiceURL, identifier: identifier, appPassword: password,
+            store: sessions ?? blueskySessionStore(), likeScope: likeScope, log: log)
+    }
+
+    /// Bluesky sessions in this bot's PostgreSQL schema, on a connection of their own opened on first use.
+    func blueskySessionStore() -> PostgresBlueskySessionStore {
+        let configuration = configuration
+        return PostgresBlueskySessionStore { try await Services.connect(configuration) }
     }
 
     /// A Mastodon account at `MASTODON_BASE_URL`, posting with `MASTODON_VISIBILITY`.

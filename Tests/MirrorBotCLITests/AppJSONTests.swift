@@ -48,7 +48,7 @@ struct AppJSONTests {
             #expect(!description.isEmpty, "\(name) has no description")
             #expect(entry["required"] is Bool, "\(name) has no required flag")
             let required = entry["required"] as? Bool ?? false
-            let isXCredential = (name.hasPrefix("HUMAN_") || name.hasPrefix("BOT_")) && !name.contains("MASTODON")
+            let isXCredential = (name.hasPrefix("HUMAN_") || name.hasPrefix("BOT_")) && !name.contains("MASTODON") && !name.contains("BLUESKY")
             #expect(required == isXCredential, "\(name): required should be \(isXCredential)")
         }
     }

@@ -59,3 +59,13 @@ struct RedactorPatternTests {
         #expect(Redactor().redact("postgres://bot:hunter22@db/x Bearer abc.def") == "postgres://bot:***@db/x Bearer ***")
     }
 }
+
+@Suite("Redactor and session tokens")
+struct RedactorJWTTests {
+    @Test("JSON Web Tokens (Bluesky's session tokens) are masked wherever they appear")
+    func jwts() {
+        let token = "eyJ0eXAiOiJhdCtqd3QifQ.eyJzdWIiOiJkaWQ6cGxjOmFiYyJ9.c2lnbmF0dXJl"
+        #expect(Redactor().redact("refresh failed for \(token) (expired)") == "refresh failed for *** (expired)")
+        #expect(Redactor().redact("a plain eyJ word stays") == "a plain eyJ word stays")
+    }
+}

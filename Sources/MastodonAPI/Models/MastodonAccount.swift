@@ -8,17 +8,20 @@ public struct MastodonAccount: Sendable, Codable, Equatable {
     public var acct: String
     public var displayName: String?
     public var url: String?
+    /// The account says it is automated ("This is a bot account"); nil when the server does not say.
+    public var bot: Bool?
 
     enum CodingKeys: String, CodingKey {
-        case id, username, acct, url
+        case id, username, acct, url, bot
         case displayName = "display_name"
     }
 
-    public init(id: String, username: String, acct: String? = nil, displayName: String? = nil, url: String? = nil) {
+    public init(id: String, username: String, acct: String? = nil, displayName: String? = nil, url: String? = nil, bot: Bool? = nil) {
         self.id = id
         self.username = username
         self.acct = acct ?? username
         self.displayName = displayName
         self.url = url
+        self.bot = bot
     }
 }

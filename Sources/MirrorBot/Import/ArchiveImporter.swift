@@ -92,7 +92,8 @@ public struct ArchiveImporter: Sendable {
         summary.overLimit = left
     }
 
-    private func train(_ likes: [ArchiveLike], into summary: inout ImportSummary) async {
+    /// Hands `likes` to the classifier's trainer in batches; a failure is reported in the summary.
+    public func train(_ likes: [ArchiveLike], into summary: inout ImportSummary) async {
         guard let trainFavorites, !likes.isEmpty else { return }
         for start in stride(from: 0, to: likes.count, by: likeBatchSize) {
             let batch = Array(likes[start..<min(start + likeBatchSize, likes.count)])

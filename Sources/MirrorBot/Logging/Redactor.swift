@@ -1,8 +1,9 @@
 import Foundation
 
 /// Removes secrets from text before it reaches a log line or an error message:
-/// passwords in URLs, OAuth header values, bearer tokens, and any value it
-/// was told is secret (the credentials from the configuration).
+/// passwords in URLs, OAuth header values, bearer tokens, JSON Web Tokens (the
+/// session tokens Bluesky issues while the bot runs), and any value it was told
+/// is secret (the credentials from the configuration).
 public struct Redactor: Sendable {
     private let secrets: [String]
 
@@ -19,6 +20,7 @@ public struct Redactor: Sendable {
         }
         result = Self.redactURLPasswords(result)
         result = Self.redactOAuthValues(result)
+        result = Self.redactJWTs(result)
         return result
     }
 
@@ -30,9 +32,10 @@ public struct Redactor: Sendable {
     private static let oauthValue = try? NSRegularExpression(
         pattern: #"(oauth_(?:token|signature|consumer_key|nonce)=)(?:\\?")?[^"\\,&\s]+(?:\\?")?"#)
     private static let bearer = try? NSRegularExpression(pattern: #"(Bearer )[A-Za-z0-9._~+/=-]+"#)
+    private static let jwt = try? NSRegularExpression(pattern: #"eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*"#)
 
     /// True when every pattern compiled (a test keeps it so).
-    static var patternsCompiled: Bool { urlPassword != nil && oauthValue != nil && bearer != nil }
+    static var patternsCompiled: Bool { urlPassword != nil && oauthValue != nil && bearer != nil && jwt != nil }
 
     /// `scheme://user:password@host` -> `scheme://user:***@host`.
     static func redactURLPasswords(_ text: String) -> String {
@@ -48,5 +51,12 @@ public struct Redactor: Sendable {
         var result = oauthValue.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "$1***")
         result = bearer.stringByReplacingMatches(in: result, range: NSRange(result.startIndex..., in: result), withTemplate: "$1***")
         return result
+    }
+
+    /// `eyJhbGciOi….eyJzdWIiOi….sig` (a JWT: base64url JSON header, payload, signature) -> `***`.
+    static func redactJWTs(_ text: String) -> String {
+        guard text.contains("eyJ") else { return text }
+        guard let jwt else { return unavailable }
+        return jwt.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "***")
     }
 }

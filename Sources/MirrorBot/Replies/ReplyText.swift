@@ -4,7 +4,9 @@ import Foundation
 public enum ReplyText {
     /// Drops the leading `@name` mentions: the network threads the reply under
     /// the mention it answers, and the human's old reply may have named others
-    /// who must not be pinged by the bot. Nil when nothing is left.
+    /// who must not be pinged by the bot. A name is X's `@alice`, Mastodon's
+    /// `@bob@other.host` or Bluesky's `@carol.bsky.social` (dots, hyphens and `@`
+    /// inside it). Nil when nothing is left.
     public static func body(of text: String) -> String? {
         var rest = Substring(text)
         while true {
@@ -13,7 +15,7 @@ public enum ReplyText {
                 rest = trimmed
                 break
             }
-            let name = trimmed.dropFirst().prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+            let name = Self.mentionName(trimmed.dropFirst())
             guard !name.isEmpty else {
                 rest = trimmed
                 break
@@ -22,5 +24,21 @@ public enum ReplyText {
         }
         let body = String(rest).trimmingCharacters(in: .whitespacesAndNewlines)
         return body.isEmpty ? nil : body
+    }
+
+    /// The name at the start of `text`: word characters, and `.`, `-` or `@` between them.
+    static func mentionName(_ text: Substring) -> Substring {
+        func isWord(_ character: Character) -> Bool { character.isASCII && (character.isLetter || character.isNumber || character == "_") }
+        var end = text.startIndex
+        while end < text.endIndex {
+            if isWord(text[end]) {
+                end = text.index(after: end)
+            } else if end > text.startIndex, ".-@".contains(text[end]), text.index(after: end) < text.endIndex, isWord(text[text.index(after: end)]) {
+                end = text.index(after: end)
+            } else {
+                break
+            }
+        }
+        return text[..<end]
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MirrorBot
+import MirrorBotBluesky
 import XAPI
 
 /// Every environment variable of the product contract, parsed in one place.
@@ -38,6 +39,15 @@ public struct Configuration: Sendable {
     public var botMastodonToken: String?
     /// Visibility of the bot's own posts on Mastodon (`MASTODON_VISIBILITY`, default `unlisted`).
     public var mastodonVisibility: String
+    /// The Bluesky PDS or entryway both accounts log in to (`BLUESKY_SERVICE_URL`, default `https://bsky.social`).
+    public var blueskyServiceURL: URL
+    /// A handle or DID, and an app password, for each account (`HUMAN_BLUESKY_*`, `BOT_BLUESKY_*`).
+    public var humanBlueskyIdentifier: String?
+    public var humanBlueskyAppPassword: String?
+    public var botBlueskyIdentifier: String?
+    public var botBlueskyAppPassword: String?
+    /// Whose posts the bot likes on Bluesky (`BLUESKY_LIKE_SCOPE`, default `followers`).
+    public var blueskyLikeScope: BlueskyLikeScope
     /// A file the daemon touches after every successful round (`HEARTBEAT_FILE`), for health checks.
     public var heartbeatFile: String?
     /// The status server's port (`STATUS_PORT`, else `PORT` as Heroku and Dokku set it; 0: any free
@@ -84,7 +94,7 @@ public struct Configuration: Sendable {
         redisTLSCAFile = env["REDIS_TLS_CA_FILE"]
         mecabDictionary = env["MECAB_DICDIR"]
         guard let kind = NetworkKind(rawValue: (env["NETWORK"] ?? "x").lowercased()) else {
-            throw ConfigurationError.invalid(variable: "NETWORK", reason: "expected x or mastodon, got \"\(env["NETWORK"] ?? "")\"")
+            throw ConfigurationError.invalid(variable: "NETWORK", reason: "expected x, mastodon or bluesky, got \"\(env["NETWORK"] ?? "")\"")
         }
         network = kind
         if let text = env["MASTODON_BASE_URL"] {
@@ -106,6 +116,20 @@ public struct Configuration: Sendable {
             throw ConfigurationError.invalid(
                 variable: "MASTODON_VISIBILITY", reason: "expected public, unlisted, private or direct, got \"\(mastodonVisibility)\"")
         }
+        let service = try env.url("BLUESKY_SERVICE_URL", default: "https://bsky.social", schemes: ["http", "https"])
+        guard let serviceURL = URL(string: service) else {
+            throw ConfigurationError.invalid(variable: "BLUESKY_SERVICE_URL", reason: "not a URL")
+        }
+        blueskyServiceURL = serviceURL
+        humanBlueskyIdentifier = env["HUMAN_BLUESKY_IDENTIFIER"]
+        humanBlueskyAppPassword = env["HUMAN_BLUESKY_APP_PASSWORD"]
+        botBlueskyIdentifier = env["BOT_BLUESKY_IDENTIFIER"]
+        botBlueskyAppPassword = env["BOT_BLUESKY_APP_PASSWORD"]
+        let scope = (env["BLUESKY_LIKE_SCOPE"] ?? "followers").lowercased()
+        guard let likeScope = BlueskyLikeScope(rawValue: scope) else {
+            throw ConfigurationError.invalid(variable: "BLUESKY_LIKE_SCOPE", reason: "expected followers or all, got \"\(scope)\"")
+        }
+        blueskyLikeScope = likeScope
     }
 
     /// The human's credentials, or the error naming the first missing variable.
@@ -123,7 +147,7 @@ public struct Configuration: Sendable {
     /// Every secret value, for the log redactor.
     public var secrets: [String] {
         var values = [humanCredentials, botCredentials].compactMap { $0 }.flatMap(\.secrets)
-        values += [humanMastodonToken, botMastodonToken].compactMap { $0 }
+        values += [humanMastodonToken, botMastodonToken, humanBlueskyAppPassword, botBlueskyAppPassword].compactMap { $0 }
         for url in [databaseURL, redisURL] {
             let components = URLComponents(string: url)
             // In the user part, or as libpq's `?password=` parameter.
@@ -142,6 +166,7 @@ extension OAuthCredentials {
 public enum NetworkKind: String, Sendable {
     case x
     case mastodon
+    case bluesky
 }
 
 /// A missing or malformed variable, named in one line.

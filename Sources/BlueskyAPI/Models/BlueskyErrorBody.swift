@@ -1,0 +1,10 @@
+/// XRPC's error body: `{"error": "ExpiredToken", "message": "Token has expired"}`.
+public struct BlueskyErrorBody: Sendable, Codable, Equatable {
+    public var error: String
+    public var message: String?
+
+    public init(error: String, message: String? = nil) {
+        self.error = error
+        self.message = message
+    }
+}

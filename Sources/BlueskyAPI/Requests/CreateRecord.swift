@@ -1,0 +1,39 @@
+import Foundation
+
+/// `com.atproto.repo.createRecord` with a record key chosen by the caller before
+/// the first attempt: a retry cannot make a second record (`.refusedWhenRepeated`).
+public struct CreateRecord<Record: Encodable & Sendable>: XRPCRequest {
+    public struct Response: Sendable, Codable, Equatable {
+        public var uri: String
+        public var cid: String
+    }
+
+    public static var nsid: String { "com.atproto.repo.createRecord" }
+    public static var isProcedure: Bool { true }
+
+    /// The session's DID.
+    public var repo: String
+    public var collection: String
+    public var rkey: String
+    public var record: Record
+
+    public init(repo: String, collection: String, rkey: String, record: Record) {
+        self.repo = repo
+        self.collection = collection
+        self.rkey = rkey
+        self.record = record
+    }
+
+    public var replay: BlueskyReplay { .refusedWhenRepeated }
+
+    struct Input: Encodable {
+        var repo: String
+        var collection: String
+        var rkey: String
+        var record: Record
+    }
+
+    public func input() throws -> Data? {
+        try XRPCJSON.encode(Input(repo: repo, collection: collection, rkey: rkey, record: record))
+    }
+}

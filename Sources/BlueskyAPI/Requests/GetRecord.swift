@@ -1,0 +1,25 @@
+import Foundation
+
+/// `com.atproto.repo.getRecord`: one record of a repository, straight from its PDS
+/// (no AppView delay): how a write without an answer is checked.
+public struct GetRecord<Value: Decodable & Sendable>: XRPCRequest {
+    public struct Response: Sendable, Decodable {
+        public var uri: String
+        public var cid: String?
+        public var value: Value
+    }
+
+    public static var nsid: String { "com.atproto.repo.getRecord" }
+
+    public var repo: String
+    public var collection: String
+    public var rkey: String
+
+    public init(repo: String, collection: String, rkey: String) {
+        self.repo = repo
+        self.collection = collection
+        self.rkey = rkey
+    }
+
+    public var parameters: [(name: String, value: String)] { [("repo", repo), ("collection", collection), ("rkey", rkey)] }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// One account's session: loaded from the store, created from the app password
+/// only when there is none, renewed with the refresh token when the access token
+/// expires, and created again only when refreshing is refused, never past the
+/// login budget.
+///
+/// Renewals are single-flight in this process (concurrent callers wait for the
+/// same renewal) and exclusive across processes (`BlueskySessionStore.exclusively`):
+/// a process that finds the stored tokens already renewed by another takes them,
+/// so two daemons never spend a refresh token twice.
+public actor BlueskySessions {
+    public nonisolated let identifier: String
+    /// The store's key: service and identifier.
+    public nonisolated let account: String
+    private let password: String
+    private let store: any BlueskySessionStore
+    private let xrpc: BlueskyXRPC
+    private let budget: BlueskyLoginBudget
+    private let now: @Sendable () -> Date
+    private let events: @Sendable (BlueskySessionEvent) -> Void
+    private var current: BlueskySession?
+    private var pending: Task<BlueskySession, any Error>?
+
+    public init(
+        identifier: String, password: String, store: any BlueskySessionStore, xrpc: BlueskyXRPC,
+        now: @escaping @Sendable () -> Date = { Date() }, events: @escaping @Sendable (BlueskySessionEvent) -> Void = { _ in }
+    ) {
+        self.identifier = identifier
+        self.password = password
+        self.store = store
+        self.xrpc = xrpc
+        self.budget = xrpc.configuration.loginBudget
+        self.now = now
+        self.events = events
+        let host = xrpc.configuration.serviceURL.host ?? xrpc.configuration.serviceURL.absoluteString
+        self.account = "\(host.lowercased()) \(identifier.lowercased())"
+    }
+
+    /// The session to use: this process's, else the stored one, else a new login.
+    public func session() async throws -> BlueskySession {
+        if let current { return current }
+        if let pending { return try await pending.value }
+        return try await run { sessions in
+            try await sessions.store.exclusively(account: sessions.account) {
+                if let stored = try await sessions.store.session(account: sessions.account) {
+                    await sessions.adopt(stored)
+                    return stored
+                }
+                return try await sessions.logIn()
+            }
+        }
+    }
+
+    /// A session whose access token is not `rejected`: another caller's renewal, the
+    /// store's newer tokens, a refresh, or (when refreshing is refused) a new login.
+    public func renew(rejected: String) async throws -> BlueskySession {
+        if let pending, let session = try? await pending.value, session.accessJwt != rejected { return session }
+        if let current, current.accessJwt != rejected { return current }
+        return try await run { sessions in
+            try await sessions.store.exclusively(account: sessions.account) {
+                try await sessions.renewExclusively(rejected: rejected)
+            }
+        }
+    }
+
+    /// Runs `work` as the pending renewal, which concurrent callers wait for instead of starting their own.
+    private func run(_ work: @escaping @Sendable (BlueskySessions) async throws -> BlueskySession) async throws -> BlueskySession {
+        let task = Task { try await work(self) }
+        pending = task
+        defer { if pending == task { pending = nil } }
+        let session = try await task.value
+        current = session
+        return session
+    }
+
+    private func adopt(_ session: BlueskySession) { current = session }
+
+    private func renewExclusively(rejected: String) async throws -> BlueskySession {
+        let stored = try await store.session(account: account)
+        if let stored, stored.accessJwt != rejected {
+            events(.adopted(handle: stored.handle))
+            current = stored
+            return stored
+        }
+        if let refreshJwt = (stored ?? current)?.refreshJwt {
+            do {
+                let renewed = BlueskySession(try await xrpc.send(RefreshSession(), dialect: BlueskyDialect(bearer: refreshJwt)))
+                try await store.save(renewed, account: account)
+                events(.refreshed(handle: renewed.handle))
+                current = renewed
+                return renewed
+            } catch let error as BlueskyAPIError where error.isAuthenticationRejection {
+                events(.refreshRefused(detail: error.description))
+            }
+        }
+        return try await logIn()
+    }
+
+    /// `createSession`, when the budget allows; the attempt is counted before it is sent.
+    private func logIn() async throws -> BlueskySession {
+        let now = now()
+        let past = try await store.logins(account: account, since: now.addingTimeInterval(-budget.horizon))
+        if let refusal = budget.refusal(logins: past, now: now) {
+            events(.loginRefused(until: BlueskyTimestamp.format(refusal.until), detail: refusal.detail))
+            throw BlueskyAPIError.loginLimited(resetAt: refusal.until, detail: refusal.detail)
+        }
+        try await store.recordLogin(account: account, at: now)
+        let created = BlueskySession(
+            try await xrpc.send(CreateSession(identifier: identifier, password: password), dialect: BlueskyDialect(bearer: nil)))
+        try await store.save(created, account: account)
+        events(.loggedIn(handle: created.handle, loginsToday: past.filter { $0 > now.addingTimeInterval(-86_400) }.count + 1))
+        current = created
+        return created
+    }
+}

@@ -1,0 +1,59 @@
+import FakeHTTP
+import Foundation
+import Synchronization
+
+/// A fake Bluesky (PDS and AppView in one) on 127.0.0.1 for tests.
+///
+/// It serves the XRPC methods mirror-bot calls with the lexicons' JSON shapes:
+/// sessions from app passwords (JWT-shaped tokens; access tokens expire after
+/// `accessTokenLifetime`, answered with 400 `ExpiredToken`; a refresh token works
+/// once; 30 logins per 5 minutes and 300 a day), feeds and notifications paged by
+/// cursor, `followedBy` in every author's viewer state, self-labels, and
+/// `createRecord` validated strictly (`FakeBlueskyWorld+Writes`). Every response
+/// carries `ratelimit-*` headers; spent windows answer 429 `RateLimitExceeded`.
+/// It records every request and write, and can be told to fail.
+///
+///     let server = FakeBlueskyServer()
+///     server.addAccount(did: "did:plc:bot", handle: "mirror.test", appPassword: "aaaa-bbbb-cccc-dddd")
+///     try server.start()
+///     // BlueskyClientConfiguration(serviceURL: server.baseURL)
+public final class FakeBlueskyServer: Sendable {
+    let world = Mutex(FakeBlueskyWorld())
+    private let listener = Mutex<HTTPListener?>(nil)
+    private let now: @Sendable () -> Date
+
+    /// `now` is the server's clock (token expiry, new records, rate-limit windows).
+    public init(now: @escaping @Sendable () -> Date = { Date() }) {
+        self.now = now
+    }
+
+    deinit { stop() }
+
+    /// Starts listening on 127.0.0.1:`port` (0 picks a free one); returns the port.
+    @discardableResult
+    public func start(port: Int = 0) throws -> Int {
+        let listener = try HTTPListener(port: port)
+        self.listener.withLock { current in
+            current?.stop()
+            current = listener
+        }
+        listener.start(name: "fake-bluesky") { [weak self] request in self?.handle(request) }
+        return listener.port
+    }
+
+    public func stop() {
+        listener.withLock { $0?.stop() }
+    }
+
+    public var port: Int? { listener.withLock { $0?.port } }
+
+    /// `http://127.0.0.1:<port>` (BLUESKY_SERVICE_URL).
+    public var baseURL: URL {
+        URL(string: "http://127.0.0.1:\(port ?? 0)") ?? URL(fileURLWithPath: "/")
+    }
+
+    private func handle(_ request: HTTPRequest) -> HTTPResponse? {
+        let date = now()
+        return world.withLock { $0.handle(request, now: date) }
+    }
+}

@@ -1,0 +1,108 @@
+import BlueskyAPI
+import Foundation
+import MirrorBot
+
+extension ArchiveImporter {
+    /// Looks posts up by URI (`getPosts`, 25 at a time): how exported likes get their texts.
+    public typealias BlueskyPostLookup = @Sendable ([String]) async throws -> [NetworkPost]
+
+    /// Whether `path` is a Bluesky repository export (`.car`) rather than an X archive.
+    public static func isBlueskyRepository(_ path: String) -> Bool { BlueskyExportLocator.isRepository(path) }
+
+    /// Imports the human's Bluesky repository export (a CAR file): the
+    /// `app.bsky.feed.post` records as posts (id the `at://` URI, the text with its
+    /// links written out, replies with the DID of the person answered), reposts
+    /// counted as retweets, and the `app.bsky.feed.like` records, which name only
+    /// the liked post: with `lookUp` their texts and authors are fetched and the
+    /// classifier learns them as `favorite`; without it they are counted.
+    ///
+    /// The whole file is read and checked before anything is stored: a malformed
+    /// one throws an `InputError` naming the file and the byte, and stores nothing.
+    public func importBlueskyRepository(at path: String, lookUp: BlueskyPostLookup? = nil) async throws -> ImportSummary {
+        var summary = ImportSummary()
+        summary.files = [path]
+        logger.info("import_file", ["file": path])
+        let (posts, reposts, liked) = try Self.readRepository(at: path)
+        var collector = PostCollector()
+        for post in posts { collector.add(post) }
+        for _ in 0..<reposts { collector.countRetweet() }
+        try await store(collector, into: &summary)
+        guard !liked.isEmpty else { return summary }
+        guard let lookUp else {
+            summary.likesEmpty = liked.count
+            return summary
+        }
+        var likes: [ArchiveLike] = []
+        var looked = 0
+        do {
+            for start in stride(from: 0, to: liked.count, by: GetPosts.maximum) {
+                try Task.checkCancellation()
+                let batch = Array(liked[start..<min(start + GetPosts.maximum, liked.count)])
+                let found = Dictionary(try await lookUp(batch).map { ($0.id, $0) }) { first, _ in first }
+                likes += batch.compactMap { uri in found[uri].map { ArchiveLike(tweetID: uri, text: $0.text, author: $0.authorUsername) } }
+                looked += batch.count
+                if looked % progressInterval < batch.count { logger.info("import_progress", ["likes_looked_up": looked]) }
+            }
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            logger.error("import_likes_failed", ["looked_up": looked, "error": "\(error)"])
+            summary.errors.append("looking up the liked posts stopped after \(looked) of \(liked.count): \(error)")
+        }
+        // Deleted posts (and those not looked up) have no text to learn.
+        summary.likesFound = likes.count
+        summary.likesEmpty = liked.count - likes.count
+        await train(likes.filter { !$0.text.allSatisfy(\.isWhitespace) }, into: &summary)
+        return summary
+    }
+
+    /// The posts, the number of reposts and the URIs of the liked posts in the export at `path`.
+    static func readRepository(at path: String) throws -> (posts: [Post], reposts: Int, likes: [String]) {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe) } catch {
+            throw InputError(file: path, message: "cannot read the file")
+        }
+        do {
+            let repository = try BlueskyRepository(car: try BlueskyCARFile(bytes: [UInt8](data)))
+            var posts: [Post] = []
+            var reposts = 0
+            var likes: [String] = []
+            let decoder = JSONDecoder()
+            for record in repository.records {
+                switch record.collection {
+                case BlueskyPostRecord.type:
+                    let uri = "at://\(repository.did)/\(record.collection)/\(record.rkey)"
+                    let post = try decoder.decode(BlueskyPostRecord.self, from: repository.json(of: record.cid, what: "the post \(uri)"))
+                    guard let createdAt = BlueskyTimestamp.parse(post.createdAt) ?? TID.date(of: record.rkey) else {
+                        throw BlueskyCARFile.Malformed(
+                            offset: repository.car.offset(of: record.cid) ?? 0, message: "the post \(uri) has no valid createdAt")
+                    }
+                    posts.append(Post(
+                        id: uri, text: BlueskyRichText.expandedText(post.text, facets: post.facets), createdAt: createdAt,
+                        inReplyToUserID: post.reply.flatMap { ATURI($0.parent.uri)?.authority }))
+                case "app.bsky.feed.repost":
+                    reposts += 1
+                case BlueskyLikeRecord.type:
+                    let what = "the like \(record.rkey)"
+                    guard let like = try? decoder.decode(ExportedLike.self, from: repository.json(of: record.cid, what: what)) else {
+                        throw BlueskyCARFile.Malformed(offset: repository.car.offset(of: record.cid) ?? 0, message: "\(what) has no subject")
+                    }
+                    likes.append(like.subject.uri)
+                default:
+                    continue
+                }
+            }
+            return (posts, reposts, likes)
+        } catch let error as BlueskyCARFile.Malformed {
+            throw InputError(file: path, position: "byte \(error.offset)", message: error.message)
+        } catch let error as DecodingError {
+            throw InputError(file: path, message: "a record does not decode: \(error.inputMessage)")
+        }
+    }
+}
+
+/// A like record as far as the import reads it: the liked post's URI.
+private struct ExportedLike: Decodable {
+    struct Subject: Decodable { var uri: String }
+    var subject: Subject
+}

@@ -1,0 +1,41 @@
+import BlueskyAPI
+import Foundation
+import MirrorBot
+
+/// Bluesky's views as the seam's posts.
+enum BlueskyPostMapping {
+    /// A post: id its `at://` URI, the text with each shortened link written out in
+    /// full, `createdAt` from the record (else when it was indexed), and whom it answers
+    /// (the parent's author DID, from the parent URI).
+    static func post(_ view: BlueskyPostView, parentAuthor: BlueskyProfile? = nil, isRepost: Bool = false) -> NetworkPost {
+        let parentDID = view.record.reply.flatMap { ATURI($0.parent.uri)?.authority }
+        var parentHandle = parentAuthor?.did == parentDID ? parentAuthor?.handle : nil
+        if parentDID == view.author.did { parentHandle = view.author.handle }
+        return NetworkPost(
+            id: view.uri, text: BlueskyRichText.expandedText(view.record.text, facets: view.record.facets),
+            createdAt: date(view.record.createdAt, fallback: view.indexedAt),
+            authorID: view.author.did, authorUsername: view.author.handle,
+            inReplyToUserID: parentDID, inReplyToUsername: parentHandle, isRetweet: isRepost)
+    }
+
+    /// A feed item: a repost (`reason` repost) is flagged as one, never the reposter's own post.
+    static func post(_ item: BlueskyFeedItem) -> NetworkPost {
+        post(item.post, parentAuthor: item.replyParentAuthor, isRepost: item.isRepost)
+    }
+
+    /// A mention, reply or quote notification, from the post record it carries.
+    static func post(_ notification: BlueskyNotification) -> NetworkPost? {
+        guard let record = notification.record else { return nil }
+        let view = BlueskyPostView(
+            uri: notification.uri, cid: notification.cid, author: notification.author, record: record, indexedAt: notification.indexedAt)
+        return post(view)
+    }
+
+    static func date(_ text: String, fallback: String) -> Date {
+        BlueskyTimestamp.parse(text) ?? BlueskyTimestamp.parse(fallback) ?? Date(timeIntervalSince1970: 0)
+    }
+
+    static func indexed(_ text: String) -> Date {
+        BlueskyTimestamp.parse(text) ?? Date(timeIntervalSince1970: 0)
+    }
+}

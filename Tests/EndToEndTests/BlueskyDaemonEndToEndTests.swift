@@ -1,0 +1,181 @@
+import FakeBluesky
+import Foundation
+import MirrorBot
+import TestSupport
+import Testing
+
+extension BlueskyEndToEnd {
+    @Suite("mirror-bot start against the fake Bluesky", .serialized)
+    struct BlueskyDaemonEndToEndTests {
+        @Test("posts the planned slot, answers the friend once in the right thread, ignores the stranger, likes the follower's ramen post only")
+        func fourBehaviours() async throws {
+            try await BlueskyDaemonHarness.with { harness in
+                try await harness.setUp()
+                let activity = harness.addActivity()
+                let daemon = try harness.startDaemon()
+
+                #expect(harness.waitFor(30) { harness.replies.count >= 1 && harness.likes.count >= 1 && harness.posts.count >= 1 }, "\(harness.output)")
+                #expect(harness.waitForMoreRounds(), "\(harness.output)")
+
+                let replies = harness.replies
+                #expect(replies.count == 1)
+                #expect(replies.first?.parent == activity.friendMention)
+                #expect(replies.first?.root == activity.friendMention)
+                #expect(BlueskyDaemonHarness.friendReplies.contains(replies.first?.text ?? ""))
+                // The reposted ramen post is liked once, as the original; the fan does not follow the bot.
+                #expect(harness.likes == [activity.ramen])
+                #expect(harness.posts.count == 1)
+                #expect(harness.posts.first?.hasPrefix(BlueskyDaemonHarness.humanOriginal) == true)
+
+                let output = harness.output
+                #expect(output.contains("event=started"))
+                #expect(output.contains("network=bluesky"))
+                #expect(output.contains("event=reply_silent"))
+                #expect(output.contains("event=liked"))
+                #expect(output.contains("event=posted"))
+                #expect(output.contains("event=not_liked loop=likes post=\(activity.meeting)"))
+                #expect(!output.contains("post=\(activity.fanRamen)"))
+                #expect(harness.logins() == 2)
+                for secret in ["BOT_BLUESKY_APP_PASSWORD", "HUMAN_BLUESKY_APP_PASSWORD"] {
+                    #expect(!output.contains(harness.environment[secret] ?? "-"))
+                }
+                #expect(!output.contains("eyJ"))
+                #expect(harness.stop(daemon) == 0)
+            }
+        }
+
+        @Test("BLUESKY_LIKE_SCOPE=all likes the ramen post of an account that does not follow the bot too")
+        func likeScopeAll() async throws {
+            try await BlueskyDaemonHarness.with { harness in
+                try await harness.setUp()
+                let activity = harness.addActivity()
+                let daemon = try harness.startDaemon(["BLUESKY_LIKE_SCOPE": "all"])
+                #expect(harness.waitFor(30) { harness.likes.count >= 2 }, "\(harness.output)")
+                #expect(harness.waitForMoreRounds(), "\(harness.output)")
+                #expect(Set(harness.likes) == [activity.ramen, activity.fanRamen])
+                #expect(harness.stop(daemon) == 0)
+            }
+        }
+
+        @Test("after SIGTERM and a restart nothing is repeated, new mentions are answered, and the kept sessions need no login")
+        func restartRepeatsNothing() async throws {
+            try await BlueskyDaemonHarness.with { harness in
+                try await harness.setUp()
+                _ = harness.addActivity()
+                try harness.restartRepeatsNothing()
+                #expect(harness.logins() == 2)
+            }
+        }
+
+        @Test("with Bluesky failing a third of the time the daemon stays up and still answers, likes and posts, each once")
+        func survivesFaults() async throws {
+            try await BlueskyDaemonHarness.with { harness in
+                try await harness.setUp()
+                harness.server.setFaultProbability(1.0 / 3.0, fault: .serverError(status: 503))
+                harness.server.injectFault(.garbageBody, count: 3)
+                harness.server.injectFault(.dropAfterWrite, count: 2, endpoint: "POST com.atproto.repo.createRecord")
+                _ = harness.addActivity()
+                let daemon = try harness.startDaemon()
+                #expect(harness.waitFor(60) { harness.replies.count >= 1 && harness.likes.count >= 1 && harness.posts.count >= 1 }, "\(harness.output)")
+                #expect(harness.waitForMoreRounds(), "\(harness.output)")
+                #expect(daemon.isRunning)
+                #expect(harness.writeCounts == (1, 1, 1))
+                #expect(harness.stop(daemon) == 0)
+            }
+        }
+
+        @Test("two daemons at once do nothing twice, and share the sessions")
+        func twoDaemons() async throws {
+            try await BlueskyDaemonHarness.with { harness in
+                try await harness.setUp()
+                _ = harness.addActivity()
+                try harness.twoDaemonsDoNothingTwice()
+                #expect(harness.logins() == 2)
+            }
+        }
+
+        @Test("access tokens expiring every few seconds are refreshed, never logged in again, and nothing is repeated")
+        func expiredSessionsRefreshed() async throws {
+            try await BlueskyDaemonHarness.with { harness in
+                try await harness.setUp()
+                harness.server.setAccessTokenLifetime(2)
+                _ = harness.addActivity()
+                let daemon = try harness.startDaemon()
+                #expect(harness.waitFor(30) { harness.writeCounts == (1, 1, 1) }, "\(harness.output)")
+                #expect(harness.waitFor(30) { harness.refreshes >= 4 }, "\(harness.output)")
+                let again = harness.friendMentionsBotAgain()
+                #expect(harness.waitFor(20) { harness.replied(to: again) }, "\(harness.output)")
+                #expect(harness.logins() == 2)
+                #expect(harness.writeCounts == (2, 1, 1))
+                #expect(harness.output.contains("event=bluesky_session_refreshed"))
+                #expect(!harness.output.contains("eyJ"))
+                #expect(harness.stop(daemon) == 0)
+            }
+        }
+
+        @Test("a wrong app password stops start-up with a clear error that does not contain the password")
+        func badPassword() async throws {
+            try await BlueskyDaemonHarness.with { harness in
+                try await harness.setUp()
+                let daemon = try harness.startDaemon(["BOT_BLUESKY_APP_PASSWORD": "wron-gapp-pass-word"])
+                #expect(harness.waitFor(20) { !daemon.isRunning }, "\(harness.output)")
+                #expect(daemon.terminationStatus != 0)
+                #expect(harness.output.contains("Invalid identifier or password"))
+                #expect(!harness.output.contains("wron-gapp-pass-word"))
+                #expect(harness.logins(status: 401) == 1)
+            }
+        }
+    }
+}
+
+extension BlueskyEndToEnd {
+    @Suite("mirror-bot import of a Bluesky repository export, then start", .serialized)
+    struct BlueskyImportEndToEndTests {
+        @Test("the export's posts are stored, its likes looked up and learned, and its replies answer the same person")
+        func importThenAnswer() async throws {
+            try await BlueskyDaemonHarness.with { harness in
+                try await harness.setUp()
+                let ramen = harness.server.addPost(did: BlueskyDaemonHarness.foodie, text: "味噌ラーメンの季節", createdAt: Date().addingTimeInterval(-86_400))
+                let boosterPost = harness.server.addPost(did: BlueskyDaemonHarness.booster, text: "また遊ぼう", createdAt: Date().addingTimeInterval(-86_400))
+                let export = BlueskyExportFixture(did: BlueskyDaemonHarness.human, records: [
+                    .post(rkey: "3kaaaaaaaaa22", text: "エクスポートからの投稿", createdAt: "2023-05-01T10:00:00.000Z"),
+                    .post(rkey: "3kaaaaaaaab22", text: "@booster.test また今度ね", createdAt: "2023-05-02T10:00:00.000Z", replyTo: boosterPost),
+                    .repost(rkey: "3kaaaaaaaac22", subject: ramen),
+                    .like(rkey: "3kaaaaaaaad22", subject: ramen),
+                    .like(rkey: "3kaaaaaaaae22", subject: "at://\(BlueskyDaemonHarness.foodie)/app.bsky.feed.post/3kdeleted2222"),
+                ])
+                let file = try export.write()
+                let result = try BinaryRunner.run(["import", file.path], environment: harness.environment)
+                #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+                #expect(result.stdout.contains("Imported 2 posts (0 already stored, 1 retweets skipped); likes: 1 of 1 trained."), "\(result.stdout)")
+                #expect(harness.server.requestCount(endpoint: "GET app.bsky.feed.getPosts") == 1)
+
+                let daemon = try harness.startDaemon()
+                #expect(harness.waitFor(30) { harness.output.contains("event=started") }, "\(harness.output)")
+                let mention = harness.server.addPost(did: BlueskyDaemonHarness.booster, text: "@mirror.test 久しぶり")
+                #expect(harness.waitFor(20) { harness.replied(to: mention) }, "\(harness.output)")
+                #expect(harness.replies.first { $0.parent == mention }?.text == "また今度ね")
+                #expect(harness.stop(daemon) == 0)
+            }
+        }
+
+        @Test("a truncated export is refused like a malformed archive: the file and byte named, exit 65, nothing stored")
+        func brokenExport() async throws {
+            try await BlueskyDaemonHarness.with { harness in
+                try await harness.setUp()
+                let export = BlueskyExportFixture(did: BlueskyDaemonHarness.human, records: [
+                    .post(rkey: "3kaaaaaaaaa22", text: "エクスポートからの投稿", createdAt: "2023-05-01T10:00:00.000Z"),
+                    .post(rkey: "3kaaaaaaaab22", text: "もうひとつ", createdAt: "2023-05-02T10:00:00.000Z"),
+                ])
+                let bytes = export.bytes()
+                let file = try export.write(Array(bytes.prefix(bytes.count - 10)))
+                let before = try await harness.connection.query("SELECT count(*) AS n FROM posts").first?.decode("n", as: Int.self)
+                let result = try BinaryRunner.run(["import", file.path], environment: harness.environment)
+                #expect(result.status == 65, "\(result.stdout)\(result.stderr)")
+                #expect(result.stderr.contains(file.path) && result.stderr.contains("byte "), "\(result.stderr)")
+                let after = try await harness.connection.query("SELECT count(*) AS n FROM posts").first?.decode("n", as: Int.self)
+                #expect(after == before)
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import Testing
+
+extension BlueskyEndToEnd {
+    @Suite("mirror-bot doctor on Bluesky and Mastodon: is the bot labeled a bot?", .serialized)
+    struct BlueskyDoctorEndToEndTests {
+        @Test("a self-labeled Bluesky bot passes every check, with its sessions kept for the next command")
+        func labeled() async throws {
+            try await BlueskyDaemonHarness.with { harness in
+                try await harness.setUp()
+                let result = try BinaryRunner.run(["doctor"], environment: harness.environment)
+                #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+                let lines = result.stdout.split(separator: "\n").map(String.init)
+                #expect(lines.contains { $0.hasPrefix("ok    bluesky human") && $0.contains("@human.test") })
+                #expect(lines.contains { $0.hasPrefix("ok    bluesky bot") && $0.contains("@mirror.test") && $0.contains("labeled bot") })
+                #expect(!lines.contains { $0.hasPrefix("warn") })
+                #expect(lines.last == "All checks passed.")
+                _ = try BinaryRunner.run(["doctor"], environment: harness.environment)
+                #expect(harness.logins() == 2)
+            }
+        }
+
+        @Test("a Bluesky bot without the bot self-label gets a warning, not a failure")
+        func unlabeled() async throws {
+            try await BlueskyDaemonHarness.with { harness in
+                try await harness.setUp(botLabeled: false)
+                let result = try BinaryRunner.run(["doctor"], environment: harness.environment)
+                #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+                let lines = result.stdout.split(separator: "\n").map(String.init)
+                #expect(lines.contains { $0.hasPrefix("warn  bluesky bot") && $0.contains("bot self-label") })
+                #expect(lines.last == "All checks passed (1 warning).")
+            }
+        }
+
+        @Test("a wrong Bluesky app password fails the bot's line without showing it")
+        func badPassword() async throws {
+            try await BlueskyDaemonHarness.with { harness in
+                try await harness.setUp()
+                var environment = harness.environment
+                environment["BOT_BLUESKY_APP_PASSWORD"] = "wron-gapp-pass-word"
+                let result = try BinaryRunner.run(["doctor"], environment: environment)
+                #expect(result.status == 1)
+                #expect(result.stdout.contains("FAIL  bluesky bot"))
+                #expect(result.stdout.contains("Invalid identifier or password"))
+                #expect(!result.stdout.contains("wron-gapp-pass-word"))
+            }
+        }
+
+        @Test("a Mastodon bot account without the bot flag gets a warning")
+        func mastodonBotFlag() async throws {
+            try await MastodonDaemonHarness.with { harness in
+                try await harness.setUp()
+                let result = try BinaryRunner.run(["doctor"], environment: harness.environment)
+                #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+                #expect(result.stdout.contains("warn  mastodon bot"))
+                #expect(result.stdout.contains("not marked as a bot"))
+            }
+        }
+    }
+}

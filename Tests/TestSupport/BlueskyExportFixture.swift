@@ -1,0 +1,143 @@
+import CBOR
+import Foundation
+
+/// A Bluesky repository export (CAR v1) built for a test: a commit, a Merkle
+/// search tree over `collection/rkey` keys (a left subtree, right subtrees and
+/// prefix-compressed keys, so the walk is exercised), and the records, all in
+/// DAG-CBOR written by `CBORWriter`. CIDs are CIDv1 dag-cbor with a stand-in
+/// digest (the reader does not verify hashes).
+public struct BlueskyExportFixture: Sendable {
+    public enum Record: Sendable {
+        /// A post; `link` puts a link facet over `(byteStart, byteEnd, uri)`; `replyTo` is the parent's URI.
+        case post(rkey: String, text: String, createdAt: String, link: (Int, Int, String)? = nil, replyTo: String? = nil)
+        case repost(rkey: String, subject: String)
+        case like(rkey: String, subject: String)
+
+        var key: String {
+            switch self {
+            case .post(let rkey, _, _, _, _): "app.bsky.feed.post/\(rkey)"
+            case .repost(let rkey, _): "app.bsky.feed.repost/\(rkey)"
+            case .like(let rkey, _): "app.bsky.feed.like/\(rkey)"
+            }
+        }
+    }
+
+    public var did: String
+    public var records: [Record]
+
+    public init(did: String, records: [Record]) {
+        self.did = did
+        self.records = records
+    }
+
+    static let cidPrefix: [UInt8] = [0x01, 0x71, 0x12, 0x20]
+
+    /// A CIDv1 (dag-cbor, sha2-256-shaped) for `block`, from a stand-in 32-byte digest.
+    static func cid(of block: [UInt8], salt: Int) -> [UInt8] {
+        var state: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(salt)
+        var digest: [UInt8] = []
+        for round in 0..<4 {
+            for byte in block + [UInt8(round)] { state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            digest += CBORWriter.bigEndian(state, bytes: 8)
+        }
+        return cidPrefix + digest
+    }
+
+    static func link(_ cid: [UInt8]) -> CBORValue { .tagged(42, .bytes([0x00] + cid)) }
+
+    func recordValue(_ record: Record) -> CBORValue {
+        switch record {
+        case .post(_, let text, let createdAt, let link, let replyTo):
+            var pairs: [CBORPair] = [
+                CBORPair(.text("$type"), .text("app.bsky.feed.post")), CBORPair(.text("text"), .text(text)),
+                CBORPair(.text("createdAt"), .text(createdAt)), CBORPair(.text("langs"), .array([.text("ja")])),
+            ]
+            if let (start, end, uri) = link {
+                pairs.append(CBORPair(.text("facets"), .array([.object([
+                    "index": .object(["byteStart": .unsigned(UInt64(start)), "byteEnd": .unsigned(UInt64(end))]),
+                    "features": .array([.object(["$type": .text("app.bsky.richtext.facet#link"), "uri": .text(uri)])]),
+                ])])))
+            }
+            if let replyTo {
+                let ref = CBORValue.object(["uri": .text(replyTo), "cid": .text("bafyreiparentparentparentparentparentparentparentparen")])
+                pairs.append(CBORPair(.text("reply"), .object(["root": ref, "parent": ref])))
+            }
+            return .map(pairs)
+        case .repost(_, let subject), .like(_, let subject):
+            let type = if case .repost = record { "app.bsky.feed.repost" } else { "app.bsky.feed.like" }
+            return .object([
+                "$type": .text(type), "createdAt": .text("2024-05-01T10:00:00.000Z"),
+                "subject": .object(["uri": .text(subject), "cid": .text("bafyreisubjectsubjectsubjectsubjectsubjectsubjectsubje")]),
+            ])
+        }
+    }
+
+    /// The file's bytes.
+    public func bytes() -> [UInt8] {
+        var blocks: [(cid: [UInt8], data: [UInt8])] = []
+        func add(_ value: CBORValue) -> [UInt8] {
+            let data = CBORWriter.encode(value)
+            let cid = Self.cid(of: data, salt: blocks.count)
+            blocks.append((cid, data))
+            return cid
+        }
+        let sorted = records.map { ($0.key, add(recordValue($0))) }.sorted { $0.0 < $1.0 }
+        // Tree: the first third in a left subtree, the rest in the root, every other root entry with a right subtree of one.
+        let leftCount = sorted.count / 3
+        func entries(_ items: ArraySlice<(String, [UInt8])>, subtrees: [Int: [UInt8]] = [:]) -> CBORValue {
+            var previous: [UInt8] = []
+            var list: [CBORValue] = []
+            for (offset, item) in items.enumerated() {
+                let key = Array(item.0.utf8)
+                let prefix = zip(previous, key).prefix { $0 == $1 }.count
+                list.append(.object([
+                    "p": .unsigned(UInt64(prefix)), "k": .bytes(Array(key[prefix...])), "v": Self.link(item.1),
+                    "t": subtrees[offset].map(Self.link) ?? .null,
+                ]))
+                previous = key
+            }
+            return .array(list)
+        }
+        let leftNode = leftCount > 0 ? add(.object(["l": .null, "e": entries(sorted.prefix(leftCount))])) : nil
+        var rest = Array(sorted.dropFirst(leftCount))
+        var rootItems: [(String, [UInt8])] = []
+        var subtrees: [Int: [UInt8]] = [:]
+        while !rest.isEmpty {
+            rootItems.append(rest.removeFirst())
+            if !rest.isEmpty, rootItems.count % 2 == 1 {
+                subtrees[rootItems.count - 1] = add(.object(["l": .null, "e": entries([rest.removeFirst()][...])]))
+            }
+        }
+        let root = add(.object(["l": leftNode.map(Self.link) ?? .null, "e": entries(rootItems[...], subtrees: subtrees)]))
+        let commit = add(.object([
+            "did": .text(did), "version": .unsigned(3), "data": Self.link(root), "rev": .text("3kabcdefghijk"), "prev": .null,
+            "sig": .bytes(Array(repeating: 7, count: 64)),
+        ]))
+        let header = CBORWriter.encode(.object(["version": .unsigned(1), "roots": .array([Self.link(commit)])]))
+        var file = varint(header.count) + header
+        // The commit first, as getRepo writes it, then the rest.
+        for block in blocks.reversed() {
+            file += varint(block.cid.count + block.data.count) + block.cid + block.data
+        }
+        return file
+    }
+
+    func varint(_ value: Int) -> [UInt8] {
+        var value = UInt64(value)
+        var out: [UInt8] = []
+        repeat {
+            var byte = UInt8(value & 0x7F)
+            value >>= 7
+            if value != 0 { byte |= 0x80 }
+            out.append(byte)
+        } while value != 0
+        return out
+    }
+
+    /// Writes `bytes` (these, or broken ones) to a fresh temporary `.car` file.
+    public func write(_ bytes: [UInt8]? = nil) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(TestEnvironment.uniqueName("repo") + ".car")
+        try Data(bytes ?? self.bytes()).write(to: url)
+        return url
+    }
+}
