@@ -43,6 +43,8 @@ struct ConfigurationTests {
             ("POST_LIMIT", "many"), ("POST_LIMIT", "0"), ("FAVORITE_RATE_THRESHOLD", "high"),
             ("DRY_RUN", "perhaps"), ("TIME_ZONE", "Mars/Olympus"), ("DATABASE_URL", "mysql://x/y"),
             ("REDIS_URL", "http://x"), ("POLL_INTERVAL_SECONDS", "-5"), ("LIKE_LIMIT_PER_DAY", "1.5"),
+            // Near Int64.max seconds the daemon's sleep trapped (issue 15); 30 days is the most.
+            ("POLL_INTERVAL_SECONDS", "9223372036854775807"), ("POLL_INTERVAL_SECONDS", "2592001"),
         ]
     )
     func malformedValues(variable: String, value: String) {
