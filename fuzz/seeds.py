@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the seed corpora fuzz/corpus/<target>/ from the shapes the test suite uses.
+"""Writes the seed corpora fuzz/corpus/<target>/seed-NN from the shapes the test suite uses.
 
 Each seed is a small, valid (or deliberately broken) input taken from a test's
 fixtures, so the fuzzer starts from inputs that reach deep into each parser.
@@ -7,7 +7,6 @@ Run from anywhere: python3 fuzz/seeds.py (it replaces the folders' contents).
 """
 import json
 import os
-import shutil
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
 PUBLIC = "https://www.w3.org/ns/activitystreams#Public"
@@ -15,9 +14,12 @@ ACTOR = "https://example.social/users/alice"
 
 
 def write(target, seeds):
+    """Replaces the target's seed-NN files; crash-* files (inputs a fuzzer found) stay."""
     folder = os.path.join(ROOT, target)
-    shutil.rmtree(folder, ignore_errors=True)
-    os.makedirs(folder)
+    os.makedirs(folder, exist_ok=True)
+    for name in os.listdir(folder):
+        if name.startswith("seed-"):
+            os.remove(os.path.join(folder, name))
     for index, seed in enumerate(seeds):
         data = seed if isinstance(seed, bytes) else seed.encode("utf-8")
         with open(os.path.join(folder, "seed-%02d" % index), "wb") as out:
