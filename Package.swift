@@ -68,6 +68,13 @@ let package = Package(
         .target(name: "FakeBluesky", dependencies: ["BlueskyAPI", "FakeHTTP"]),
         .executableTarget(name: "fake-x", dependencies: ["FakeX"]),
 
+        // Fuzz targets for every parser of outside input (docs/FUZZING.md): `scripts/fuzz.sh SECONDS`
+        // builds this with coverage, AddressSanitizer and libFuzzer. Built normally (debug: it uses
+        // @testable imports), it replays input files once, without libFuzzer.
+        .executableTarget(name: "mirror-bot-fuzz", dependencies: [
+            "MirrorBot", "MirrorBotCLI", "MirrorBotMastodon", "MirrorBotX", "MastodonAPI", "XAPI", "Redis",
+        ]),
+
         // Benchmarks: run with `swift run -c release mirror-bot-bench`.
         .executableTarget(name: "mirror-bot-bench", dependencies: [
             "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "Postgres", "Redis", "FakeX", "XAPI",

@@ -58,9 +58,15 @@ public struct RateLimitScheme: Sendable {
         scope == .endpoint ? endpoint : ""
     }
 
+    /// Reset times a network can mean, in whole Unix seconds (up to the year 5138). Another value
+    /// (`1e30`, `inf`, 30 digits) is no reset time: it overflowed the wait's `Duration` and the
+    /// error's `Int` seconds, killing the daemon with SIGILL (found by fuzzing, issue 15).
+    static let plausibleResets: ClosedRange<Int> = 0...100_000_000_000
+
     private func resetDate(_ value: String) -> Date? {
         switch reset {
-        case .unixSeconds: Double(trimmed(value)).map { Date(timeIntervalSince1970: $0) }
+        case .unixSeconds:
+            Int(trimmed(value)).flatMap { Self.plausibleResets.contains($0) ? Date(timeIntervalSince1970: TimeInterval($0)) : nil }
         case .iso8601: ISO8601Timestamp.parse(trimmed(value))
         }
     }

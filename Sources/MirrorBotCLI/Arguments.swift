@@ -20,15 +20,21 @@ struct Arguments {
                 onlyPositionals = true
                 continue
             }
-            let body = String(argument.dropFirst(2))
-            let parts = body.split(separator: "=", maxSplits: 1).map(String.init)
-            let name = parts[0]
+            // `--name` or `--name=value`: split at the first `=` only, keeping empty parts
+            // (`--=` has an empty name, `--days=` an empty value).
+            let body = argument.dropFirst(2)
+            let equals = body.firstIndex(of: "=")
+            let name = String(body[..<(equals ?? body.endIndex)])
+            let value = equals.map { String(body[body.index(after: $0)...]) }
+            guard !name.isEmpty else {
+                throw UsageError("'\(argument)' names no option (write '--name' or '--name=value')", usage: usage)
+            }
             if knownFlags.contains(name) {
-                guard parts.count == 1 else { throw UsageError("'--\(name)' takes no value", usage: usage) }
+                guard value == nil else { throw UsageError("'--\(name)' takes no value", usage: usage) }
                 flags.insert(name)
             } else if knownOptions.contains(name) {
-                if parts.count == 2 {
-                    options[name] = parts[1]
+                if let value {
+                    options[name] = value
                 } else {
                     guard index < arguments.count else { throw UsageError("missing value for '--\(name)'", usage: usage) }
                     options[name] = arguments[index]

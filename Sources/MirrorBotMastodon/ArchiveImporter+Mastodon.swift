@@ -15,35 +15,21 @@ extension ArchiveImporter {
         }
         var summary = ImportSummary()
         var collector = PostCollector()
+        // The whole outbox is read and checked first: a malformed item stores nothing (see `MastodonOutbox.posts`).
         if let outboxPath = files.outbox {
             summary.files.append(outboxPath)
             logger.info("import_file", ["file": outboxPath])
-            let outbox = try Self.decode(MastodonOutbox.self, at: outboxPath)
-            for (index, activity) in outbox.orderedItems.enumerated() {
-                switch activity.type {
-                case "Announce":
-                    collector.countRetweet()
-                case "Create":
-                    guard let note = activity.note else { continue }
-                    guard note.isRepostable else {
-                        summary.privateSkipped += 1
-                        continue
-                    }
-                    guard let post = MastodonOutboxPost.post(from: note, actor: activity.actor ?? outbox.actor) else {
-                        throw InputError(file: outboxPath, position: "orderedItems[\(index)]", message: "the note has no valid published date")
-                    }
-                    collector.add(post)
-                default:
-                    continue
-                }
-            }
+            let read = try Self.decode(MastodonOutbox.self, at: outboxPath).posts(file: outboxPath)
+            collector = read.collector
+            summary.privateSkipped = read.privateSkipped
         }
-        try await store(collector, into: &summary)
+        // Every file is checked before anything is stored: a malformed likes.json stores nothing either.
         if let likesPath = files.likes {
             summary.files.append(likesPath)
             logger.info("import_file", ["file": likesPath])
             summary.likesEmpty = try Self.decode(LikesCollection.self, at: likesPath).orderedItems.count
         }
+        try await store(collector, into: &summary)
         return summary
     }
 
@@ -57,10 +43,15 @@ extension ArchiveImporter {
         do { data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe) } catch {
             throw InputError(file: path, message: "cannot read the file")
         }
+        return try decode(type, from: data, file: path)
+    }
+
+    /// `data` decoded as a `T`; any fault is an `InputError` naming `file`.
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String) throws -> T {
         do { return try JSONDecoder().decode(T.self, from: data) } catch let error as DecodingError {
-            throw InputError(file: path, message: error.inputMessage)
+            throw InputError(file: file, message: error.inputMessage)
         } catch {
-            throw InputError(file: path, message: "not JSON")
+            throw InputError(file: file, message: "not JSON")
         }
     }
 }

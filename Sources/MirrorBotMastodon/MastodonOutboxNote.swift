@@ -26,7 +26,8 @@ struct MastodonOutboxNote: Decodable {
         id = try container.decode(String.self, forKey: .id)
         published = try container.decodeIfPresent(String.self, forKey: .published)
         content = try container.decodeIfPresent(String.self, forKey: .content)
-        summary = try? container.decodeIfPresent(String.self, forKey: .summary)
+        // A warning that cannot be read must not be dropped: the item is refused instead.
+        summary = try container.decodeIfPresent(String.self, forKey: .summary)
         inReplyTo = try container.decodeIfPresent(String.self, forKey: .inReplyTo)
         to = Self.strings(container, .to)
         cc = Self.strings(container, .cc)

@@ -22,6 +22,37 @@ struct CommandLineEndToEndTests {
         #expect(result.stdout.isEmpty)
     }
 
+    @Test("'schedule --=' and 'start -=- --=' are usage errors, exit 64, not signal 4 (issue 15)")
+    func emptyOptionName() throws {
+        for arguments in [["schedule", "--="], ["start", "-=-", "--="]] {
+            let result = try BinaryRunner.run(arguments)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("Error: "), "\(arguments)")
+            #expect(!result.stderr.contains("Fatal error"), "\(arguments)")
+        }
+    }
+
+    @Test("a Mastodon export with a malformed note is refused: exit 65, the file and the item named, nothing stored (issue 15)")
+    func malformedMastodonExport() async throws {
+        let database = try await TestDatabase.make()
+        let env = ["DATABASE_URL": database.url]
+        #expect(try BinaryRunner.run(["migrate"], environment: env).status == 0)
+        let actor = MastodonExportFixture.actor
+        let folder = try MastodonExportFixture(items: [
+            .note(id: "1", published: "2023-01-01T12:00:00Z", html: "<p>fine</p>"),
+            .raw("""
+                {"type": "Create", "object": {"id": "\(actor)/statuses/2", "type": "Note", "published": "yesterday-ish"}}
+                """),
+        ]).write()
+        let result = try BinaryRunner.run(["import", folder.path], environment: env)
+        #expect(result.status == 65, "\(result.stdout) \(result.stderr)")
+        let outbox = folder.appendingPathComponent("outbox.json").path
+        #expect(result.stderr == "Error: \(outbox), orderedItems[1]: the note \(actor)/statuses/2 has no \"content\"\n")
+        let connection = try await database.connect()
+        #expect(try await connection.query("SELECT count(*) AS n FROM posts").first?.decode("n", as: Int.self) == 0)
+        try await database.drop()
+    }
+
     @Test("a malformed variable is one line naming it, exit 78")
     func badVariable() throws {
         let result = try BinaryRunner.run(["migrate"], environment: ["POST_LIMIT": "lots"])

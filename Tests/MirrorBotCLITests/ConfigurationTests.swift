@@ -45,6 +45,8 @@ struct ConfigurationTests {
             ("REDIS_URL", "http://x"), ("POLL_INTERVAL_SECONDS", "-5"), ("LIKE_LIMIT_PER_DAY", "1.5"),
             ("DATABASE_SCHEMA", "bot-a"), ("DATABASE_SCHEMA", "1bot"), ("DATABASE_SCHEMA", "a\"; DROP SCHEMA public; --"),
             ("DATABASE_SCHEMA", String(repeating: "b", count: 64)), ("DATABASE_SCHEMA", "ボット"),
+            // Near Int64.max seconds the daemon's sleep trapped (issue 15); 30 days is the most.
+            ("POLL_INTERVAL_SECONDS", "9223372036854775807"), ("POLL_INTERVAL_SECONDS", "2592001"),
         ]
     )
     func malformedValues(variable: String, value: String) {

@@ -12,6 +12,8 @@ public struct MastodonExportFixture: Sendable {
         case note(id: String, published: String, html: String, visibility: Visibility = .public,
                   inReplyTo: String? = nil, mentions: [(href: String, name: String)] = [], contentWarning: String? = nil)
         case boost(id: String, published: String, of: String)
+        /// An item written exactly as this JSON text (malformed exports).
+        case raw(String)
     }
 
     public enum Visibility: Sendable { case `public`, unlisted, followers, direct }
@@ -45,8 +47,10 @@ public struct MastodonExportFixture: Sendable {
         return folder
     }
 
-    static func activity(_ item: Item) -> [String: Any] {
+    static func activity(_ item: Item) -> Any {
         switch item {
+        case .raw(let json):
+            return (try? JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])) ?? NSNull()
         case .boost(let id, let published, let target):
             return [
                 "id": "\(actor)/statuses/\(id)/activity", "type": "Announce", "actor": actor, "published": published,

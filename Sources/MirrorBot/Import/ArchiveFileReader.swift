@@ -18,34 +18,43 @@ struct ArchiveFileReader {
         guard file.count > 0 else {
             throw InputError(file: path, message: "empty file: expected 'window.YTD.<type>.partN = [ … ]'")
         }
-        let decoder = JSONDecoder()
         try file.withBytes { bytes in
-            var scanner: JSONArrayScanner
+            try forEachEntry(as: type, in: bytes, release: { file.release(before: $0) }, body)
+        }
+    }
+
+    /// The same over bytes in memory (the file's mapping, or a fuzzer's input);
+    /// `release` is told every `releaseInterval` entries how far the reader got.
+    func forEachEntry<Entry: Decodable>(
+        as type: Entry.Type, in bytes: UnsafeRawBufferPointer, release: (Int) -> Void = { _ in },
+        _ body: (Entry, Int) throws -> Void
+    ) throws {
+        let decoder = JSONDecoder()
+        var scanner: JSONArrayScanner
+        do throws(JSONArrayScanner.Failure) {
+            scanner = try JSONArrayScanner(bytes: bytes)
+        } catch {
+            throw inputError(error)
+        }
+        while true {
+            let next: JSONArrayScanner.Element?
             do throws(JSONArrayScanner.Failure) {
-                scanner = try JSONArrayScanner(bytes: bytes)
+                next = try scanner.next()
             } catch {
                 throw inputError(error)
             }
-            while true {
-                let next: JSONArrayScanner.Element?
-                do throws(JSONArrayScanner.Failure) {
-                    next = try scanner.next()
-                } catch {
-                    throw inputError(error)
-                }
-                guard let element = next else { return }
-                let position = Self.position(line: element.line, offset: element.range.lowerBound)
-                do {
-                    let data = Data(UnsafeRawBufferPointer(rebasing: bytes[element.range]))
-                    try body(try decoder.decode(Entry.self, from: data), element.index)
-                } catch let error as DecodingError {
-                    throw decodingError(error, element: element, bytes: bytes)
-                } catch let error as ArchiveEntryError {
-                    throw InputError(file: path, position: position, message: "entry \(element.index): \(error.message)")
-                }
-                if element.index % releaseInterval == 0 {
-                    file.release(before: element.range.lowerBound)
-                }
+            guard let element = next else { return }
+            let position = Self.position(line: element.line, offset: element.range.lowerBound)
+            do {
+                let data = Data(UnsafeRawBufferPointer(rebasing: bytes[element.range]))
+                try body(try decoder.decode(Entry.self, from: data), element.index)
+            } catch let error as DecodingError {
+                throw decodingError(error, element: element, bytes: bytes)
+            } catch let error as ArchiveEntryError {
+                throw InputError(file: path, position: position, message: "entry \(element.index): \(error.message)")
+            }
+            if element.index % releaseInterval == 0 {
+                release(element.range.lowerBound)
             }
         }
     }

@@ -9,27 +9,30 @@ struct JSONLPostReader {
 
     func forEachPost(_ body: (Post) throws -> Void) throws {
         let file = try MappedFile(path: path)
+        try file.withBytes { bytes in try forEachPost(in: bytes, body) }
+    }
+
+    /// The same over bytes in memory (the file's mapping, or a fuzzer's input).
+    func forEachPost(in bytes: UnsafeRawBufferPointer, _ body: (Post) throws -> Void) throws {
         let decoder = JSONDecoder()
-        try file.withBytes { bytes in
-            var start = 0
-            var line = 0
-            while start < bytes.count {
-                line += 1
-                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-                let text = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-                start = end + 1
-                guard text.contains(where: { !Self.isWhitespace($0) }) else { continue }
-                do {
-                    try body(try decoder.decode(JSONLPost.self, from: Data(text)).post())
-                } catch let error as DecodingError {
-                    var message = error.inputMessage
-                    if case .dataCorrupted = error, let syntax = JSONSyntaxError(Data(text)) {
-                        message = "not valid JSON: \(syntax.reason)" + (syntax.offset.map { " at column \($0 + 1)" } ?? "")
-                    }
-                    throw InputError(file: path, position: "line \(line)", message: message)
-                } catch let error as ArchiveEntryError {
-                    throw InputError(file: path, position: "line \(line)", message: error.message)
+        var start = 0
+        var line = 0
+        while start < bytes.count {
+            line += 1
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            let text = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+            start = end + 1
+            guard text.contains(where: { !Self.isWhitespace($0) }) else { continue }
+            do {
+                try body(try decoder.decode(JSONLPost.self, from: Data(text)).post())
+            } catch let error as DecodingError {
+                var message = error.inputMessage
+                if case .dataCorrupted = error, let syntax = JSONSyntaxError(Data(text)) {
+                    message = "not valid JSON: \(syntax.reason)" + (syntax.offset.map { " at column \($0 + 1)" } ?? "")
                 }
+                throw InputError(file: path, position: "line \(line)", message: message)
+            } catch let error as ArchiveEntryError {
+                throw InputError(file: path, position: "line \(line)", message: error.message)
             }
         }
     }

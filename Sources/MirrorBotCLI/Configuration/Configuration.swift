@@ -59,6 +59,7 @@ public struct Configuration: Sendable {
     public var statusBind: String
 
     public static let defaultPollIntervalSeconds = 300
+    public static let maximumPollIntervalSeconds = 30 * 86_400
 
     public init(environment: [String: String]) throws {
         let env = Environment(values: environment)
@@ -81,7 +82,9 @@ public struct Configuration: Sendable {
         postLimit = try env.integer("POST_LIMIT", default: 10_000, minimum: 1)
         postMentions = try env.bool("POST_MENTIONS", default: false)
         dryRun = try env.bool("DRY_RUN", default: false)
-        pollInterval = .seconds(try env.integer("POLL_INTERVAL_SECONDS", default: Self.defaultPollIntervalSeconds, minimum: 1))
+        // At most 30 days: near Int64.max seconds the daemon's sleep (4x this for learning) would trap.
+        pollInterval = .seconds(try env.integer(
+            "POLL_INTERVAL_SECONDS", default: Self.defaultPollIntervalSeconds, minimum: 1, maximum: Self.maximumPollIntervalSeconds))
         replyLimitPerHour = try env.integer("REPLY_LIMIT_PER_HOUR", default: 3, minimum: 0)
         likeLimitPerDay = try env.integer("LIKE_LIMIT_PER_DAY", default: 200, minimum: 0)
         redisKeyPrefix = env["REDIS_KEY_PREFIX"] ?? "mirror-bot:"

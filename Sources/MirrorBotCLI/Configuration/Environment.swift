@@ -36,13 +36,16 @@ struct Environment {
         return value
     }
 
-    func integer(_ name: String, default fallback: Int, minimum: Int) throws -> Int {
+    func integer(_ name: String, default fallback: Int, minimum: Int, maximum: Int = .max) throws -> Int {
         guard let text = self[name] else { return fallback }
         guard let value = Int(text) else {
             throw ConfigurationError.invalid(variable: name, reason: "expected a whole number, got \"\(text)\"")
         }
         guard value >= minimum else {
             throw ConfigurationError.invalid(variable: name, reason: "must be at least \(minimum), got \(value)")
+        }
+        guard value <= maximum else {
+            throw ConfigurationError.invalid(variable: name, reason: "must be at most \(maximum), got \(value)")
         }
         return value
     }

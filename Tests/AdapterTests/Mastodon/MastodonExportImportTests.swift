@@ -99,6 +99,91 @@ struct MastodonExportImportTests {
         #expect(try await db.posts().isEmpty)
     }
 
+    /// The export with `broken` put among good notes; the import's error, after checking nothing was stored.
+    func refusal(_ broken: String, likes: [String] = []) async throws -> (InputError, outbox: String) {
+        let db = try await MigratedDatabase.make()
+        let export = MastodonExportFixture(
+            items: [
+                .note(id: "2001", published: "2023-02-01T12:00:00Z", html: "<p>ok</p>"),
+                .boost(id: "2002", published: "2023-02-02T12:00:00Z", of: Self.bob + "/statuses/9"),
+                .raw(broken),
+                .note(id: "2004", published: "2023-02-04T12:00:00Z", html: "<p>after</p>"),
+            ],
+            likes: likes)
+        let folder = try export.write()
+        let (importer, _) = try await importer(db)
+        let error = try await #require(throws: InputError.self) {
+            try await importer.importMastodonExport(at: folder.path)
+        }
+        #expect(try await db.posts().isEmpty)
+        return (error, folder.appendingPathComponent("outbox.json").path)
+    }
+
+    static let actor = MastodonExportFixture.actor
+    static let everyone = "https://www.w3.org/ns/activitystreams#Public"
+
+    @Test("a note with no content and the date 'yesterday-ish' is refused, naming the file and the item (issue 15)")
+    func noContentBadDate() async throws {
+        // No `to`: it used to be counted among the followers-only notes, and the import exited 0.
+        let (error, outbox) = try await refusal("""
+            {"type": "Create", "actor": "\(Self.actor)",
+             "object": {"id": "\(Self.actor)/statuses/2003", "type": "Note", "published": "yesterday-ish"}}
+            """)
+        #expect(error.file == outbox)
+        #expect(error.position == "orderedItems[2]")
+        #expect(error.message == "the note \(Self.actor)/statuses/2003 has no \"content\"")
+        #expect("\(error)" == "\(outbox), orderedItems[2]: the note \(Self.actor)/statuses/2003 has no \"content\"")
+    }
+
+    @Test("a public note whose date is not a date is refused, naming the date")
+    func badDate() async throws {
+        let (error, _) = try await refusal("""
+            {"type": "Create", "object": {"id": "\(Self.actor)/statuses/2003", "type": "Note",
+             "published": "yesterday-ish", "content": "<p>hi</p>", "to": ["\(Self.everyone)"]}}
+            """)
+        #expect(error.position == "orderedItems[2]")
+        #expect(error.message.contains("\"yesterday-ish\" is not an ISO 8601 date"))
+    }
+
+    @Test("a followers-only note without a date is refused, not counted as skipped")
+    func privateWithoutDate() async throws {
+        let (error, _) = try await refusal("""
+            {"type": "Create", "object": {"id": "\(Self.actor)/statuses/2003", "type": "Note",
+             "content": "<p>hi</p>", "to": ["\(Self.actor)/followers"]}}
+            """)
+        #expect(error.position == "orderedItems[2]")
+        #expect(error.message.contains("no valid published date (missing:"))
+    }
+
+    @Test("unreadable items are refused with their place", arguments: [
+        ("{\"object\": \"https://x/1\"}", "the activity cannot be read: missing field \"type\""),
+        ("[1, 2]", "the activity cannot be read"),
+        ("{\"type\": \"Create\", \"object\": \"https://x/statuses/1\"}", "the Create activity carries no note"),
+        ("{\"type\": \"Create\"}", "the Create activity carries no note"),
+        ("{\"type\": \"Create\", \"object\": {\"type\": \"Note\", \"content\": \"x\"}}", "note cannot be read: missing field \"id\""),
+        ("{\"type\": \"Create\", \"object\": {\"id\": \"n\", \"content\": \"x\", \"summary\": 7}}", "note cannot be read"),
+        ("{\"type\": \"Create\", \"object\": {\"id\": \"n\", \"content\": 7, \"published\": \"2023-02-03T12:00:00Z\"}}", "note cannot be read"),
+    ])
+    func unreadableItems(item: String, message: String) async throws {
+        let (error, outbox) = try await refusal(item)
+        #expect(error.file == outbox)
+        #expect(error.position == "orderedItems[2]")
+        #expect(error.message.contains(message), "\(error.message)")
+    }
+
+    @Test("a malformed likes.json stores nothing either")
+    func malformedLikes() async throws {
+        let db = try await MigratedDatabase.make()
+        let folder = try Self.export.write()
+        try Data("{\"orderedItems\": [1]}".utf8).write(to: folder.appendingPathComponent("likes.json"))
+        let (importer, _) = try await importer(db)
+        let error = try await #require(throws: InputError.self) {
+            try await importer.importMastodonExport(at: folder.path)
+        }
+        #expect(error.file == folder.appendingPathComponent("likes.json").path)
+        #expect(try await db.posts().isEmpty)
+    }
+
     @Test("an X archive folder is not taken for a Mastodon export")
     func notAnExport() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(TestEnvironment.uniqueName("x-archive"))

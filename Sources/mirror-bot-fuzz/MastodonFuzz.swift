@@ -1,0 +1,24 @@
+import Foundation
+@testable import MastodonAPI
+import MirrorBot
+@testable import MirrorBotMastodon
+
+extension FuzzTarget {
+    /// A Mastodon export's `outbox.json`, read and checked as `mirror-bot import` does.
+    static let mastodonOutbox = FuzzTarget(name: "mastodon-outbox", about: "outbox.json: MastodonOutbox, its activities and notes") { bytes in
+        expectingInputErrors {
+            let outbox = try ArchiveImporter.decode(MastodonOutbox.self, from: Data(bytes), file: "outbox.json")
+            var (collector, _) = try outbox.posts(file: "outbox.json")
+            for post in collector.takeNewest(nil).posts { exercise(post) }
+        }
+    }
+
+    /// Status HTML to the text its author wrote. Text with no tag and no entity is kept as is.
+    static let mastodonHTML = FuzzTarget(name: "mastodon-html", about: "MastodonHTML.plainText, HTMLEntity") { bytes in
+        let html = text(bytes)
+        let plain = MastodonHTML.plainText(html)
+        if !html.contains("<") && !html.contains("&") {
+            fuzzCheck(plain == html, "text without tags or entities changed: \(html.debugDescription) -> \(plain.debugDescription)")
+        }
+    }
+}
