@@ -87,7 +87,8 @@ struct ServiceOutageEndToEndTests {
 
             try redis.start()
             #expect(harness.waitFor(60) { harness.likes.contains(ramen) }, "\(harness.output)")
-            #expect(harness.output.contains("event=recovered"))
+            // Logged after the round that liked it returns: wait for it rather than race it.
+            #expect(harness.waitFor(20) { harness.output.contains("event=recovered") }, "\(harness.output)")
             #expect(harness.stop(daemon) == 0)
         }
         redis.stop()
