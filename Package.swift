@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "MastodonAPI", dependencies: ["APIClientCore"]),
         // The Bluesky (AT Protocol XRPC) client: sessions from app passwords, typed requests, rate limits, records.
         // (Its own attempt loop for now; it moves onto APIClientCore next: docs/BLUESKY.md.)
-        .target(name: "BlueskyAPI", dependencies: ["HTTPSupport"]),
+        .target(name: "BlueskyAPI", dependencies: ["HTTPSupport", "APIClientCore"]),
 
         // Fake X, Mastodon and Bluesky servers on loopback (tests and the local demo), over one small HTTP listener.
         .target(name: "FakeHTTP", dependencies: ["HTTPSupport"]),
