@@ -66,7 +66,8 @@ let package = Package(
         .target(name: "FakeX", dependencies: ["XAPI", "APIClientCore", "FakeHTTP"]),
         .target(name: "FakeMastodon", dependencies: ["MastodonAPI", "APIClientCore", "FakeHTTP"]),
         .target(name: "FakeBluesky", dependencies: ["BlueskyAPI", "FakeHTTP"]),
-        .executableTarget(name: "fake-x", dependencies: ["FakeX"]),
+        .executableTarget(name: "fake-x", dependencies: ["FakeX", "FakeHTTP"]),
+        .executableTarget(name: "fake-bluesky", dependencies: ["FakeBluesky", "FakeHTTP"]),
 
         // Fuzz targets for every parser of outside input (docs/FUZZING.md): `scripts/fuzz.sh SECONDS`
         // builds this with coverage, AddressSanitizer and libFuzzer. Built normally (debug: it uses

@@ -13,9 +13,16 @@ Writes, next to this file:
   classifier.jsonl  likes (favorite) and home timeline (normal), for
                     `mirror-bot train classifier --jsonl`
   credentials.env   the fake accounts' OAuth credentials (fake-x checks every signature)
+  bluesky/          the same people, posts and likes on a fake Bluesky (`DEMO_NETWORK=bluesky`):
+                    seed.json for `fake-bluesky --state` (accounts with DIDs, handles and app
+                    passwords, follows both ways, posts with record keys, replies to the
+                    friends' posts, likes, scheduled activity), posts.jsonl and classifier.jsonl
+                    with at:// ids, DIDs and handles, and credentials.env (app passwords)
 
 Deterministic: the same script writes the same files.
 """
+import base64
+import hashlib
 import json
 import os
 import random
@@ -231,6 +238,157 @@ SCHEDULED = [
 ]
 
 
+# --- The same world on Bluesky (`fake-bluesky --state demo/bluesky/seed.json`) ---------------
+
+TID_ALPHABET = "234567abcdefghijklmnopqrstuvwxyz"
+# Who follows the bot: on Bluesky the bot likes only posts by its followers (BLUESKY_LIKE_SCOPE).
+BOT_FOLLOWERS = ["3", "4", "10", "11", "12"]
+# Whom the bot follows on Bluesky: not the friends, whose posts there include 35 days of the
+# posts Haru's replies answer (its first look at the home timeline would be all of them).
+BOT_FOLLOWS = ["10", "11", "12"]
+# Access tokens live 2 hours on Bluesky; 20 s here, so the demo shows sessions refreshed.
+ACCESS_TOKEN_LIFETIME = 20
+# The friends' posts Haru's replies answer (on Bluesky a reply names its parent post).
+FRIEND_CHATTER = {
+    "3": ["今夜ひまな人いる？", "ラーメン行く人〜", "この前の写真、まとめて送るね", "週末どうする？", "やっと仕事終わった",
+          "駅前に新しいカフェができてた", "明日の待ち合わせ、駅でいい？", "Anyone up for dinner?", "今日誕生日でした！"],
+    "4": ["今週末あいてる？", "この本すごくよかった", "うちの猫がずっと寝てる", "今日は大変だった…", "明日はよろしくね",
+          "また遊ぼうね"],
+}
+# Haru likes a few more posts while the demo runs (the learning loop learns them).
+SCHEDULED_LIKES = [12, 33, 58]
+
+
+def did_of(username):
+    """A did:plc-shaped identifier (24 base32 characters), the same for the same name."""
+    digest = hashlib.sha256(f"mirror-bot demo {username}".encode()).digest()
+    return "did:plc:" + base64.b32encode(digest).decode().lower()[:24]
+
+
+def handle_of(username):
+    """Bluesky handles are domain names: `haru_demo` becomes `haru-demo.test` (a reserved TLD)."""
+    return username.replace("_", "-") + ".test"
+
+
+def app_password_of(username):
+    """An app password of the demo's made-up account, shaped like Bluesky's (xxxx-xxxx-xxxx-xxxx)."""
+    letters = base64.b32encode(hashlib.sha256(f"mirror-bot demo app password {username}".encode()).digest()).decode().lower()
+    return "-".join(letters[i:i + 4] for i in range(0, 16, 4))
+
+
+def tid(microseconds, clock_id=7):
+    """A record key: 53 bits of microseconds and a 10-bit clock id in base32-sortable."""
+    value = (microseconds << 10) | clock_id
+    return "".join(TID_ALPHABET[(value >> (5 * i)) & 31] for i in reversed(range(13)))
+
+
+def bluesky_world(tweets, likes):
+    """Haru's world on Bluesky, from the X one: the same posts at the same times, the same
+    likes, the friends' scheduled activity; replies answer posts of the friends."""
+    brng = random.Random(20261201)
+    username = {u[0]: u[1] for u in USERS}
+    did = {user_id: did_of(name) for user_id, name in username.items()}
+    handle = {user_id: handle_of(name) for user_id, name in username.items()}
+
+    def bluesky_text(text):
+        for name in sorted(username.values(), key=len, reverse=True):
+            text = text.replace(f"@{name}", f"@{handle_of(name)}")
+        return text
+
+    used_keys = set()
+
+    def record_key(when):
+        microseconds = int(when.timestamp()) * 1_000_000
+        while microseconds in used_keys:
+            microseconds += 1
+        used_keys.add(microseconds)
+        return tid(microseconds)
+
+    def parse(text):
+        return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.000Z").replace(tzinfo=timezone.utc)
+
+    drafts = []  # (when, author id, text, parent draft index or None, X id or None)
+    for tweet in sorted(tweets, key=lambda t: (t["created_at"], int(t["id"]))):
+        when = parse(tweet["created_at"])
+        friend = tweet.get("in_reply_to_user_id")
+        if friend:
+            chatter = brng.choice(FRIEND_CHATTER[friend])
+            drafts.append((when - timedelta(minutes=brng.randrange(3, 40)), friend, chatter, None, None))
+            reply = tweet["text"].split(" ", 1)[1]  # a Bluesky reply does not start with @author
+            drafts.append((when, tweet["author_id"], reply, len(drafts) - 1, tweet["id"]))
+        else:
+            drafts.append((when, tweet["author_id"], bluesky_text(tweet["text"]), None, tweet["id"]))
+    order = sorted(range(len(drafts)), key=lambda i: (drafts[i][0], i))
+    posts, uri_of_draft, uri_of_tweet = [], {}, {}
+    for index in order:
+        when, author, text, parent, tweet_id = drafts[index]
+        key = record_key(when)
+        uri = f"at://{did[author]}/app.bsky.feed.post/{key}"
+        uri_of_draft[index] = uri
+        if tweet_id:
+            uri_of_tweet[tweet_id] = uri
+        post = {"did": did[author], "rkey": key, "text": text, "created_at": iso(when)}
+        if parent is not None:
+            post["reply_to"] = uri_of_draft[parent]
+        posts.append(post)
+
+    liked = {t["id"] for t in likes}
+    bluesky_likes = [{"did": did["1"], "subject": uri_of_tweet[t["id"]],
+                      "created_at": iso(parse(t["created_at"]) + timedelta(minutes=brng.randrange(1, 90)))} for t in likes]
+    unliked = [t for t in sorted(tweets, key=lambda t: t["created_at"]) if t["author_id"] in FAVORITE_POSTS and t["id"] not in liked]
+    scheduled = [{"after_seconds": s, "did": did[a], "text": bluesky_text(t)} for s, a, t in SCHEDULED]
+    scheduled += [{"after_seconds": s, "did": did["1"], "like": uri_of_tweet[t["id"]]}
+                  for s, t in zip(SCHEDULED_LIKES, unliked[-len(SCHEDULED_LIKES):])]
+    scheduled.sort(key=lambda entry: entry["after_seconds"])
+
+    accounts, credential_lines = [], []
+    for user_id, name, _, follows in USERS:
+        account = {"did": did[user_id], "handle": handle[user_id], "name": dict((u[0], u[2]) for u in USERS)[user_id]}
+        following = BOT_FOLLOWS if user_id == "2" else list(follows)
+        following = following + (["2"] if user_id in BOT_FOLLOWERS else []) + (["1"] if user_id in REPLIES else [])
+        if following:
+            account["follows"] = [did[f] for f in following]
+        if user_id in WITH_CREDENTIALS:
+            password = app_password_of(name)
+            account["app_password"] = password
+            prefix = WITH_CREDENTIALS[user_id]
+            credential_lines += [f"{prefix}_BLUESKY_IDENTIFIER={handle[user_id]}", f"{prefix}_BLUESKY_APP_PASSWORD={password}"]
+        if user_id == "2":
+            account["self_labels"] = ["bot"]
+        accounts.append(account)
+    seed = {"settings": {"access_token_lifetime": ACCESS_TOKEN_LIFETIME},
+            "accounts": accounts, "posts": posts, "likes": bluesky_likes, "scheduled": scheduled}
+
+    # What `train scheduler` and `train classifier` would read, for DEMO_TRAIN=jsonl.
+    handle_by_did = {did[u]: handle[u] for u in username}
+    posts_jsonl = []
+    by_uri = {f"at://{p['did']}/app.bsky.feed.post/{p['rkey']}": p for p in posts}
+    for post in posts:
+        if post["did"] != did["1"]:
+            continue
+        line = {"id": f"at://{post['did']}/app.bsky.feed.post/{post['rkey']}", "text": post["text"], "created_at": post["created_at"]}
+        if "reply_to" in post:
+            answered = by_uri[post["reply_to"]]["did"]
+            line["in_reply_to_user_id"] = answered
+            line["in_reply_to_screen_name"] = handle_by_did[answered]
+        posts_jsonl.append(line)
+    liked_uris = {like["subject"] for like in bluesky_likes}
+    home = {did[f] for f in USERS[0][3]}
+    classifier_jsonl = []
+    for post in posts:
+        uri = f"at://{post['did']}/app.bsky.feed.post/{post['rkey']}"
+        if post["did"] in home or uri in liked_uris:
+            label = "favorite" if uri in liked_uris else "normal"
+            classifier_jsonl.append({"text": post["text"], "author": handle_by_did[post["did"]], "label": label})
+    return seed, posts_jsonl, classifier_jsonl, credential_lines
+
+
+def write_jsonl(path, rows):
+    with open(path, "w", encoding="utf-8") as f:
+        for row in rows:
+            f.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
 def main():
     tweets, likes, posts_jsonl, classifier_jsonl = build()
     users = []
@@ -267,15 +425,28 @@ def main():
         json.dump(seed, f, ensure_ascii=False, indent=1)
         f.write("\n")
     for name, rows in [("posts.jsonl", posts_jsonl), ("classifier.jsonl", classifier_jsonl)]:
-        with open(os.path.join(HERE, name), "w", encoding="utf-8") as f:
-            for row in rows:
-                f.write(json.dumps(row, ensure_ascii=False) + "\n")
+        write_jsonl(os.path.join(HERE, name), rows)
     with open(os.path.join(HERE, "credentials.env"), "w", encoding="utf-8") as f:
         f.write("# The demo's made-up accounts on fake-x (not real X credentials).\n")
         f.write("\n".join(credential_lines) + "\n")
     originals = sum(1 for p in posts_jsonl if "in_reply_to_user_id" not in p)
+
+    bluesky_seed, bluesky_posts, bluesky_classifier, bluesky_credentials = bluesky_world(tweets, likes)
+    folder = os.path.join(HERE, "bluesky")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "seed.json"), "w", encoding="utf-8") as f:
+        json.dump(bluesky_seed, f, ensure_ascii=False, indent=1)
+        f.write("\n")
+    write_jsonl(os.path.join(folder, "posts.jsonl"), bluesky_posts)
+    write_jsonl(os.path.join(folder, "classifier.jsonl"), bluesky_classifier)
+    with open(os.path.join(folder, "credentials.env"), "w", encoding="utf-8") as f:
+        f.write("# The demo's made-up accounts on fake-bluesky (not real Bluesky app passwords).\n")
+        f.write("\n".join(bluesky_credentials) + "\n")
     print(f"demo: {len(posts_jsonl)} posts by @haru_demo ({originals} originals), {len(likes)} likes, "
           f"{len(classifier_jsonl)} classifier lines, {len(SCHEDULED)} scheduled posts")
+    print(f"demo/bluesky: {len(bluesky_seed['posts'])} posts ({len(bluesky_posts)} by @haru-demo.test), "
+          f"{len(bluesky_seed['likes'])} likes, {len(bluesky_classifier)} classifier lines, "
+          f"{len(bluesky_seed['scheduled'])} scheduled posts and likes")
 
 
 if __name__ == "__main__":

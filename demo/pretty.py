@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
-"""Turns mirror-bot's log lines (and fake-x's) into readable demo lines.
+"""Turns mirror-bot's log lines (and fake-x's or fake-bluesky's) into readable demo lines.
 
     tail -F daemon.log fake-x.log | python3 demo/pretty.py --seed demo/seed.json \
         --scale 720 --zone Asia/Tokyo --start <unix seconds the bot clock started>
+    tail -F daemon.log fake-bluesky.log | python3 demo/pretty.py --seed demo/bluesky/seed.json ...
 
 mirror-bot logs one event a line: `<UTC time> level=info event=posted key=value ...`.
 This shows the events that tell the story (posted, replied, reply_silent, liked,
 not_liked, would_like, slot_skipped, ...) with their reasons, stamped with the
-bot's accelerated clock, and fake-x's scheduled posts as "on X" lines.
+bot's accelerated clock, the fake's scheduled activity as "on X" or "on Bluesky"
+lines, and on Bluesky the sessions (app-password logins, refreshed tokens).
+The seed (fake-x's users and tweets, or fake-bluesky's accounts and posts) names
+the posts the log lines give by id (X) or at:// URI (Bluesky).
 """
 import argparse
 import json
@@ -25,7 +29,9 @@ except ImportError:  # pragma: no cover
 SHOWN = {"started", "posted", "would_post", "replied", "would_reply", "reply_silent", "reply_skipped", "liked",
          "not_liked", "would_like", "like_skipped", "likes_unavailable", "slot_skipped", "learned_posts",
          "learned_likes", "learned_timeline", "round_failed", "waiting_for", "stopped",
-         "status_listening"}
+         "status_listening", "bluesky_login", "bluesky_session_refreshed", "bluesky_session_adopted",
+         "bluesky_refresh_refused", "bluesky_login_refused"}
+FAKES = {"fake-x": "on X  ", "fake-bluesky": "on Bluesky"}
 
 COLOR = sys.stdout.isatty()
 
@@ -60,8 +66,13 @@ def main():
 
     with open(args.seed, encoding="utf-8") as f:
         seed = json.load(f)
-    users = {u["id"]: u["username"] for u in seed["users"]}
-    texts = {t["id"]: (users.get(t["author_id"], t["author_id"]), t["text"]) for t in seed.get("tweets", [])}
+    if "accounts" in seed:  # fake-bluesky's world: posts are named by at:// URIs
+        users = {a["did"]: a["handle"] for a in seed["accounts"]}
+        texts = {f"at://{p['did']}/app.bsky.feed.post/{p['rkey']}": (users.get(p["did"], p["did"]), p["text"])
+                 for p in seed.get("posts", []) if "rkey" in p}
+    else:
+        users = {u["id"]: u["username"] for u in seed["users"]}
+        texts = {t["id"]: (users.get(t["author_id"], t["author_id"]), t["text"]) for t in seed.get("tweets", [])}
     zone = ZoneInfo(args.zone) if ZoneInfo else timezone.utc
     counts = {}
 
@@ -84,10 +95,15 @@ def main():
 
     for raw in sys.stdin:
         line = raw.rstrip("\n")
-        if line.startswith("fake-x scheduled post"):
-            f = fields_of(line[len("fake-x scheduled post"):])
-            texts[f.get("id", "")] = (f.get("author", "?").lstrip("@"), f.get("text", ""))
-            say(paint("36", "on X  "), f"{f.get('author')}: “{f.get('text')}”")
+        fake, _, rest = line.partition(" scheduled ")
+        if fake in FAKES and rest:
+            kind, _, rest = rest.partition(" ")
+            f = fields_of(rest)
+            if kind == "post":
+                texts[f.get("id", f.get("uri", ""))] = (f.get("author", "?").lstrip("@"), f.get("text", ""))
+                say(paint("36", FAKES[fake]), f"{f.get('author')}: “{f.get('text')}”")
+            elif kind == "like":
+                say(paint("36", FAKES[fake]), f"{f.get('by')} liked {quoted(f.get('subject'))}", "the learning loop will learn it")
             continue
         match = re.search(r"event=(\S+)", line)
         if not match:
@@ -98,7 +114,8 @@ def main():
         counts[event] = counts.get(event, 0) + 1
         f = fields_of(line)
         if event == "started":
-            say(paint("1", "START "), f"bot {f.get('bot')} imitating {f.get('human')} in {f.get('time_zone')}, "
+            network = {"bluesky": " on Bluesky", "mastodon": " on Mastodon"}.get(f.get("network", "x"), "")
+            say(paint("1", "START "), f"bot {f.get('bot')} imitating {f.get('human')}{network} in {f.get('time_zone')}, "
                 f"polling every {f.get('poll_s')} s of bot time, learning every {f.get('learn_s')} s, clock {f.get('time_scale')}")
         elif event == "posted":
             say(paint("1;32", "POSTED"), f"“{f.get('text')}”", f.get('reason'))
@@ -133,6 +150,16 @@ def main():
             say(paint("31", "retry "), f"{f.get('loop', f.get('what', ''))}: {f.get('error')}", f"retry in {f.get('retry_in_s')} s")
         elif event == "stopped":
             say(paint("1", "STOP  "), "the daemon stopped cleanly")
+        elif event == "bluesky_login":
+            say(paint("1;36", "LOGIN "), f"@{f.get('handle')} logged in with its app password",
+                f"{f.get('logins_24h')} login(s) in 24 h; the session is kept in PostgreSQL for every later command")
+        elif event == "bluesky_session_refreshed":
+            say(paint("36", "SESSION"), f"@{f.get('handle')}'s access token expired: refreshed with its refresh token",
+                "no new login")
+        elif event == "bluesky_session_adopted":
+            say(paint("36", "SESSION"), f"@{f.get('handle')} took the session another process renewed", "no new login")
+        elif event in ("bluesky_refresh_refused", "bluesky_login_refused"):
+            say(paint("1;33", "SESSION"), f.get("detail", ""), f.get("action"))
         elif event == "status_listening":
             say(paint("1;36", "STATUS"), f"the status page is at {f.get('url')}", "also /healthz and /metrics")
     if args.summary:

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The one-command demo: mirror-bot imitating a made-up person on a fake X.
+# The one-command demo: mirror-bot imitating a made-up person on a fake X (or a fake Bluesky).
 #
 #   scripts/demo.sh                 about two minutes; Ctrl-C stops it early
 #   DEMO_SECONDS=300 scripts/demo.sh
+#   DEMO_NETWORK=bluesky scripts/demo.sh   the same demo on Bluesky
 #
 # On a fresh Debian machine with Swift 6 it installs the Debian packages it needs
 # (scripts/install-deps.sh), starts a throwaway PostgreSQL and Redis on loopback
@@ -13,16 +14,23 @@
 # page (/, /healthz, /metrics) on a free loopback port whose address it prints. Nothing
 # reaches the internet; everything it started is stopped and deleted at the end.
 #
+# With DEMO_NETWORK=bluesky it builds and starts fake-bluesky instead (the same people, from
+# demo/bluesky/, made by the same generator), and the bot logs in with app passwords
+# (NETWORK=bluesky, BLUESKY_SERVICE_URL): one fake-bluesky serves training and the daemon, so
+# the sessions `train` keeps in PostgreSQL stay good; its scheduled activity starts with the
+# daemon (SIGUSR1).
+#
 # Settings (environment):
+#   DEMO_NETWORK   x (default) or bluesky
 #   DEMO_SECONDS   how long the daemon runs, in real seconds (default 120)
 #   DEMO_SCALE     how much faster the bot's clock runs (default 720: a day every 2 minutes)
-#   DEMO_TRAIN     api   - `mirror-bot train scheduler` and `train classifier` against fake-x (default)
+#   DEMO_TRAIN     api   - `mirror-bot train scheduler` and `train classifier` against the fake (default)
 #                  jsonl - the JSONL fallback: `import --jsonl demo/posts.jsonl` and
-#                          `train classifier --jsonl demo/classifier.jsonl`
+#                          `train classifier --jsonl demo/classifier.jsonl` (demo/bluesky/… on Bluesky)
 #   DEMO_RAW=1     show the daemon's raw log lines instead of the readable ones
 #   STATUS_PORT    the status page's port (default 0: any free port; the demo prints the address);
 #                  STATUS_PORT=off runs the daemon without the status server
-#   DEMO_CONFIGURATION  debug (default) or release: how mirror-bot and fake-x are built
+#   DEMO_CONFIGURATION  debug (default) or release: how mirror-bot and the fake are built
 #   DEMO_STATUS_FILE  write `url=…` (when serving) and `pid=…` of the running daemon to this file
 #                  (scripts/screenshot-status.sh and scripts/bench-status.sh use it)
 set -euo pipefail
@@ -36,6 +44,14 @@ train_mode="${DEMO_TRAIN:-api}"
 status_port="${STATUS_PORT:-0}"
 unset STATUS_PORT PORT
 case "$train_mode" in api | jsonl) ;; *) echo "demo: DEMO_TRAIN must be api or jsonl" >&2; exit 64 ;; esac
+network="${DEMO_NETWORK:-x}"
+case "$network" in
+  x) fake=fake-x world=demo network_name=X
+     cast="the made-up human is @haru_demo (Tokyo); the bot is @haru_mirror; friends @natsu_k and @aki_m; @fuyu_s is a stranger" ;;
+  bluesky) fake=fake-bluesky world=demo/bluesky network_name=Bluesky
+     cast="the made-up human is @haru-demo.test (Tokyo); the bot is @haru-mirror.test (labeled bot); friends @natsu-k.test and @aki-m.test; @fuyu-s.test is a stranger" ;;
+  *) echo "demo: DEMO_NETWORK must be x or bluesky" >&2; exit 64 ;;
+esac
 
 if [ -t 1 ]; then bold=$'\033[1m' inverse=$'\033[1;7m' plain=$'\033[0m'; else bold="" inverse="" plain=""; fi
 say() { printf '%sdemo:%s %s\n' "$bold" "$plain" "$*"; }
@@ -64,16 +80,17 @@ trap 'trap "" PIPE; echo; say "stopping (Ctrl-C)"; exit 130' INT TERM
 
 configuration="${DEMO_CONFIGURATION:-debug}"
 case "$configuration" in debug | release) ;; *) echo "demo: DEMO_CONFIGURATION must be debug or release" >&2; exit 64 ;; esac
-say "building mirror-bot and fake-x ($configuration; the first build takes a few minutes)"
+say "building mirror-bot and $fake ($configuration; the first build takes a few minutes)"
 swift build -c "$configuration" --product mirror-bot 2>&1 | tail -n 1
-swift build -c "$configuration" --product fake-x 2>&1 | tail -n 1
+swift build -c "$configuration" --product "$fake" 2>&1 | tail -n 1
 bin="$(swift build -c "$configuration" --show-bin-path)"
 
 start_services
 
 # The environment every mirror-bot command reads (README: Configuration).
 set -a
-. demo/credentials.env
+. "$world/credentials.env"
+if [ "$network" = "bluesky" ]; then NETWORK=bluesky; fi
 DATABASE_URL="$TEST_DATABASE_URL"
 REDIS_URL="$TEST_REDIS_URL"
 REDIS_KEY_PREFIX="mirror-bot-demo:"
@@ -82,33 +99,34 @@ TIME_ZONE="Asia/Tokyo"
 POLL_INTERVAL_SECONDS="${POLL_INTERVAL_SECONDS:-1800}"
 set +a
 
-# Starts fake-x with the demo's world; sets fake_pid and X_API_BASE_URL.
-start_fake_x() {
+# Starts the fake (fake-x or fake-bluesky) with the demo's world; sets fake_pid and
+# X_API_BASE_URL or BLUESKY_SERVICE_URL.
+start_fake() {
   local log="$1"; shift
   : >"$log"
-  "$bin/fake-x" --port 0 --state demo/seed.json "$@" >"$log" 2>&1 &
+  "$bin/$fake" --port 0 --state "$world/seed.json" "$@" >"$log" 2>&1 &
   fake_pid=$!
   for _ in $(seq 1 100); do
-    grep -q 'fake-x listening' "$log" && break
+    grep -q "$fake listening" "$log" && break
     kill -0 "$fake_pid" 2>/dev/null || { cat "$log" >&2; exit 1; }
     sleep 0.1
   done
   local port
-  port="$(sed -n 's/^fake-x listening port=//p' "$log" | head -n 1)"
-  [ -n "$port" ] || { echo "demo: fake-x did not start" >&2; cat "$log" >&2; exit 1; }
-  export X_API_BASE_URL="http://127.0.0.1:$port"
+  port="$(sed -n "s/^$fake listening port=//p" "$log" | head -n 1)"
+  [ -n "$port" ] || { echo "demo: $fake did not start" >&2; cat "$log" >&2; exit 1; }
+  if [ "$network" = "bluesky" ]; then export BLUESKY_SERVICE_URL="http://127.0.0.1:$port"; else export X_API_BASE_URL="http://127.0.0.1:$port"; fi
 }
-stop_fake_x() {
+stop_fake() {
   kill -TERM "$fake_pid" 2>/dev/null || true
   wait "$fake_pid" 2>/dev/null || true
   fake_pid=""
 }
 
-# Runs a train step: over fake-x's API, or from the shipped JSONL files.
+# Runs a train step: over the fake's API, or from the shipped JSONL files.
 train_step() {
   local what="$1" jsonl_flag="$2" jsonl_file="$3"
   if [ "$train_mode" = "api" ]; then
-    say "mirror-bot train $what   (from fake-x's API)"
+    say "mirror-bot train $what   (from $fake's API)"
     "$bin/mirror-bot" train "$what" || { echo "demo: 'mirror-bot train $what' failed" >&2; exit 1; }
     return 0
   fi
@@ -122,13 +140,16 @@ train_step() {
   esac
 }
 
-say "the made-up human is @haru_demo (Tokyo); the bot is @haru_mirror; friends @natsu_k and @aki_m; @fuyu_s is a stranger"
-start_fake_x "$work/fake-x-train.log" --no-scheduled
+say "$cast"
+# fake-x: a server for training, and a fresh one (its posts appearing from the start) for the daemon.
+# fake-bluesky: one server for both, so the sessions `train` logged in and kept stay valid; its
+# activity starts with the daemon.
+if [ "$network" = "bluesky" ]; then start_fake "$work/$fake.log" --scheduled-on-usr1; else start_fake "$work/$fake-train.log" --no-scheduled; fi
 say "mirror-bot migrate"
 "$bin/mirror-bot" migrate
-train_step scheduler --jsonl demo/posts.jsonl
-train_step classifier --jsonl demo/classifier.jsonl
-stop_fake_x
+train_step scheduler --jsonl "$world/posts.jsonl"
+train_step classifier --jsonl "$world/classifier.jsonl"
+[ "$network" = "bluesky" ] || stop_fake
 
 echo
 say "mirror-bot schedule   (Haru's posting rhythm, learned from the posts)"
@@ -142,7 +163,7 @@ banner=(
   "TIME RUNS ${scale}x FASTER: one real second is ${scale_minutes} minutes on the bot's clock,"
   "so a whole day of Haru's posting passes in ${day_seconds} seconds."
   "Times in [brackets] are the bot's clock, in Asia/Tokyo."
-  "The X here is fake-x on 127.0.0.1, with made-up accounts."
+  "The $network_name here is $fake on 127.0.0.1, with made-up accounts."
   "Running for ${seconds} real seconds; Ctrl-C stops it early."
   ""
 )
@@ -168,7 +189,7 @@ for h in range(24):
 print(f"{start:02d}:00")')
 say "the bot's clock starts at ${first_hour} (${TIME_ZONE}), Haru's first active hour"
 
-start_fake_x "$work/fake-x.log"
+if [ "$network" = "bluesky" ]; then kill -USR1 "$fake_pid"; else start_fake "$work/$fake.log"; fi
 : >"$work/daemon.log"
 started_at=$(python3 -c 'import time; print(time.time())')
 clock_start=$(python3 -c "
@@ -199,11 +220,11 @@ if [ -n "${DEMO_STATUS_FILE:-}" ]; then
 fi
 
 if [ "${DEMO_RAW:-0}" = "1" ]; then
-  tail -q -n +1 -F "$work/daemon.log" "$work/fake-x.log" 2>/dev/null &
+  tail -q -n +1 -F "$work/daemon.log" "$work/$fake.log" 2>/dev/null &
   tail_pid=$!
 else
-  tail -q -n +1 -F "$work/daemon.log" "$work/fake-x.log" 2>/dev/null |
-    python3 demo/pretty.py --seed demo/seed.json --scale "$scale" --zone "$TIME_ZONE" --start "$started_at" --clock-start "$clock_start" \
+  tail -q -n +1 -F "$work/daemon.log" "$work/$fake.log" 2>/dev/null |
+    python3 demo/pretty.py --seed "$world/seed.json" --scale "$scale" --zone "$TIME_ZONE" --start "$started_at" --clock-start "$clock_start" \
       --summary "$work/summary.json" &
   printer_pid=$!
   tail_pid="$(pgrep -n -P $$ tail || true)"
@@ -251,4 +272,4 @@ fi
 if [ -s "$work/status-check" ]; then
   while read -r line; do say "status server: $line"; done <"$work/status-check"
 fi
-say "fake-x accepted $(grep -c '^fake-x write' "$work/fake-x.log" || true) writes from the bot; stopping fake-x, PostgreSQL and Redis"
+say "$fake accepted $(grep -c "^$fake write" "$work/$fake.log" || true) writes from the bot; stopping $fake, PostgreSQL and Redis"

@@ -11,7 +11,9 @@ import Synchronization
 /// cursor, `followedBy` in every author's viewer state, self-labels, and
 /// `createRecord` validated strictly (`FakeBlueskyWorld+Writes`). Every response
 /// carries `ratelimit-*` headers; spent windows answer 429 `RateLimitExceeded`.
-/// It records every request and write, and can be told to fail.
+/// It records every request and write (and shows each write to `onWrite`), and
+/// can be told to fail. `load(_:)` builds a world from a seed file and
+/// `schedule(_:)` runs its activity (the `fake-bluesky` executable, for the demo).
 ///
 ///     let server = FakeBlueskyServer()
 ///     server.addAccount(did: "did:plc:bot", handle: "mirror.test", appPassword: "aaaa-bbbb-cccc-dddd")
@@ -21,10 +23,13 @@ public final class FakeBlueskyServer: Sendable {
     let world = Mutex(FakeBlueskyWorld())
     private let listener = Mutex<HTTPListener?>(nil)
     private let now: @Sendable () -> Date
+    private let onWrite: (@Sendable (FakeBlueskyWrite) -> Void)?
 
-    /// `now` is the server's clock (token expiry, new records, rate-limit windows).
-    public init(now: @escaping @Sendable () -> Date = { Date() }) {
+    /// `now` is the server's clock (token expiry, new records, rate-limit windows);
+    /// `onWrite` sees each accepted write, after it is recorded.
+    public init(now: @escaping @Sendable () -> Date = { Date() }, onWrite: (@Sendable (FakeBlueskyWrite) -> Void)? = nil) {
         self.now = now
+        self.onWrite = onWrite
     }
 
     deinit { stop() }
@@ -54,6 +59,12 @@ public final class FakeBlueskyServer: Sendable {
 
     private func handle(_ request: HTTPRequest) -> HTTPResponse? {
         let date = now()
-        return world.withLock { $0.handle(request, now: date) }
+        let (response, newWrites) = world.withLock { world in
+            let writeCount = world.writes.count
+            let response = world.handle(request, now: date)
+            return (response, Array(world.writes[writeCount...]))
+        }
+        if let onWrite { newWrites.forEach(onWrite) }
+        return response
     }
 }

@@ -67,8 +67,10 @@ struct DoctorCommand: Command {
         ]
         var failures = 0
         var warnings = 0
+        // As wide as the longest name ("mastodon human"), so no label is cut.
+        let width = checks.map(\.name.count).max() ?? 0
         for check in checks {
-            let label = check.name.padding(toLength: 13, withPad: " ", startingAt: 0)
+            let label = check.name.padding(toLength: width, withPad: " ", startingAt: 0)
             do {
                 switch try await check.run() {
                 case .ok(let line):

@@ -41,70 +41,23 @@
 // Posts without an id get a snowflake id from created_at; a tweet mentioning
 // `@username` shows in that user's mentions; POST /2/tweets adds posts that
 // show in timelines and mentions alike.
-import Dispatch
+import FakeHTTP
 import FakeX
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("fake-x: \(message)\nusage: fake-x --port P --state FILE.json [--no-scheduled]\n".utf8))
-    exit(64)
-}
-
-var port = 0
-var statePath: String?
-var runScheduled = true
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-    switch argument {
-    case "--port":
-        guard let value = arguments.popFirst(), let number = Int(value), (0...65535).contains(number) else {
-            fail("--port needs a number from 0 to 65535")
-        }
-        port = number
-    case "--state":
-        guard let value = arguments.popFirst() else { fail("--state needs a file") }
-        statePath = value
-    case "--no-scheduled":
-        runScheduled = false
-    case "--help", "-h":
-        print("usage: fake-x --port P --state FILE.json [--no-scheduled]")
-        exit(0)
-    default:
-        fail("unknown argument \"\(argument)\"")
-    }
-}
-
-/// One line on stdout, unbuffered (scripts wait for the listening line).
-func emit(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
-}
-
-let server = FakeXServer(onWrite: { write in emit("fake-x write \(write)") })
+let commandLine = FakeServerCommandLine(name: "fake-x", flags: ["--no-scheduled"])
+let server = FakeXServer(onWrite: { write in commandLine.emit("fake-x write \(write)") })
 do {
-    let seed = try statePath.map { try server.load(contentsOf: URL(fileURLWithPath: $0)) }
-    let actual = try server.start(port: port)
-    emit("fake-x listening port=\(actual)")
+    let seed = try commandLine.statePath.map { try server.load(contentsOf: URL(fileURLWithPath: $0)) }
+    let actual = try server.start(port: commandLine.port)
+    commandLine.emit("fake-x listening port=\(actual)")
     let usernames = Dictionary(seed?.users.map { ($0.id, $0.username) } ?? [], uniquingKeysWith: { first, _ in first })
+    let runScheduled = !commandLine.flags.contains("--no-scheduled")
     server.schedule(runScheduled ? seed?.scheduled ?? [] : []) { entry, id in
         let author = usernames[entry.authorID].map { "@\($0)" } ?? entry.authorID
-        emit("fake-x scheduled post id=\(id) author=\(author) text=\(entry.text.debugDescription)")
+        commandLine.emit("fake-x scheduled post id=\(id) author=\(author) text=\(entry.text.debugDescription)")
     }
 } catch {
-    fail("\(error)")
+    commandLine.fail("\(error)")
 }
-
-signal(SIGTERM, SIG_IGN)
-signal(SIGINT, SIG_IGN)
-let signals = [SIGTERM, SIGINT].map { DispatchSource.makeSignalSource(signal: $0, queue: .main) }
-for source in signals {
-    source.setEventHandler {
-        server.stop()
-        exit(0)
-    }
-    source.resume()
-}
-dispatchMain()
+commandLine.serveUntilSignalled { server.stop() }

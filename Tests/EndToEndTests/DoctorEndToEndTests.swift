@@ -47,4 +47,25 @@ struct DoctorEndToEndTests {
         #expect(lines.contains { $0.hasPrefix("FAIL  x bot") && $0.contains("BOT_CONSUMER_KEY is not set") })
         #expect(!result.stdout.contains("pw-hidden-77"))
     }
+
+    @Test("doctor and start ask for the chosen network's credentials only, naming the missing variable in one line", arguments: [
+        ("x", "HUMAN_CONSUMER_KEY", "BOT_CONSUMER_KEY"), ("mastodon", "MASTODON_BASE_URL", "MASTODON_BASE_URL"),
+        ("bluesky", "HUMAN_BLUESKY_IDENTIFIER", "BOT_BLUESKY_IDENTIFIER"),
+    ])
+    func missingCredentialsPerNetwork(network: String, human: String, bot: String) throws {
+        let environment = [
+            "NETWORK": network, "DATABASE_URL": "postgres://127.0.0.1:1/db?connect_timeout=2", "REDIS_URL": "redis://127.0.0.1:1",
+        ]
+        let doctor = try BinaryRunner.run(["doctor"], environment: environment)
+        #expect(doctor.status == 1)
+        let lines = doctor.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("FAIL  \(network) human ") && $0.hasSuffix(" \(human) is not set") }, "\(doctor.stdout)")
+        #expect(lines.contains { $0.hasPrefix("FAIL  \(network) bot ") && $0.hasSuffix(" \(bot) is not set") }, "\(doctor.stdout)")
+        let start = try BinaryRunner.run(["start"], environment: environment)
+        #expect(start.status == 78)
+        #expect(start.stderr == "Error: \(human) is not set\n")
+        if network != "x" {
+            #expect(!doctor.stdout.contains("CONSUMER") && !start.stderr.contains("CONSUMER"), "X's keys are not needed on \(network)")
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+@testable import MirrorBotCLI
 import TestSupport
 import Testing
 
@@ -41,15 +42,56 @@ struct AppJSONTests {
         #expect(documented.subtracting(read).sorted() == [], "in app.json but read nowhere in Sources/")
     }
 
-    @Test("every app.json variable has a description and a required flag; the credentials are required")
+    /// How app.json says a variable is needed on one network: "Required on Bluesky (NETWORK=bluesky…".
+    static let networks = [("x", "X"), ("mastodon", "Mastodon"), ("bluesky", "Bluesky")]
+
+    static func requiredMark(network: String, title: String) -> String { "Required on \(title) (NETWORK=\(network)" }
+
+    @Test("every app.json variable has a description and a required flag; none is required, since which credentials a bot needs depends on NETWORK")
     func appJSONEntries() throws {
         for (name, entry) in try Self.appEnvironment() {
             let description = entry["description"] as? String ?? ""
             #expect(!description.isEmpty, "\(name) has no description")
             #expect(entry["required"] is Bool, "\(name) has no required flag")
-            let required = entry["required"] as? Bool ?? false
-            let isXCredential = (name.hasPrefix("HUMAN_") || name.hasPrefix("BOT_")) && !name.contains("MASTODON") && !name.contains("BLUESKY")
-            #expect(required == isXCredential, "\(name): required should be \(isXCredential)")
+            // A Heroku form with the X keys required could not deploy a Mastodon or Bluesky bot.
+            #expect(entry["required"] as? Bool == false, "\(name): required should be false (it depends on NETWORK)")
+        }
+        let network = try #require(try Self.appEnvironment()["NETWORK"])
+        #expect(network["value"] as? String == "x")
+        let description = network["description"] as? String ?? ""
+        for (value, _) in Self.networks { #expect(description.contains(value), "NETWORK's description does not name \(value)") }
+    }
+
+    @Test("each network's credentials, as the code demands them one missing variable at a time, are the ones app.json marks required on it",
+          arguments: AppJSONTests.networks)
+    func credentialsPerNetwork(network: String, title: String) throws {
+        // What `doctor` and `start` ask for: set each variable the error names, until both accounts' networks build.
+        var environment = ["NETWORK": network]
+        var demanded: [String] = []
+        while true {
+            do {
+                let services = Services(configuration: try Configuration(environment: environment), log: .silent)
+                _ = try services.networks()
+                break
+            } catch let error as ConfigurationError {
+                guard case .missing(let variable) = error, environment[variable] == nil, demanded.count < 20 else {
+                    Issue.record("NETWORK=\(network): \(error) after setting \(demanded)")
+                    return
+                }
+                demanded.append(variable)
+                environment[variable] = variable.hasSuffix("_URL") ? "https://example.test" : "value-of-\(variable.lowercased())"
+            }
+        }
+        let mark = Self.requiredMark(network: network, title: title)
+        let marked = try Self.appEnvironment().filter { ($0.value["description"] as? String ?? "").contains(mark) }.keys
+        #expect(Set(demanded) == Set(marked), "NETWORK=\(network): the code demands \(demanded.sorted()), app.json marks \(marked.sorted())")
+        #expect(!demanded.isEmpty)
+        // Another network's credentials are never demanded.
+        for (other, otherTitle) in Self.networks where other != network {
+            let theirs = try Self.appEnvironment().filter {
+                ($0.value["description"] as? String ?? "").contains(Self.requiredMark(network: other, title: otherTitle))
+            }.keys
+            #expect(Set(theirs).isDisjoint(with: demanded), "NETWORK=\(network) demands \(other)'s \(Set(theirs).intersection(demanded))")
         }
     }
 
@@ -104,10 +146,10 @@ struct AppJSONTests {
 /// `env.integer("NAME", …)` and the like; `variable: "NAME"` in configuration errors;
 /// `for name in ["NAME", …]` loops over names; and `credentials(prefix: "P")` combined with
 /// the suffixes listed in `func credentials(prefix:)`. Only literals shaped like
-/// variables (`^[A-Z][A-Z0-9_]+$`) count. The test tools (fake-x, FakeX,
-/// mirror-bot-bench) are not the deployed bot and are left out.
+/// variables (`^[A-Z][A-Z0-9_]+$`) count. The test tools (fake-x, FakeX, fake-bluesky,
+/// FakeBluesky, mirror-bot-bench) are not the deployed bot and are left out.
 enum EnvironmentScan {
-    static let excludedTargets: Set<String> = ["fake-x", "FakeX", "mirror-bot-bench"]
+    static let excludedTargets: Set<String> = ["fake-x", "FakeX", "fake-bluesky", "FakeBluesky", "mirror-bot-bench"]
     static let name = #"([A-Z][A-Z0-9_]+)"#
 
     static func variables(under sources: URL) throws -> Set<String> {
