@@ -2,8 +2,8 @@ import Foundation
 
 /// Sends `APIRequest`s for one account of one network: waits out spent
 /// rate-limit windows, retries what `RetryPolicy` says to retry, and throws the
-/// request's own typed error when it gives up. `XClient` and `MastodonClient`
-/// are this with their `APIDialect`.
+/// request's own typed error when it gives up. `XClient`, `MastodonClient` and
+/// `BlueskyClient` are this with their `APIDialect`.
 ///
 /// Time is injected: `now` reads reset times and stamps each attempt, `sleep`
 /// does every wait (the default, `Task.sleep`, ends on cancellation), `jitter`
@@ -37,13 +37,19 @@ public final class APIClient<Dialect: APIDialect>: Sendable {
 
     /// Sends `request` and decodes its response. Throws `R.Failure` (or `CancellationError`).
     public func send<R: APIRequest>(_ request: R) async throws -> APIResponse<R.Response> {
+        try await send(request, dialect: dialect)
+    }
+
+    /// Sends `request` with `dialect` authorizing every attempt instead of the client's own
+    /// (credentials that change between calls: Bluesky's access and refresh tokens).
+    public func send<R: APIRequest>(_ request: R, dialect: Dialect) async throws -> APIResponse<R.Response> {
         var policy = RetryPolicy(
             endpoint: request.endpoint, replay: request.replay, configuration: configuration,
             ratePeriod: Dialect.rateLimitScheme.period)
         while true {
             try Task.checkCancellation()
             try await waitForRateLimit(policy, failure: R.Failure.self)
-            let outcome = await attemptOnce(request)
+            let outcome = await attemptOnce(request, dialect: dialect)
             try Task.checkCancellation()
             switch policy.next(after: outcome, jitter: jitter()) {
             case .succeed(let response): return response

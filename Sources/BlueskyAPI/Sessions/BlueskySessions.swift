@@ -1,3 +1,4 @@
+import APIClientCore
 import Foundation
 
 /// One account's session: loaded from the store, created from the app password
@@ -15,7 +16,7 @@ public actor BlueskySessions {
     public nonisolated let account: String
     private let password: String
     private let store: any BlueskySessionStore
-    private let xrpc: BlueskyXRPC
+    private let core: APIClient<BlueskyDialect>
     private let budget: BlueskyLoginBudget
     private let now: @Sendable () -> Date
     private let events: @Sendable (BlueskySessionEvent) -> Void
@@ -23,17 +24,19 @@ public actor BlueskySessions {
     private var pending: Task<BlueskySession, any Error>?
 
     public init(
-        identifier: String, password: String, store: any BlueskySessionStore, xrpc: BlueskyXRPC,
-        now: @escaping @Sendable () -> Date = { Date() }, events: @escaping @Sendable (BlueskySessionEvent) -> Void = { _ in }
+        identifier: String, password: String, store: any BlueskySessionStore, core: APIClient<BlueskyDialect>,
+        budget: BlueskyLoginBudget = .bluesky, now: @escaping @Sendable () -> Date = { Date() },
+        events: @escaping @Sendable (BlueskySessionEvent) -> Void = { _ in }
     ) {
         self.identifier = identifier
         self.password = password
         self.store = store
-        self.xrpc = xrpc
-        self.budget = xrpc.configuration.loginBudget
+        self.core = core
+        self.budget = budget
         self.now = now
         self.events = events
-        let host = xrpc.configuration.serviceURL.host ?? xrpc.configuration.serviceURL.absoluteString
+        let service = core.configuration.baseURL
+        let host = service.host ?? service.absoluteString
         self.account = "\(host.lowercased()) \(identifier.lowercased())"
     }
 
@@ -85,7 +88,7 @@ public actor BlueskySessions {
         }
         if let refreshJwt = (stored ?? current)?.refreshJwt {
             do {
-                let renewed = BlueskySession(try await xrpc.send(RefreshSession(), dialect: BlueskyDialect(bearer: refreshJwt)))
+                let renewed = BlueskySession(try await core.send(RefreshSession(), bearer: refreshJwt))
                 try await store.save(renewed, account: account)
                 events(.refreshed(handle: renewed.handle))
                 current = renewed
@@ -107,7 +110,7 @@ public actor BlueskySessions {
         }
         try await store.recordLogin(account: account, at: now)
         let created = BlueskySession(
-            try await xrpc.send(CreateSession(identifier: identifier, password: password), dialect: BlueskyDialect(bearer: nil)))
+            try await core.send(CreateSession(identifier: identifier, password: password), bearer: nil))
         try await store.save(created, account: account)
         events(.loggedIn(handle: created.handle, loginsToday: past.filter { $0 > now.addingTimeInterval(-86_400) }.count + 1))
         current = created

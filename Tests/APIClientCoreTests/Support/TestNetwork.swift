@@ -11,6 +11,9 @@ import Foundation
 struct TestDialect: APIDialect {
     static let token = "secret-access-jwt"
 
+    /// Sent as the bearer token on every attempt.
+    var bearer = TestDialect.token
+
     static var rateLimitScheme: RateLimitScheme {
         RateLimitScheme(prefixes: ["ratelimit"], reset: .unixSeconds, scope: .endpoint, period: .seconds(300))
     }
@@ -24,8 +27,12 @@ struct TestDialect: APIDialect {
         (try? JSONDecoder().decode(ErrorBody.self, from: body)).map { $0.message ?? $0.error }
     }
 
+    static func errorCode(of body: Data) -> String? {
+        (try? JSONDecoder().decode(ErrorBody.self, from: body))?.error
+    }
+
     func authorize(_ request: inout URLRequest, now: Date) async {
-        request.setValue("Bearer \(Self.token)", forHTTPHeaderField: "Authorization")
+        request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
     }
 }
 
