@@ -42,7 +42,8 @@ public final class BlueskyClient: Sendable {
         try await sessions.session()
     }
 
-    /// Sends `request`; a rejected access token renews the session and the request is sent once more.
+    /// Sends `request`; an access token about to expire is renewed first, and a rejected
+    /// one renews the session and the request is sent once more.
     public func send<R: XRPCRequest>(_ request: R) async throws -> R.Response {
         switch request.credential {
         case .none:
@@ -50,7 +51,7 @@ public final class BlueskyClient: Sendable {
         case .refresh:
             return try await core.send(request, bearer: try await sessions.session().refreshJwt)
         case .access:
-            let session = try await sessions.session()
+            let session = try await sessions.usableSession()
             do {
                 return try await core.send(request, bearer: session.accessJwt)
             } catch let error as BlueskyAPIError where error.isTokenRejection {
