@@ -20,8 +20,10 @@ extension APIClient {
         do {
             reply = try await transport.send(urlRequest)
         } catch {
+            observe(.attempted(endpoint: request.endpoint, status: 0))
             return .retryable(status: 0, detail: Self.describe(transportError: error))
         }
+        observe(.attempted(endpoint: request.endpoint, status: reply.status))
         return await interpret(reply, for: request)
     }
 

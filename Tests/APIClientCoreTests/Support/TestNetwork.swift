@@ -80,12 +80,13 @@ struct TestRequest: APIRequest {
 
 /// A client of the test network on `transport` and `clock`; retries start at 1 s.
 func makeClient(
-    _ transport: ScriptedTransport, clock: ManualClock, maxAttempts: Int = 4, maxRateLimitWait: Duration? = nil
+    _ transport: ScriptedTransport, clock: ManualClock, maxAttempts: Int = 4, maxRateLimitWait: Duration? = nil,
+    observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }
 ) -> APIClient<TestDialect> {
     let configuration = APIClientConfiguration(
         baseURL: URL(string: "https://bsky.test/")!, maxAttempts: maxAttempts, retryBaseDelay: .seconds(1),
         maxRateLimitWait: maxRateLimitWait)
     return APIClient(
         configuration: configuration, dialect: TestDialect(), transport: transport,
-        sleep: { try await clock.sleep($0) }, now: { clock.now }, jitter: { 0.5 })
+        sleep: { try await clock.sleep($0) }, now: { clock.now }, jitter: { 0.5 }, observe: observe)
 }
