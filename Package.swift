@@ -57,9 +57,8 @@ let package = Package(
 
         // The Mastodon API client: bearer tokens, typed requests, Link paging, over APIClientCore.
         .target(name: "MastodonAPI", dependencies: ["APIClientCore"]),
-        // The Bluesky (AT Protocol XRPC) client: sessions from app passwords, typed requests, rate limits, records.
-        // (Its own attempt loop for now; it moves onto APIClientCore next: docs/BLUESKY.md.)
-        .target(name: "BlueskyAPI", dependencies: ["HTTPSupport", "APIClientCore"]),
+        // The Bluesky (AT Protocol XRPC) client: sessions from app passwords, typed requests, records, over APIClientCore.
+        .target(name: "BlueskyAPI", dependencies: ["APIClientCore"]),
 
         // Fake X, Mastodon and Bluesky servers on loopback (tests and the local demo), over one small HTTP listener.
         .target(name: "FakeHTTP", dependencies: ["HTTPSupport"]),
@@ -96,7 +95,7 @@ let package = Package(
             "MastodonAPI", "APIClientCore", "APIClientTestSupport", "FakeMastodon",
         ]),
         .testTarget(name: "CBORTests", dependencies: ["CBOR", "TestSupport"]),
-        .testTarget(name: "BlueskyAPITests", dependencies: ["BlueskyAPI", "FakeBluesky"]),
+        .testTarget(name: "BlueskyAPITests", dependencies: ["BlueskyAPI", "APIClientCore", "APIClientTestSupport", "FakeBluesky"]),
         // The core's tests: milliseconds, no PostgreSQL, Redis, MeCab or network.
         .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "CoreTestSupport"]),
         .testTarget(name: "AdapterTests", dependencies: [

@@ -6,9 +6,13 @@ import HTTPSupport
 #endif
 
 extension APIClient {
-    /// One authorized attempt, mapped to an outcome; its rate-limit headers are recorded.
-    func attemptOnce<R: APIRequest>(_ request: R) async -> AttemptOutcome<APIResponse<R.Response>, R.Failure> {
-        guard var urlRequest = urlRequest(for: request) else {
+    /// One attempt authorized by `dialect`, mapped to an outcome; its rate-limit headers are recorded.
+    func attemptOnce<R: APIRequest>(_ request: R, dialect: Dialect) async -> AttemptOutcome<APIResponse<R.Response>, R.Failure> {
+        let body: RequestBody?
+        do { body = try request.requestBody } catch {
+            return .final(.failed(endpoint: request.endpoint, status: 0, detail: "the request body could not be encoded"))
+        }
+        guard var urlRequest = urlRequest(for: request, body: body) else {
             return .final(.failed(endpoint: request.endpoint, status: 0, detail: "invalid URL for \(request.pathTemplate)"))
         }
         await dialect.authorize(&urlRequest, now: now())
@@ -16,8 +20,10 @@ extension APIClient {
         do {
             reply = try await transport.send(urlRequest)
         } catch {
+            observe(.attempted(endpoint: request.endpoint, status: 0))
             return .retryable(status: 0, detail: Self.describe(transportError: error))
         }
+        observe(.attempted(endpoint: request.endpoint, status: reply.status))
         return await interpret(reply, for: request)
     }
 
@@ -42,12 +48,13 @@ extension APIClient {
         case 500..<600:
             return .retryable(status: reply.status, detail: Dialect.errorDetail(of: reply.body))
         default:
-            return .final(request.failure(status: reply.status, detail: Dialect.errorDetail(of: reply.body)))
+            return .final(request.failure(
+                status: reply.status, errorCode: Dialect.errorCode(of: reply.body), detail: Dialect.errorDetail(of: reply.body)))
         }
     }
 
-    /// The request on the wire, without credentials: base URL, path, RFC 3986-encoded query, body.
-    func urlRequest<R: APIRequest>(for request: R) -> URLRequest? {
+    /// The request on the wire, without credentials: base URL, path, RFC 3986-encoded query, `body`.
+    func urlRequest<R: APIRequest>(for request: R, body: RequestBody?) -> URLRequest? {
         var string = configuration.baseURL.absoluteString
         while string.hasSuffix("/") { string.removeLast() }
         string += request.path
@@ -58,7 +65,7 @@ extension APIClient {
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
         urlRequest.setValue("mirror-bot", forHTTPHeaderField: "User-Agent")
         for header in request.headers { urlRequest.setValue(header.value, forHTTPHeaderField: header.name) }
-        if let body = request.requestBody {
+        if let body {
             urlRequest.httpBody = body.data
             urlRequest.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
         }

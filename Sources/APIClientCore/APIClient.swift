@@ -2,12 +2,13 @@ import Foundation
 
 /// Sends `APIRequest`s for one account of one network: waits out spent
 /// rate-limit windows, retries what `RetryPolicy` says to retry, and throws the
-/// request's own typed error when it gives up. `XClient` and `MastodonClient`
-/// are this with their `APIDialect`.
+/// request's own typed error when it gives up. `XClient`, `MastodonClient` and
+/// `BlueskyClient` are this with their `APIDialect`.
 ///
 /// Time is injected: `now` reads reset times and stamps each attempt, `sleep`
 /// does every wait (the default, `Task.sleep`, ends on cancellation), `jitter`
-/// spreads the backoff.
+/// spreads the backoff. `observe` hears every attempt, retry, rate-limit wait
+/// and give-up (`APIClientEvent`), synchronously, on the sending task: keep it quick.
 public final class APIClient<Dialect: APIDialect>: Sendable {
     public typealias Sleep = @Sendable (Duration) async throws -> Void
 
@@ -18,13 +19,15 @@ public final class APIClient<Dialect: APIDialect>: Sendable {
     let sleep: Sleep
     let now: @Sendable () -> Date
     let jitter: @Sendable () -> Double
+    let observe: @Sendable (APIClientEvent) -> Void
 
     /// `transport` defaults to a `URLSessionTransport` with the configured timeout.
     public init(
         configuration: APIClientConfiguration, dialect: Dialect, transport: (any HTTPTransport)? = nil,
         sleep: @escaping Sleep = { try await Task.sleep(for: $0) },
         now: @escaping @Sendable () -> Date = { Date() },
-        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }
     ) {
         self.configuration = configuration
         self.rateLimits = RateLimitBook(scheme: Dialect.rateLimitScheme)
@@ -33,23 +36,36 @@ public final class APIClient<Dialect: APIDialect>: Sendable {
         self.sleep = sleep
         self.now = now
         self.jitter = jitter
+        self.observe = observe
     }
 
     /// Sends `request` and decodes its response. Throws `R.Failure` (or `CancellationError`).
     public func send<R: APIRequest>(_ request: R) async throws -> APIResponse<R.Response> {
+        try await send(request, dialect: dialect)
+    }
+
+    /// Sends `request` with `dialect` authorizing every attempt instead of the client's own
+    /// (credentials that change between calls: Bluesky's access and refresh tokens).
+    public func send<R: APIRequest>(_ request: R, dialect: Dialect) async throws -> APIResponse<R.Response> {
         var policy = RetryPolicy(
             endpoint: request.endpoint, replay: request.replay, configuration: configuration,
             ratePeriod: Dialect.rateLimitScheme.period)
         while true {
             try Task.checkCancellation()
             try await waitForRateLimit(policy, failure: R.Failure.self)
-            let outcome = await attemptOnce(request)
+            let outcome = await attemptOnce(request, dialect: dialect)
             try Task.checkCancellation()
             switch policy.next(after: outcome, jitter: jitter()) {
-            case .succeed(let response): return response
-            case .backOff(let delay): try await sleep(delay)
-            case .awaitReset: continue
-            case .fail(let error): throw error
+            case .succeed(let response):
+                return response
+            case .backOff(let delay):
+                observe(.retrying(endpoint: policy.endpoint, attempts: policy.attempts, delay: delay))
+                try await sleep(delay)
+            case .awaitReset:
+                continue
+            case .fail(let error):
+                observe(.gaveUp(endpoint: policy.endpoint, reason: APIClientEvent.GiveUp(outcome), error: "\(error)"))
+                throw error
             }
         }
     }
@@ -60,8 +76,11 @@ public final class APIClient<Dialect: APIDialect>: Sendable {
         let now = now()
         guard let resetAt = await rateLimits.blockedUntil(endpoint: policy.endpoint, now: now) else { return }
         guard let wait = policy.waitForReset(at: resetAt, now: now) else {
-            throw Failure.rateLimited(endpoint: policy.endpoint, resetAt: resetAt)
+            let error = Failure.rateLimited(endpoint: policy.endpoint, resetAt: resetAt)
+            observe(.gaveUp(endpoint: policy.endpoint, reason: .rateLimited, error: "\(error)"))
+            throw error
         }
+        observe(.waitingForRateLimit(endpoint: policy.endpoint, duration: wait))
         try await sleep(wait)
     }
 }

@@ -6,7 +6,8 @@ import Foundation
 
 /// What one network adds to the shared client: how an attempt is authorized,
 /// how its responses state rate limits, and what its error bodies say. X signs
-/// every attempt with OAuth 1.0a; Mastodon and Bluesky send a bearer token.
+/// every attempt with OAuth 1.0a; Mastodon and Bluesky send a bearer token
+/// (Bluesky's changes with its session: `APIClient.send(_:dialect:)` takes one per call).
 public protocol APIDialect: Sendable {
     /// Header names, reset format and scope of the network's rate limits.
     static var rateLimitScheme: RateLimitScheme { get }
@@ -15,11 +16,18 @@ public protocol APIDialect: Sendable {
     /// Bluesky's `message`), or nil when the body is not the network's error JSON.
     static func errorSummary(of body: Data) -> String?
 
+    /// The machine-readable name an error body gives its error (Bluesky's `error`:
+    /// `ExpiredToken`, `InvalidToken`, …), handed to `APIRequest.failure(status:errorCode:detail:)`;
+    /// nil when the network has none (the default) or the body names none.
+    static func errorCode(of body: Data) -> String?
+
     /// Adds the credentials to one attempt (called anew for every attempt, at `now`).
     func authorize(_ request: inout URLRequest, now: Date) async
 }
 
 extension APIDialect {
+    public static func errorCode(of body: Data) -> String? { nil }
+
     /// The error body's summary on one line, at most 300 characters; or what the body was.
     public static func errorDetail(of body: Data) -> String {
         guard let summary = errorSummary(of: body) else { return body.isEmpty ? "empty body" : "non-JSON body" }

@@ -16,8 +16,9 @@ public protocol APIRequest: Sendable {
     var pathTemplate: String { get }
     /// Query parameters, in order (unencoded).
     var query: [(name: String, value: String)] { get }
-    /// The body and its content type, or nil.
-    var requestBody: RequestBody? { get }
+    /// The body and its content type, or nil. Throwing when the body cannot be
+    /// encoded: the request then fails at once, unsent.
+    var requestBody: RequestBody? { get throws }
     /// Headers of this request besides `Authorization`, `Accept`, `User-Agent`, `Content-Type`.
     var headers: [(name: String, value: String)] { get }
     /// Whether a retry could do the work twice: `.safe` unless the request says
@@ -26,6 +27,9 @@ public protocol APIRequest: Sendable {
 
     /// A refusal: any status but 2xx, 429 and 5xx, with the error body's detail.
     func failure(status: Int, detail: String) -> Failure
+    /// The same with the error body's name (`APIDialect.errorCode(of:)`), when it has one.
+    /// What the client calls; by default the name is dropped and `failure(status:detail:)` decides.
+    func failure(status: Int, errorCode: String?, detail: String) -> Failure
 }
 
 extension APIRequest {
@@ -33,6 +37,10 @@ extension APIRequest {
     public var requestBody: RequestBody? { nil }
     public var headers: [(name: String, value: String)] { [] }
     public var replay: Replay { .safe }
+
+    public func failure(status: Int, errorCode: String?, detail: String) -> Failure {
+        failure(status: status, detail: detail)
+    }
 
     /// `GET /2/users/:id/tweets`: the name used in errors and for rate limits.
     public var endpoint: String { "\(method) \(pathTemplate)" }

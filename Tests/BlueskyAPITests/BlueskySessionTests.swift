@@ -30,7 +30,7 @@ struct BlueskySessionTests {
         #expect(after.accessJwt != before.accessJwt && after.refreshJwt != before.refreshJwt)
         #expect(await fixture.store.session(account: client.sessions.account) == after)
         await #expect(throws: BlueskyAPIError.self) {
-            _ = try await client.xrpc.send(RefreshSession(), dialect: BlueskyDialect(bearer: before.refreshJwt))
+            _ = try await client.core.send(RefreshSession(), bearer: before.refreshJwt)
         }
     }
 

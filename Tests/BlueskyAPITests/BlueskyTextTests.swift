@@ -1,3 +1,4 @@
+import APIClientCore
 import BlueskyAPI
 import Foundation
 import Testing
@@ -100,16 +101,25 @@ struct BlueskyTextTests {
         (400, #"{"error":"InvalidToken","message":"Token could not be verified"}"#, "InvalidToken"),
         (401, #"{"error":"AuthenticationRequired","message":"Invalid identifier or password"}"#, "unauthorized"),
         (400, #"{"error":"InvalidRequest","message":"bad"}"#, "InvalidRequest: bad"),
+        (400, #"{"error":"InvalidRequest"}"#, "HTTP 400: InvalidRequest: InvalidRequest"),
+        (403, "<html>", "HTTP 403: non-JSON body"),
     ])
     func errors(status: Int, body: String, expected: String) {
-        let error = BlueskyDialect.failure(status: status, body: Data(body.utf8), endpoint: "GET x")
+        // What the client core hands a refusal to: the body's name and its detail.
+        let data = Data(body.utf8)
+        let error = GetSession().failure(
+            status: status, errorCode: BlueskyDialect.errorCode(of: data), detail: BlueskyDialect.errorDetail(of: data))
         #expect(error.description.contains(expected))
+        #expect(error.endpoint == "GET com.atproto.server.getSession")
     }
 
-    @Test("ratelimit-* headers are read as a window reset in Unix seconds")
+    @Test("Bluesky's rate-limit scheme: ratelimit-* per endpoint, reset in Unix seconds, 5-minute windows")
     func rateLimitHeaders() {
-        let window = BlueskyDialect.rateLimitWindow(from: ["ratelimit-limit": "3000", "ratelimit-remaining": "0", "ratelimit-reset": "1700000300"])
-        #expect(window == BlueskyRateLimitWindow(limit: 3000, remaining: 0, resetAt: Date(timeIntervalSince1970: 1_700_000_300)))
-        #expect(BlueskyDialect.rateLimitWindow(from: ["x-ratelimit-remaining": "1"]) == nil)
+        let scheme = RateLimitScheme.bluesky
+        let window = scheme.window(from: ["ratelimit-limit": "3000", "ratelimit-remaining": "0", "ratelimit-reset": "1700000300"])
+        #expect(window == RateLimitWindow(limit: 3000, remaining: 0, resetAt: Date(timeIntervalSince1970: 1_700_000_300)))
+        #expect(scheme.window(from: ["x-ratelimit-remaining": "1", "x-ratelimit-reset": "1700000300"]) == nil)
+        #expect(scheme.key(endpoint: GetTimeline().endpoint) == "GET app.bsky.feed.getTimeline")
+        #expect(scheme.period == .seconds(300))
     }
 }

@@ -8,12 +8,16 @@ final class FakeBlueskyFixture: Sendable {
     static let human = "did:plc:human0000000000000000000", bot = "did:plc:mirror000000000000000000", friend = "did:plc:friend000000000000000000"
     static let humanPassword = "huma-npas-swor-d000", botPassword = "botp-assw-ord0-0000"
 
-    let server = FakeBlueskyServer()
+    let server: FakeBlueskyServer
     let store = InMemoryBlueskySessionStore()
+    /// The clock of the server and of every client.
+    let now: @Sendable () -> Date
     let sleeps = Mutex<[Duration]>([])
     let events = Mutex<[BlueskySessionEvent]>([])
 
-    init() throws {
+    init(now: @escaping @Sendable () -> Date = { Date() }) throws {
+        self.now = now
+        server = FakeBlueskyServer(now: now)
         server.addAccount(did: Self.human, handle: "human.test", appPassword: Self.humanPassword)
         server.addAccount(did: Self.bot, handle: "mirror.test", appPassword: Self.botPassword, selfLabels: ["bot"])
         server.addAccount(did: Self.friend, handle: "friend.test", appPassword: "frie-ndpa-sswo-rd00")
@@ -40,6 +44,7 @@ final class FakeBlueskyFixture: Sendable {
                 sleeps.withLock { $0.append(duration) }
                 try await Task.sleep(for: min(duration, .seconds(3)))
             },
+            now: now,
             events: { [self] event in events.withLock { $0.append(event) } })
     }
 

@@ -1,3 +1,4 @@
+import APIClientCore
 import Foundation
 
 /// Why an XRPC call failed, after retries. Every case names the endpoint
@@ -14,7 +15,7 @@ public enum BlueskyAPIError: Error, Sendable, Equatable, CustomStringConvertible
     case rateLimited(endpoint: String, resetAt: Date)
     /// mirror-bot refused to log in: the account's login budget (30 per 5 minutes, 300 a day) is spent until `resetAt`.
     case loginLimited(resetAt: Date, detail: String)
-    /// A write that may have taken effect although no answer said so (see `BlueskyReplay`).
+    /// A write that may have taken effect although no answer said so (see `Replay.refusedWhenRepeated`).
     case outcomeUnknown(endpoint: String, detail: String)
     /// Anything else: the HTTP status (0 when no response came), the error name when the body had one, and the detail.
     case failed(endpoint: String, status: Int, error: String?, detail: String)
@@ -62,5 +63,33 @@ public enum BlueskyAPIError: Error, Sendable, Equatable, CustomStringConvertible
             let name = error.map { "\($0): " } ?? ""
             return status == 0 ? "\(endpoint): \(name)\(detail)" : "\(endpoint): HTTP \(status): \(name)\(detail)"
         }
+    }
+}
+
+extension BlueskyAPIError {
+    /// A refusal (any status but 2xx, 429 and 5xx) as its typed error: the error body's
+    /// name (`errorCode`) picks the case, a 401 without one is `unauthorized`.
+    public static func from(status: Int, errorCode: String?, detail: String, endpoint: String) -> BlueskyAPIError {
+        switch (status, errorCode) {
+        case (_, "ExpiredToken"): .expiredToken(endpoint: endpoint, detail: detail)
+        case (_, "InvalidToken"): .invalidToken(endpoint: endpoint, detail: detail)
+        case (401, _), (_, "AuthenticationRequired"): .unauthorized(endpoint: endpoint, detail: detail)
+        default: .failed(endpoint: endpoint, status: status, error: errorCode, detail: detail)
+        }
+    }
+}
+
+extension BlueskyAPIError: APIFailure {
+    /// No clear answer (a 5xx, a lost connection, an unreadable body): no error name.
+    public static func failed(endpoint: String, status: Int, detail: String) -> BlueskyAPIError {
+        .failed(endpoint: endpoint, status: status, error: nil, detail: detail)
+    }
+
+    /// After an attempt without a clear answer, any refusal of a record write but one of
+    /// the credentials may answer a retry of a write that went through (its record key is
+    /// taken): the shared retry policy makes it `outcomeUnknown`, and `createRecord` looks the key up.
+    public var repeatRefusalDetail: String? {
+        guard case .failed(_, let status, let error, let detail) = self else { return nil }
+        return "HTTP \(status): " + (error.map { "\($0): " } ?? "") + detail
     }
 }

@@ -1,33 +1,40 @@
+import APIClientCore
 import Foundation
 
 /// Sends typed `XRPCRequest`s as one account: with its session's access token,
 /// renewing the session once when the token has expired (`BlueskySessions`),
-/// over the attempt loop (`BlueskyXRPC`: rate limits, 429s, retries). Errors
-/// name the endpoint, the status and the server's error, never a token.
+/// over the shared client core (`APIClient<BlueskyDialect>`: rate limits, 429s,
+/// retries). Errors name the endpoint, the status and the server's error, never a token.
+///
+/// Time is injected: `now` reads reset times and session expiry, `sleep` does every wait.
 public final class BlueskyClient: Sendable {
-    public let xrpc: BlueskyXRPC
+    public typealias Sleep = APIClient<BlueskyDialect>.Sleep
+
+    /// The attempt loop; its dialect carries no token (every call brings its own).
+    public let core: APIClient<BlueskyDialect>
     public let sessions: BlueskySessions
+    public let configuration: BlueskyClientConfiguration
 
-    public var configuration: BlueskyClientConfiguration { xrpc.configuration }
-
-    public init(xrpc: BlueskyXRPC, sessions: BlueskySessions) {
-        self.xrpc = xrpc
-        self.sessions = sessions
-    }
+    /// What the last responses said about each endpoint's window.
+    public var rateLimits: RateLimitBook { core.rateLimits }
 
     /// A client for the account `identifier` (handle or DID) with its app password,
-    /// keeping its session in `store`.
-    public convenience init(
+    /// keeping its session in `store`. `transport` defaults to URLSession.
+    public init(
         identifier: String, appPassword: String, store: any BlueskySessionStore, configuration: BlueskyClientConfiguration,
-        transport: (any BlueskyHTTPTransport)? = nil,
-        sleep: @escaping BlueskyXRPC.Sleep = { try await Task.sleep(for: $0) },
+        transport: (any HTTPTransport)? = nil,
+        sleep: @escaping Sleep = { try await Task.sleep(for: $0) },
         now: @escaping @Sendable () -> Date = { Date() },
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         events: @escaping @Sendable (BlueskySessionEvent) -> Void = { _ in }
     ) {
-        let xrpc = BlueskyXRPC(configuration: configuration, transport: transport, sleep: sleep, now: now)
-        self.init(
-            xrpc: xrpc,
-            sessions: BlueskySessions(identifier: identifier, password: appPassword, store: store, xrpc: xrpc, now: now, events: events))
+        self.configuration = configuration
+        core = APIClient(
+            configuration: configuration.client, dialect: BlueskyDialect(bearer: nil), transport: transport, sleep: sleep, now: now,
+            jitter: jitter)
+        sessions = BlueskySessions(
+            identifier: identifier, password: appPassword, store: store, core: core, budget: configuration.loginBudget, now: now,
+            events: events)
     }
 
     /// The session (logging in only when none is kept).
@@ -35,21 +42,29 @@ public final class BlueskyClient: Sendable {
         try await sessions.session()
     }
 
-    /// Sends `request`; a rejected access token renews the session and the request is sent once more.
+    /// Sends `request`; an access token about to expire is renewed first, and a rejected
+    /// one renews the session and the request is sent once more.
     public func send<R: XRPCRequest>(_ request: R) async throws -> R.Response {
         switch request.credential {
         case .none:
-            return try await xrpc.send(request, dialect: BlueskyDialect(bearer: nil))
+            return try await core.send(request, bearer: nil)
         case .refresh:
-            return try await xrpc.send(request, dialect: BlueskyDialect(bearer: try await sessions.session().refreshJwt))
+            return try await core.send(request, bearer: try await sessions.session().refreshJwt)
         case .access:
-            let session = try await sessions.session()
+            let session = try await sessions.usableSession()
             do {
-                return try await xrpc.send(request, dialect: BlueskyDialect(bearer: session.accessJwt))
+                return try await core.send(request, bearer: session.accessJwt)
             } catch let error as BlueskyAPIError where error.isTokenRejection {
                 let renewed = try await sessions.renew(rejected: session.accessJwt)
-                return try await xrpc.send(request, dialect: BlueskyDialect(bearer: renewed.accessJwt))
+                return try await core.send(request, bearer: renewed.accessJwt)
             }
         }
+    }
+}
+
+extension APIClient where Dialect == BlueskyDialect {
+    /// Sends `request` with `bearer` on every attempt (nil: no `Authorization`) and decodes its response.
+    public func send<R: XRPCRequest>(_ request: R, bearer: String?) async throws -> R.Response {
+        try await send(request, dialect: BlueskyDialect(bearer: bearer)).value
     }
 }

@@ -1,3 +1,4 @@
+import APIClientCore
 import Foundation
 
 /// `com.atproto.repo.createRecord` with a record key chosen by the caller before
@@ -24,7 +25,7 @@ public struct CreateRecord<Record: Encodable & Sendable>: XRPCRequest {
         self.record = record
     }
 
-    public var replay: BlueskyReplay { .refusedWhenRepeated }
+    public var replay: Replay { .refusedWhenRepeated }
 
     struct Input: Encodable {
         var repo: String

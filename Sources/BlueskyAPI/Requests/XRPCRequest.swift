@@ -1,3 +1,4 @@
+import APIClientCore
 import Foundation
 
 /// Which token a call carries.
@@ -11,10 +12,10 @@ public enum XRPCCredential: Sendable, Equatable {
 }
 
 /// One XRPC call: `GET {service}/xrpc/<nsid>?…` (a query) or `POST …` with a
-/// JSON body (a procedure), and its response type.
-public protocol XRPCRequest: Sendable {
-    associatedtype Response: Sendable & Decodable
-
+/// JSON body (a procedure), and its response type. The shared client's
+/// `APIRequest` in XRPC's terms: the NSID names the endpoint
+/// (`GET app.bsky.feed.getAuthorFeed`) in errors and keys its rate limit.
+public protocol XRPCRequest: APIRequest where Failure == BlueskyAPIError {
     /// `app.bsky.feed.getAuthorFeed`.
     static var nsid: String { get }
     /// POST with a JSON body (a procedure) rather than GET (a query).
@@ -24,7 +25,6 @@ public protocol XRPCRequest: Sendable {
     /// The JSON input of a procedure.
     func input() throws -> Data?
     var credential: XRPCCredential { get }
-    var replay: BlueskyReplay { get }
 }
 
 extension XRPCRequest {
@@ -32,10 +32,22 @@ extension XRPCRequest {
     public var parameters: [(name: String, value: String)] { [] }
     public func input() throws -> Data? { nil }
     public var credential: XRPCCredential { .access }
-    public var replay: BlueskyReplay { .safe }
 
-    /// `GET app.bsky.feed.getAuthorFeed`: names the endpoint in errors and keys its rate limit.
-    public var endpoint: String { "\(Self.isProcedure ? "POST" : "GET") \(Self.nsid)" }
+    public var method: String { Self.isProcedure ? "POST" : "GET" }
+    public var path: String { "/xrpc/" + Self.nsid }
+    public var pathTemplate: String { Self.nsid }
+    public var query: [(name: String, value: String)] { parameters }
+    public var requestBody: RequestBody? {
+        get throws { try input().map(RequestBody.json) }
+    }
+
+    public func failure(status: Int, detail: String) -> BlueskyAPIError {
+        failure(status: status, errorCode: nil, detail: detail)
+    }
+
+    public func failure(status: Int, errorCode: String?, detail: String) -> BlueskyAPIError {
+        BlueskyAPIError.from(status: status, errorCode: errorCode, detail: detail, endpoint: endpoint)
+    }
 }
 
 /// The JSON encoding of every procedure input: stable key order, slashes unescaped.

@@ -1,3 +1,4 @@
+import APIClientCore
 import Foundation
 
 /// One account's session: loaded from the store, created from the app password
@@ -9,31 +10,42 @@ import Foundation
 /// same renewal) and exclusive across processes (`BlueskySessionStore.exclusively`):
 /// a process that finds the stored tokens already renewed by another takes them,
 /// so two daemons never spend a refresh token twice.
+///
+/// A session is also renewed before use when its access token says (`exp`) it
+/// expires within `renewalMargin`, so a call does not spend a round trip on `ExpiredToken`.
 public actor BlueskySessions {
+    /// Renew a session before use when its access token has less than this left
+    /// (at most a quarter of the token's lifetime, so short-lived tokens are not renewed at every call).
+    public static let renewalMargin: TimeInterval = 60
+
     public nonisolated let identifier: String
     /// The store's key: service and identifier.
     public nonisolated let account: String
     private let password: String
     private let store: any BlueskySessionStore
-    private let xrpc: BlueskyXRPC
+    private let core: APIClient<BlueskyDialect>
     private let budget: BlueskyLoginBudget
     private let now: @Sendable () -> Date
     private let events: @Sendable (BlueskySessionEvent) -> Void
     private var current: BlueskySession?
     private var pending: Task<BlueskySession, any Error>?
+    /// The access token this process last received, and when: its lifetime when the token states no `iat`.
+    private var received: (accessJwt: String, at: Date)?
 
     public init(
-        identifier: String, password: String, store: any BlueskySessionStore, xrpc: BlueskyXRPC,
-        now: @escaping @Sendable () -> Date = { Date() }, events: @escaping @Sendable (BlueskySessionEvent) -> Void = { _ in }
+        identifier: String, password: String, store: any BlueskySessionStore, core: APIClient<BlueskyDialect>,
+        budget: BlueskyLoginBudget = .bluesky, now: @escaping @Sendable () -> Date = { Date() },
+        events: @escaping @Sendable (BlueskySessionEvent) -> Void = { _ in }
     ) {
         self.identifier = identifier
         self.password = password
         self.store = store
-        self.xrpc = xrpc
-        self.budget = xrpc.configuration.loginBudget
+        self.core = core
+        self.budget = budget
         self.now = now
         self.events = events
-        let host = xrpc.configuration.serviceURL.host ?? xrpc.configuration.serviceURL.absoluteString
+        let service = core.configuration.baseURL
+        let host = service.host ?? service.absoluteString
         self.account = "\(host.lowercased()) \(identifier.lowercased())"
     }
 
@@ -50,6 +62,30 @@ public actor BlueskySessions {
                 return try await sessions.logIn()
             }
         }
+    }
+
+    /// The session to send a call with: `session()`, renewed first when its access token
+    /// expires within the margin. When that renewal fails, the token (still valid for a
+    /// moment) is used as it is, and an `ExpiredToken` answer renews it as usual.
+    public func usableSession() async throws -> BlueskySession {
+        let session = try await session()
+        guard expiresSoon(session.accessJwt) else { return session }
+        do {
+            return try await renew(rejected: session.accessJwt)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            return session
+        }
+    }
+
+    /// Whether `accessJwt` expires within `renewalMargin` (at most a quarter of its lifetime, when known).
+    func expiresSoon(_ accessJwt: String) -> Bool {
+        guard let claims = BlueskyTokenClaims(jwt: accessJwt) else { return false }
+        let issuedAt = claims.issuedAt ?? (received?.accessJwt == accessJwt ? received?.at : nil)
+        let lifetime = issuedAt.map { claims.expiresAt.timeIntervalSince($0) }
+        let margin = min(Self.renewalMargin, lifetime.map { max(0, $0) / 4 } ?? Self.renewalMargin)
+        return claims.expiresAt.timeIntervalSince(now()) < margin
     }
 
     /// A session whose access token is not `rejected`: another caller's renewal, the
@@ -85,9 +121,10 @@ public actor BlueskySessions {
         }
         if let refreshJwt = (stored ?? current)?.refreshJwt {
             do {
-                let renewed = BlueskySession(try await xrpc.send(RefreshSession(), dialect: BlueskyDialect(bearer: refreshJwt)))
+                let renewed = BlueskySession(try await core.send(RefreshSession(), bearer: refreshJwt))
                 try await store.save(renewed, account: account)
                 events(.refreshed(handle: renewed.handle))
+                received = (renewed.accessJwt, now())
                 current = renewed
                 return renewed
             } catch let error as BlueskyAPIError where error.isAuthenticationRejection {
@@ -107,9 +144,10 @@ public actor BlueskySessions {
         }
         try await store.recordLogin(account: account, at: now)
         let created = BlueskySession(
-            try await xrpc.send(CreateSession(identifier: identifier, password: password), dialect: BlueskyDialect(bearer: nil)))
+            try await core.send(CreateSession(identifier: identifier, password: password), bearer: nil))
         try await store.save(created, account: account)
         events(.loggedIn(handle: created.handle, loginsToday: past.filter { $0 > now.addingTimeInterval(-86_400) }.count + 1))
+        received = (created.accessJwt, self.now())
         current = created
         return created
     }

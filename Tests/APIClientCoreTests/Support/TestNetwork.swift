@@ -11,6 +11,9 @@ import Foundation
 struct TestDialect: APIDialect {
     static let token = "secret-access-jwt"
 
+    /// Sent as the bearer token on every attempt.
+    var bearer = TestDialect.token
+
     static var rateLimitScheme: RateLimitScheme {
         RateLimitScheme(prefixes: ["ratelimit"], reset: .unixSeconds, scope: .endpoint, period: .seconds(300))
     }
@@ -24,8 +27,12 @@ struct TestDialect: APIDialect {
         (try? JSONDecoder().decode(ErrorBody.self, from: body)).map { $0.message ?? $0.error }
     }
 
+    static func errorCode(of body: Data) -> String? {
+        (try? JSONDecoder().decode(ErrorBody.self, from: body))?.error
+    }
+
     func authorize(_ request: inout URLRequest, now: Date) async {
-        request.setValue("Bearer \(Self.token)", forHTTPHeaderField: "Authorization")
+        request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
     }
 }
 
@@ -73,12 +80,13 @@ struct TestRequest: APIRequest {
 
 /// A client of the test network on `transport` and `clock`; retries start at 1 s.
 func makeClient(
-    _ transport: ScriptedTransport, clock: ManualClock, maxAttempts: Int = 4, maxRateLimitWait: Duration? = nil
+    _ transport: ScriptedTransport, clock: ManualClock, maxAttempts: Int = 4, maxRateLimitWait: Duration? = nil,
+    observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }
 ) -> APIClient<TestDialect> {
     let configuration = APIClientConfiguration(
         baseURL: URL(string: "https://bsky.test/")!, maxAttempts: maxAttempts, retryBaseDelay: .seconds(1),
         maxRateLimitWait: maxRateLimitWait)
     return APIClient(
         configuration: configuration, dialect: TestDialect(), transport: transport,
-        sleep: { try await clock.sleep($0) }, now: { clock.now }, jitter: { 0.5 })
+        sleep: { try await clock.sleep($0) }, now: { clock.now }, jitter: { 0.5 }, observe: observe)
 }

@@ -46,7 +46,9 @@ struct PostgresBlueskySessionStoreTests {
                 try await Task.sleep(for: .milliseconds(400))
                 order.withLock { $0.append("a out") }
             }
-            try await Task.sleep(for: .milliseconds(100))
+            // b asks only once a holds the lock (a's connection and migration check may take a while on a busy machine).
+            let deadline = ContinuousClock.now + .seconds(30)
+            while order.withLock({ $0.isEmpty }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
             try await b.exclusively(account: "acct") { order.withLock { $0.append("b") } }
             try await first
             #expect(order.withLock { $0 } == ["a in", "a out", "b"])
