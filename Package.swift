@@ -44,14 +44,14 @@ let package = Package(
         .target(name: "MirrorBotPostgres", dependencies: ["MirrorBot", "Postgres", "BlueskyAPI"]),
         .target(name: "MirrorBotRedis", dependencies: ["MirrorBot", "Redis"]),
         .target(name: "MirrorBotMeCab", dependencies: ["MirrorBot", "MeCab"]),
-        .target(name: "MirrorBotX", dependencies: ["MirrorBot", "XAPI"]),
-        .target(name: "MirrorBotMastodon", dependencies: ["MirrorBot", "MastodonAPI"]),
-        .target(name: "MirrorBotBluesky", dependencies: ["MirrorBot", "BlueskyAPI", "CBOR"]),
+        .target(name: "MirrorBotX", dependencies: ["MirrorBot", "XAPI", "APIClientCore"]),
+        .target(name: "MirrorBotMastodon", dependencies: ["MirrorBot", "MastodonAPI", "APIClientCore"]),
+        .target(name: "MirrorBotBluesky", dependencies: ["MirrorBot", "BlueskyAPI", "CBOR", "APIClientCore"]),
 
         // Commands, argument parsing and configuration: where the core meets its adapters.
         .target(name: "MirrorBotCLI", dependencies: [
             "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon", "MirrorBotBluesky",
-            "Postgres", "Redis", "MeCab", "XAPI", "MastodonAPI", "BlueskyAPI", "StatusServer",
+            "Postgres", "Redis", "MeCab", "APIClientCore", "XAPI", "MastodonAPI", "BlueskyAPI", "StatusServer",
         ]),
         .executableTarget(name: "mirror-bot", dependencies: ["MirrorBotCLI"]),
 

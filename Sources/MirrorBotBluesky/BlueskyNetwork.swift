@@ -1,3 +1,4 @@
+import APIClientCore
 import BlueskyAPI
 import Foundation
 import MirrorBot
@@ -37,15 +38,16 @@ public struct BlueskyNetwork: SocialNetwork {
     }
 
     /// A network for `identifier` (handle or DID) and its app password at `serviceURL`,
-    /// its session kept in `store`; session events are logged (never a token).
+    /// its session kept in `store`; session events are logged (never a token), and
+    /// `observe` hears the client's attempts, retries and rate-limit waits.
     public init(
         serviceURL: URL, identifier: String, appPassword: String, store: any BlueskySessionStore,
-        likeScope: BlueskyLikeScope = .all, log: Logger = .silent
+        likeScope: BlueskyLikeScope = .all, log: Logger = .silent, observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }
     ) {
         let events = log.with(["network": "bluesky", "account": identifier])
         let client = BlueskyClient(
             identifier: identifier, appPassword: appPassword, store: store, configuration: BlueskyClientConfiguration(serviceURL: serviceURL),
-            events: { Self.log($0, to: events) })
+            events: { Self.log($0, to: events) }, observe: observe)
         self.init(client: client, likeScope: likeScope, log: log)
     }
 

@@ -1,6 +1,7 @@
+import APIClientCore
+import BlueskyAPI
 import Foundation
 import MeCab
-import BlueskyAPI
 import MirrorBot
 import MirrorBotBluesky
 import MirrorBotMeCab
@@ -15,8 +16,19 @@ import XAPI
 /// Builds the bot's parts from the configuration: the database, the
 /// classifier, and both accounts' network clients.
 struct Services: Sendable {
+    /// Hears what an account's network client does inside each call (`human` or `bot`).
+    typealias ClientObserver = @Sendable (_ account: String, _ event: APIClientEvent) -> Void
+
     let configuration: Configuration
     let log: Logger
+    /// The status page's counter of attempts, retries and rate-limit waits, when it serves.
+    var clientObserver: ClientObserver? = nil
+
+    /// The observer of `account`'s client (one that hears nothing without a status page).
+    func observer(_ account: String) -> @Sendable (APIClientEvent) -> Void {
+        guard let clientObserver else { return { _ in } }
+        return { clientObserver(account, $0) }
+    }
 
     /// The human's and the bot's network, per `NETWORK` (on Bluesky sharing one session store).
     func networks() throws -> (human: any SocialNetwork, bot: any SocialNetwork) {
@@ -27,9 +39,10 @@ struct Services: Sendable {
     func humanNetwork(sessions: (any BlueskySessionStore)? = nil) throws -> any SocialNetwork {
         switch configuration.network {
         case .x:
-            return XNetwork(credentials: try configuration.requireHumanCredentials(), configuration: xClientConfiguration)
+            return XNetwork(
+                credentials: try configuration.requireHumanCredentials(), configuration: xClientConfiguration, observe: observer("human"))
         case .mastodon:
-            return try mastodonNetwork(token: configuration.humanMastodonToken, variable: "HUMAN_MASTODON_TOKEN")
+            return try mastodonNetwork(token: configuration.humanMastodonToken, variable: "HUMAN_MASTODON_TOKEN", account: "human")
         case .bluesky:
             return try humanBlueskyNetwork(sessions: sessions)
         }
@@ -38,14 +51,15 @@ struct Services: Sendable {
     func botNetwork(sessions: (any BlueskySessionStore)? = nil) throws -> any SocialNetwork {
         switch configuration.network {
         case .x:
-            return XNetwork(credentials: try configuration.requireBotCredentials(), configuration: xClientConfiguration)
+            return XNetwork(
+                credentials: try configuration.requireBotCredentials(), configuration: xClientConfiguration, observe: observer("bot"))
         case .mastodon:
-            return try mastodonNetwork(token: configuration.botMastodonToken, variable: "BOT_MASTODON_TOKEN")
+            return try mastodonNetwork(token: configuration.botMastodonToken, variable: "BOT_MASTODON_TOKEN", account: "bot")
         case .bluesky:
             return try blueskyNetwork(
                 identifier: configuration.botBlueskyIdentifier, identifierVariable: "BOT_BLUESKY_IDENTIFIER",
                 password: configuration.botBlueskyAppPassword, passwordVariable: "BOT_BLUESKY_APP_PASSWORD",
-                likeScope: configuration.blueskyLikeScope, sessions: sessions)
+                likeScope: configuration.blueskyLikeScope, sessions: sessions, account: "bot")
         }
     }
 
@@ -54,19 +68,19 @@ struct Services: Sendable {
         try blueskyNetwork(
             identifier: configuration.humanBlueskyIdentifier, identifierVariable: "HUMAN_BLUESKY_IDENTIFIER",
             password: configuration.humanBlueskyAppPassword, passwordVariable: "HUMAN_BLUESKY_APP_PASSWORD",
-            likeScope: .all, sessions: sessions)
+            likeScope: .all, sessions: sessions, account: "human")
     }
 
     /// A Bluesky account at `BLUESKY_SERVICE_URL`, its session kept in PostgreSQL.
     func blueskyNetwork(
         identifier: String?, identifierVariable: String, password: String?, passwordVariable: String, likeScope: BlueskyLikeScope,
-        sessions: (any BlueskySessionStore)?
+        sessions: (any BlueskySessionStore)?, account: String
     ) throws -> BlueskyNetwork {
         guard let identifier, !identifier.isEmpty else { throw ConfigurationError.missing(variable: identifierVariable) }
         guard let password, !password.isEmpty else { throw ConfigurationError.missing(variable: passwordVariable) }
         return BlueskyNetwork(
             serviceURL: configuration.blueskyServiceURL, identifier: identifier, appPassword: password,
-            store: sessions ?? blueskySessionStore(), likeScope: likeScope, log: log)
+            store: sessions ?? blueskySessionStore(), likeScope: likeScope, log: log, observe: observer(account))
     }
 
     /// Bluesky sessions in this bot's PostgreSQL schema, on a connection of their own opened on first use.
@@ -76,10 +90,10 @@ struct Services: Sendable {
     }
 
     /// A Mastodon account at `MASTODON_BASE_URL`, posting with `MASTODON_VISIBILITY`.
-    func mastodonNetwork(token: String?, variable: String) throws -> MastodonNetwork {
+    func mastodonNetwork(token: String?, variable: String, account: String) throws -> MastodonNetwork {
         guard let baseURL = configuration.mastodonBaseURL else { throw ConfigurationError.missing(variable: "MASTODON_BASE_URL") }
         guard let token, !token.isEmpty else { throw ConfigurationError.missing(variable: variable) }
-        return MastodonNetwork(baseURL: baseURL, token: token, visibility: configuration.mastodonVisibility)
+        return MastodonNetwork(baseURL: baseURL, token: token, visibility: configuration.mastodonVisibility, observe: observer(account))
     }
 
     var xClientConfiguration: XClientConfiguration {

@@ -63,7 +63,8 @@ struct StartCommand: Command {
         let log = status.map { context.logger(configuration).observed(by: $0.observe) } ?? context.logger(configuration)
         let server = try status.map { try StatusEndpoint.start(board: $0, configuration: configuration, log: log) }
         defer { server?.stop() }
-        let services = Services(configuration: configuration, log: log)
+        var services = Services(configuration: configuration, log: log)
+        if let status { services.clientObserver = { account, event in status.count(event, account: account) } }
         var (human, bot) = try services.networks()
         if let status {
             human = CountingNetwork(human, account: "human", board: status)
@@ -71,7 +72,7 @@ struct StartCommand: Command {
         }
         let owner = "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier)"
 
-        let daemon = Task { [human, bot] in
+        let daemon = Task { [services, human, bot] in
             try await runDaemon(services: services, human: human, bot: bot, clock: clock, owner: owner, status: status)
         }
         let signals = [SIGTERM, SIGINT].map { number in

@@ -1,3 +1,4 @@
+import APIClientCore
 import Foundation
 import MirrorBot
 import MastodonAPI
@@ -17,9 +18,13 @@ public struct MastodonNetwork: SocialNetwork {
         self.visibility = visibility
     }
 
-    /// A network for `token` at `baseURL` (`MASTODON_BASE_URL`).
-    public init(baseURL: URL, token: String, visibility: String = "unlisted") {
-        self.init(client: MastodonClient(token: token, configuration: MastodonClientConfiguration(baseURL: baseURL)), visibility: visibility)
+    /// A network for `token` at `baseURL` (`MASTODON_BASE_URL`); `observe` hears the
+    /// client's attempts, retries and rate-limit waits.
+    public init(
+        baseURL: URL, token: String, visibility: String = "unlisted", observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }
+    ) {
+        let client = MastodonClient(token: token, configuration: MastodonClientConfiguration(baseURL: baseURL), observe: observe)
+        self.init(client: client, visibility: visibility)
     }
 
     public func me() async throws -> Account {

@@ -1,3 +1,4 @@
+import APIClientCore
 import Foundation
 import MirrorBot
 import XAPI
@@ -14,9 +15,13 @@ public struct XNetwork: SocialNetwork {
         self.pageSize = pageSize
     }
 
-    /// A network for `credentials` at `baseURL` (`X_API_BASE_URL`, default `https://api.x.com`).
-    public init(credentials: OAuthCredentials, configuration: XClientConfiguration = XClient.defaultConfiguration) {
-        self.init(client: XClient(credentials: credentials, configuration: configuration))
+    /// A network for `credentials` at `baseURL` (`X_API_BASE_URL`, default `https://api.x.com`);
+    /// `observe` hears the client's attempts, retries and rate-limit waits.
+    public init(
+        credentials: OAuthCredentials, configuration: XClientConfiguration = XClient.defaultConfiguration,
+        observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }
+    ) {
+        self.init(client: XClient(credentials: credentials, configuration: configuration, observe: observe))
     }
 
     public func me() async throws -> Account {

@@ -84,6 +84,22 @@ struct StatusEndToEndTests {
             metrics = try PrometheusExposition.parse(try HTTPProbe.get("/metrics", port: port).body)
             #expect(metrics.value("mirror_bot_replies_total") == Double(harness.replies.count))
 
+            // Inside the calls: every HTTP attempt is counted, and a 503 the client retried shows as a retry.
+            #expect(metrics.sum("mirror_bot_http_retries_total", matching: [:]) == 0)
+            #expect(metrics.sum("mirror_bot_http_attempts_total", matching: ["status": "2xx"])
+                >= metrics.sum("mirror_bot_network_requests_total", matching: ["status": "ok"]))
+            #expect(metrics.value("mirror_bot_http_attempts_total", ["account": "bot", "endpoint": "POST /2/tweets", "status": "2xx"])
+                == Double(harness.posts.count + harness.replies.count))
+            harness.server.injectFault(.serverError(status: 503), count: 2, endpoint: "GET /2/users/:id/mentions")
+            #expect(harness.waitFor(30) {
+                (try? PrometheusExposition.parse(HTTPProbe.get("/metrics", port: port).body))?.sum("mirror_bot_http_retries_total", matching: [:]) == 2
+            }, "\(harness.output)")
+            metrics = try PrometheusExposition.parse(try HTTPProbe.get("/metrics", port: port).body)
+            #expect(metrics.value("mirror_bot_http_attempts_total", ["account": "bot", "endpoint": "GET /2/users/:id/mentions", "status": "5xx"]) == 2)
+            #expect(metrics.sum("mirror_bot_http_retries_total", matching: ["endpoint": "GET /2/users/:id/mentions"]) == 2)
+            #expect(metrics.sum("mirror_bot_client_rate_limit_waits_total", matching: [:]) == 0)
+            #expect(metrics.sum("mirror_bot_network_requests_total", matching: ["status": "ok"]) > 0)
+
             // The page: today's plan with the posted slot, the last reply, the HTML reply escaped.
             let page = try HTTPProbe.get("/", port: port)
             #expect(page.status == 200)
@@ -96,6 +112,7 @@ struct StatusEndToEndTests {
             #expect(!page.body.contains("<script"))
             #expect(!page.body.contains("<b>太字"))
             #expect(page.body.contains("<svg"))
+            #expect(page.body.contains("retried 2 time(s)"))
             #expect(try HTTPProbe.get("/healthz", port: port).body == "ok\n")
 
             // Read-only: writes are refused; HEAD has no body; anything else is unknown.

@@ -26,12 +26,13 @@ public final class BlueskyClient: Sendable {
         sleep: @escaping Sleep = { try await Task.sleep(for: $0) },
         now: @escaping @Sendable () -> Date = { Date() },
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-        events: @escaping @Sendable (BlueskySessionEvent) -> Void = { _ in }
+        events: @escaping @Sendable (BlueskySessionEvent) -> Void = { _ in },
+        observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }
     ) {
         self.configuration = configuration
         core = APIClient(
             configuration: configuration.client, dialect: BlueskyDialect(bearer: nil), transport: transport, sleep: sleep, now: now,
-            jitter: jitter)
+            jitter: jitter, observe: observe)
         sessions = BlueskySessions(
             identifier: identifier, password: appPassword, store: store, core: core, budget: configuration.loginBudget, now: now,
             events: events)

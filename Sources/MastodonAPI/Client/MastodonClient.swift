@@ -16,17 +16,19 @@ public final class MastodonClient: Sendable {
     /// What the last response said about the account's limit (one window for all endpoints).
     public var rateLimits: RateLimitBook { core.rateLimits }
 
-    /// `transport` defaults to URLSession (tests pass a scripted one).
+    /// `transport` defaults to URLSession (tests pass a scripted one); `observe` hears
+    /// every attempt, retry and rate-limit wait (the status page counts them).
     public init(
         token: String, configuration: MastodonClientConfiguration,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         now: @escaping @Sendable () -> Date = { Date() },
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-        transport: (any HTTPTransport)? = nil
+        transport: (any HTTPTransport)? = nil,
+        observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }
     ) {
         core = APIClient(
             configuration: configuration, dialect: MastodonDialect(token: token), transport: transport, sleep: sleep,
-            now: now, jitter: jitter)
+            now: now, jitter: jitter, observe: observe)
     }
 
     /// Sends `request` and decodes its response. Throws `MastodonAPIError` (or `CancellationError`).

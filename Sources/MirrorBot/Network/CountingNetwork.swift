@@ -6,8 +6,9 @@ import Foundation
 /// and a rate limit the client did not wait out is counted as a wait.
 ///
 /// It sees what the loops see: one count per page of a stream (one for a stream that
-/// ends without a page: an empty answer) and per write. The client's own retries and
-/// rate-limit waits inside one call are invisible here.
+/// ends without a page: an empty answer) and per write. The client's own attempts,
+/// retries and rate-limit waits inside one call reach the board through the client's
+/// observer (`StatusBoard.countAttempt`, `countRetry`, `countClientWait`).
 public struct CountingNetwork: SocialNetwork {
     public let base: any SocialNetwork
     /// `bot` or `human`.

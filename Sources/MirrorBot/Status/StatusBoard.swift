@@ -103,4 +103,29 @@ public final class StatusBoard: Sendable {
             if rateLimited { state.metrics.add(StatusMetrics.rateLimitWaits, ["account": account, "endpoint": endpoint]) }
         }
     }
+
+    /// One HTTP attempt the network client made inside a call (`endpoint` is the
+    /// client's, e.g. `GET /2/users/:id/tweets`), by its status class; `status` 0: no answer.
+    public func countAttempt(account: String, endpoint: String, status: Int) {
+        state.withLock { state in
+            state.metrics.add(
+                StatusMetrics.attempts, ["account": account, "endpoint": endpoint, "status": StatusMetrics.statusClass(status)])
+        }
+    }
+
+    /// The network client backs off before sending `endpoint` again.
+    public func countRetry(account: String, endpoint: String) {
+        state.withLock { state in
+            state.metrics.add(StatusMetrics.retries, ["account": account, "endpoint": endpoint])
+        }
+    }
+
+    /// The network client waits `duration` for `endpoint`'s spent rate-limit window to reset.
+    public func countClientWait(account: String, endpoint: String, duration: Duration) {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        state.withLock { state in
+            state.metrics.add(StatusMetrics.clientWaits, ["account": account, "endpoint": endpoint])
+            state.metrics.add(StatusMetrics.clientWaitSeconds, ["account": account, "endpoint": endpoint], max(0, seconds))
+        }
+    }
 }

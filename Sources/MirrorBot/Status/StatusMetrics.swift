@@ -24,6 +24,10 @@ public enum StatusMetrics {
     public static let failedRounds = "mirror_bot_failed_rounds_total"
     public static let requests = "mirror_bot_network_requests_total"
     public static let rateLimitWaits = "mirror_bot_rate_limit_waits_total"
+    public static let attempts = "mirror_bot_http_attempts_total"
+    public static let retries = "mirror_bot_http_retries_total"
+    public static let clientWaits = "mirror_bot_client_rate_limit_waits_total"
+    public static let clientWaitSeconds = "mirror_bot_client_rate_limit_wait_seconds_total"
     public static let likeShare = "mirror_bot_like_share_ratio"
     public static let threshold = "mirror_bot_classifier_threshold"
     public static let nextSlot = "mirror_bot_next_slot_timestamp_seconds"
@@ -57,10 +61,18 @@ public enum StatusMetrics {
         registry.declare(failedRounds, .counter, help: "Loop rounds that failed (each is retried after a backoff), by loop.", initial: perLoop)
         registry.declare(
             requests, .counter,
-            help: "Calls through the network seam by account, endpoint and outcome (ok or the error; the client's own retries inside one call are not counted).")
+            help: "Calls through the network seam by account, endpoint and outcome (ok or the error); one call may make several HTTP attempts.")
         registry.declare(
             rateLimitWaits, .counter,
             help: "Rate limits the network client did not wait out itself, so the loop backed off, by account and endpoint.")
+        registry.declare(
+            attempts, .counter,
+            help: "HTTP attempts the network client made, by account, API endpoint and status class (2xx, 4xx, 429, 5xx, none: no answer).")
+        registry.declare(retries, .counter, help: "Times the network client backed off and sent a request again, by account and API endpoint.")
+        registry.declare(
+            clientWaits, .counter, help: "Times the network client waited for a spent rate-limit window to reset, by account and API endpoint.")
+        registry.declare(
+            clientWaitSeconds, .counter, help: "Seconds the network client spent waiting for rate-limit windows to reset, by account and API endpoint.")
         registry.declare(
             likeShare, .gauge,
             help: "Share of timeline posts liked: by the human (learned since start) and by the bot (decided since start).")
@@ -73,6 +85,15 @@ public enum StatusMetrics {
         registry.declare(healthy, .gauge, help: "1 while /healthz answers 200, else 0.")
         registry.declare(started, .gauge, help: "When the daemon started (Unix seconds).")
         return registry
+    }
+
+    /// An HTTP status as a label value: `2xx`, `3xx`, `4xx`, `429` (its own: a rate limit), `5xx`, or `none` (0: no answer).
+    public static func statusClass(_ status: Int) -> String {
+        switch status {
+        case 429: return "429"
+        case 100...599: return "\(status / 100)xx"
+        default: return "none"
+        }
     }
 
     /// A `slot_skipped` reason as a label value (few values; the full reason is on the page).

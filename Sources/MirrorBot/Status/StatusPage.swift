@@ -95,10 +95,14 @@ public struct StatusPage: Sendable {
             return "<tr><td>\(call)</td><td>\(outcomes)</td></tr>"
         }
         let waits = Int(state.metrics.total(StatusMetrics.rateLimitWaits))
+        let attempts = Int(state.metrics.total(StatusMetrics.attempts))
+        let retries = Int(state.metrics.total(StatusMetrics.retries))
+        let clientWaits = Int(state.metrics.total(StatusMetrics.clientWaits))
+        let waited = Int(state.metrics.total(StatusMetrics.clientWaitSeconds).rounded())
         return """
             <section id="network"><h2>Network calls</h2>
             <table><thead><tr><th>account and call</th><th>outcomes</th></tr></thead><tbody>\(rows)</tbody></table>
-            <p class="muted">\(waits) rate limit(s) backed off by a loop. The client's own retries and rate-limit waits inside a call are not counted here.</p>
+            <p class="muted">Inside these calls the client made \(attempts) HTTP attempt(s), retried \(retries) time(s) and waited \(clientWaits) time(s) for a rate limit to reset (\(waited) s in all); \(waits) rate limit(s) it did not wait out were backed off by a loop.</p>
             </section>
             """
     }

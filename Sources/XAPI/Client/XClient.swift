@@ -19,18 +19,20 @@ public final class XClient: Sendable {
     /// What the last responses said about each endpoint's limit.
     public var rateLimits: RateLimitBook { core.rateLimits }
 
-    /// `transport` defaults to URLSession (tests pass a scripted one).
+    /// `transport` defaults to URLSession (tests pass a scripted one); `observe` hears
+    /// every attempt, retry and rate-limit wait (the status page counts them).
     public init(
         credentials: OAuthCredentials, configuration: XClientConfiguration = XClient.defaultConfiguration,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         now: @escaping @Sendable () -> Date = { Date() },
         nonce: @escaping @Sendable () -> String = { OAuthSigner.randomNonce() },
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-        transport: (any HTTPTransport)? = nil
+        transport: (any HTTPTransport)? = nil,
+        observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }
     ) {
         core = APIClient(
             configuration: configuration, dialect: XDialect(signer: OAuthSigner(credentials: credentials), nonce: nonce),
-            transport: transport, sleep: sleep, now: now, jitter: jitter)
+            transport: transport, sleep: sleep, now: now, jitter: jitter, observe: observe)
     }
 
     /// Sends `request` and decodes its response, waiting out rate limits and

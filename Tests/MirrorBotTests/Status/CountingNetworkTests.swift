@@ -13,6 +13,36 @@ struct CountingNetworkTests {
         world.metric(StatusMetrics.requests, ["account": "bot", "endpoint": endpoint, "status": status])
     }
 
+    @Test("the client's attempts by status class, its retries and its rate-limit waits, in /metrics and on the page")
+    func clientCounters() async throws {
+        let board = world.board
+        _ = try await network.me()
+        board.countAttempt(account: "bot", endpoint: "GET /2/users/:id/mentions", status: 503)
+        board.countRetry(account: "bot", endpoint: "GET /2/users/:id/mentions")
+        board.countAttempt(account: "bot", endpoint: "GET /2/users/:id/mentions", status: 0)
+        board.countRetry(account: "bot", endpoint: "GET /2/users/:id/mentions")
+        board.countAttempt(account: "bot", endpoint: "GET /2/users/:id/mentions", status: 200)
+        board.countAttempt(account: "human", endpoint: "GET /2/users/:id/tweets", status: 429)
+        board.countClientWait(account: "human", endpoint: "GET /2/users/:id/tweets", duration: .milliseconds(90_500))
+        board.countAttempt(account: "human", endpoint: "GET /2/users/:id/tweets", status: 404)
+
+        let mentions = ["account": "bot", "endpoint": "GET /2/users/:id/mentions"]
+        #expect(world.metric(StatusMetrics.attempts, mentions.merging(["status": "5xx"]) { $1 }) == 1)
+        #expect(world.metric(StatusMetrics.attempts, mentions.merging(["status": "none"]) { $1 }) == 1)
+        #expect(world.metric(StatusMetrics.attempts, mentions.merging(["status": "2xx"]) { $1 }) == 1)
+        #expect(world.metric(StatusMetrics.retries, mentions) == 2)
+        let tweets = ["account": "human", "endpoint": "GET /2/users/:id/tweets"]
+        #expect(world.metric(StatusMetrics.attempts, tweets.merging(["status": "429"]) { $1 }) == 1)
+        #expect(world.metric(StatusMetrics.attempts, tweets.merging(["status": "4xx"]) { $1 }) == 1)
+        #expect(world.metric(StatusMetrics.clientWaits, tweets) == 1)
+        #expect(world.metric(StatusMetrics.clientWaitSeconds, tweets) == 90.5)
+
+        let exposition = try PrometheusExposition.parse(PrometheusText.render(world.snapshot.metrics))
+        #expect(exposition.value(StatusMetrics.retries, mentions) == 2)
+        let page = StatusPage(world.snapshot).render()
+        #expect(page.contains("the client made 5 HTTP attempt(s), retried 2 time(s) and waited 1 time(s) for a rate limit to reset (91 s in all)"))
+    }
+
     @Test("writes and reads are counted by endpoint and outcome")
     func counts() async throws {
         _ = try await network.me()
