@@ -7,7 +7,7 @@ import MirrorBot
 /// | `<prefix>classifier:documents`        | hash | `favorite`, `normal` → posts trained |
 /// | `<prefix>classifier:features:favorite`| hash | feature → posts in `favorite` that had it |
 /// | `<prefix>classifier:features:normal`  | hash | feature → posts in `normal` that had it |
-/// | `<prefix>classifier:sample`           | hash | `favorite`, `normal` → posts learned as a sample of what the human saw; `scored` → how many of them were scored; `recent` → scores the threshold was taken over; `threshold` → the calibrated log threshold |
+/// | `<prefix>classifier:sample`           | hash | `favorite`, `normal` → posts learned as a sample of what the human saw; `scored` → how many of them were scored; `recent` → scores the threshold was taken over; `threshold` → the calibrated log threshold; `formula` → the `PooledBayes.formula` that made the recent scores (absent: 1) |
 /// | `<prefix>classifier:recent`           | sorted set | member: the score's number (1, 2, … as `scored` counts) → score: the log likelihood ratio of a sample post, scored before it was learned; the last 1,000 |
 ///
 /// Counts are decimal integers (HINCRBY). A feature whose count falls to zero

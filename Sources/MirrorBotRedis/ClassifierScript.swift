@@ -59,20 +59,30 @@ enum ClassifierScript {
     /// atomically, after the batch's training EVALs in the same pipeline:
     ///
     ///     KEYS[1] the sample hash, KEYS[2] the recent scores (a sorted set)
-    ///     ARGV[1] how many scores to keep, ARGV[2...] the batch's scores, in order
+    ///     ARGV[1] how many scores to keep, ARGV[2] the `PooledBayes.formula` that made
+    ///     the scores, ARGV[3...] the batch's scores, in order
     ///
-    /// Each score is added under the next number of the sample's `scored` count,
-    /// and the score `limit` numbers older is removed, so the set holds the last
-    /// `limit`. Then `Calibration`'s rule: with n scores and the sample's share s,
+    /// When the sample's `formula` is not ARGV[2] (absent: a store calibrated by
+    /// formula 1, before the version was stored), the recent scores are another
+    /// formula's: the set is deleted and `formula` set, so the window starts anew
+    /// (the counts and the sample's `favorite` / `normal` stay). Each score is added
+    /// under the next number of the sample's `scored` count, and the score `limit`
+    /// numbers older is removed, so the set holds the last `limit`. Then
+    /// `Calibration`'s rule: with n scores and the sample's share s,
     /// k = floor(s * n + 0.5), and the threshold is the score of rank k from the
     /// highest (`-inf` when k = n, or without any sample post). Stores `recent`
     /// (n) and `threshold` in the sample hash and returns the threshold.
     static let calibrate = """
     local limit = tonumber(ARGV[1])
-    local last = redis.call('HINCRBY', KEYS[1], 'scored', #ARGV - 1)
-    for i = 2, #ARGV do
-      local number = last - #ARGV + i
-      redis.call('ZADD', KEYS[2], ARGV[i], number)
+    if redis.call('HGET', KEYS[1], 'formula') ~= ARGV[2] then
+      redis.call('DEL', KEYS[2])
+      redis.call('HSET', KEYS[1], 'formula', ARGV[2])
+    end
+    local count = #ARGV - 2
+    local last = redis.call('HINCRBY', KEYS[1], 'scored', count)
+    for i = 1, count do
+      local number = last - count + i
+      redis.call('ZADD', KEYS[2], ARGV[i + 2], number)
       if number > limit then
         redis.call('ZREM', KEYS[2], number - limit)
       end
@@ -91,9 +101,11 @@ enum ClassifierScript {
     return threshold
     """
 
-    /// The EVAL command that stores `scores` (Swift's shortest round-trip form, `-inf`) and recalibrates.
+    /// The EVAL command that stores `scores` (Swift's shortest round-trip form, `-inf`), made by
+    /// `PooledBayes.formula`, and recalibrates.
     static func calibrateCommand(scores: [Double], keys: ClassifierKeys) -> [String] {
-        ["EVAL", calibrate, "2", keys.sample, keys.recent, String(Calibration.recentLimit)] + scores.map { String(describing: $0) }
+        ["EVAL", calibrate, "2", keys.sample, keys.recent, String(Calibration.recentLimit), String(PooledBayes.formula)]
+            + scores.map { String(describing: $0) }
     }
 
     /// How a post counts in the like-share sample (ARGV[3]).

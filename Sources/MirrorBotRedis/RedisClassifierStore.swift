@@ -140,7 +140,7 @@ public struct RedisClassifierStore: FavoriteClassifier {
     public func counts(for features: [String]) async throws -> TrainingCounts {
         var commands: [[String]] = [
             ["HMGET", keys.documents] + ClassifierCategory.allCases.map(\.rawValue),
-            ["HMGET", keys.sample] + ClassifierCategory.allCases.map(\.rawValue) + ["recent", "threshold"],
+            ["HMGET", keys.sample] + ClassifierCategory.allCases.map(\.rawValue) + ["recent", "threshold", "formula"],
         ]
         if !features.isEmpty {
             commands += ClassifierCategory.allCases.map { ["HMGET", keys.features($0)] + features }
@@ -192,12 +192,16 @@ public struct RedisClassifierStore: FavoriteClassifier {
         }
     }
 
-    /// Reads the sample's HMGET reply (favorite, normal, recent, threshold).
+    /// Reads the sample's HMGET reply (favorite, normal, recent, threshold, formula).
+    /// No `formula`: the recent scores, if any, were made by formula 1, before the version was stored
+    /// (no recent score: nothing to rescore, the current formula).
     private static func sample(_ reply: RedisValue?) throws -> LikeShareSample {
-        let values = try elements(reply, expected: 4)
+        let values = try elements(reply, expected: 5)
         let counts = try integers(.array(Array(values.prefix(3))), expected: 3)
         let threshold = try values[3].isNull ? nil : number(values[3])
-        return LikeShareSample(posts: CategoryCounts(favorite: counts[0], normal: counts[1]), recent: counts[2], logThreshold: threshold)
+        let formula = values[4].isNull ? (counts[2] > 0 ? 1 : PooledBayes.formula) : try integers(.array([values[4]]), expected: 1)[0]
+        return LikeShareSample(
+            posts: CategoryCounts(favorite: counts[0], normal: counts[1]), recent: counts[2], logThreshold: threshold, formula: formula)
     }
 
     private static func number(_ value: RedisValue) throws -> Double {

@@ -179,14 +179,17 @@ struct ClassifyEndToEndTests {
         #expect(lines.dropFirst().first?.hasPrefix("calibrated: the human likes 10% of the 300 timeline posts learned; threshold ") == true)
         #expect(lines.dropFirst().first?.hasSuffix(" (the top 10% of the last 300)") == true)
 
-        let input = ["寿司と刺身", "会議と電車", "映画と散歩", "日本酒と天気"].enumerated().map { index, text in
-            #"{"id":\#(index),"text":"\#(text)","author":"\#(["alice", "carol", "dave", "bob"][index])"}"#
+        // The liked words by an author never seen, and by alice, whom the human never liked in her 60 posts:
+        // the author's 60 posts outweigh two words (PooledBayes: an author is pulled toward its overall
+        // rate as 1 post, a word as 10).
+        let input = ["寿司と刺身", "会議と電車", "映画と散歩", "日本酒と天気", "寿司と刺身"].enumerated().map { index, text in
+            #"{"id":\#(index),"text":"\#(text)","author":"\#(["frank", "carol", "dave", "bob", "alice"][index])"}"#
         }.joined(separator: "\n")
         let objects = try Self.objects(try fixture.run(["classify", "--jsonl", "-"], stdin: input).stdout)
-        try #require(objects.count == 4)
+        try #require(objects.count == 5)
         let threshold = try #require(objects[0]["threshold"] as? Double)
         #expect(threshold != 3)
-        #expect(objects.map { $0["label"] as? String } == ["favorite", "normal", "normal", "favorite"])
+        #expect(objects.map { $0["label"] as? String } == ["favorite", "normal", "normal", "favorite", "normal"])
         for object in objects {
             #expect(object["threshold"] as? Double == threshold)
             #expect((object["label"] as? String == "favorite") == ((object["ratio"] as? Double ?? 0) > threshold))

@@ -25,26 +25,31 @@ struct ClassifierCalibrationTests {
         ClassifierNaiveBayesTests.close(actual, expected)
     }
 
-    @Test("the pooled weighted probability, feature by feature")
+    @Test("the pooled weighted probability, feature by feature: weight 1 for the author, 10 for a word")
     func pooledWeighted() {
         let pooled = PooledBayes()
         let documents = Self.counts.documents
-        // 5 documents. 寿司: totals 3, p = (3 + 1) / (5 + 2) = 4/7; fprob 2/2 = 1 and 1/3.
-        // weighted(fav) = (1 * 4/7 + 3 * 1) / (1 + 3) = 25/28; weighted(normal) = (4/7 + 1) / 4 = 11/28.
+        #expect(pooled.weight(of: "@author:alice") == 1 && pooled.weight(of: "寿司") == 10 && pooled.weight(of: "#sushi") == 10)
+        func weighted(_ feature: String, _ category: ClassifierCategory) -> Double {
+            pooled.weightedProbability(Self.counts.counts(of: feature), in: category, documents: documents, weight: pooled.weight(of: feature))
+        }
+        // 5 documents. 寿司 (a word, weight 10): totals 3, p = (3 + 1) / (5 + 2) = 4/7; fprob 2/2 = 1 and 1/3.
+        // weighted(fav) = (10 * 4/7 + 3 * 1) / (10 + 3) = 61/91; weighted(normal) = (40/7 + 1) / 13 = 47/91.
         #expect(Self.close(pooled.assumedProbability(Self.counts.counts(of: "寿司"), documents: documents), 4.0 / 7.0))
-        #expect(Self.close(pooled.weightedProbability(Self.counts.counts(of: "寿司"), in: .favorite, documents: documents), 25.0 / 28.0))
-        #expect(Self.close(pooled.weightedProbability(Self.counts.counts(of: "寿司"), in: .normal, documents: documents), 11.0 / 28.0))
-        // @author:alice: totals 1, p = 2/7; fprob 1/2 and 0: (2/7 + 1/2) / 2 = 11/28 and (2/7) / 2 = 1/7.
-        #expect(Self.close(pooled.weightedProbability(Self.counts.counts(of: "@author:alice"), in: .favorite, documents: documents), 11.0 / 28.0))
-        #expect(Self.close(pooled.weightedProbability(Self.counts.counts(of: "@author:alice"), in: .normal, documents: documents), 1.0 / 7.0))
-        // 仕事: totals 2, p = 3/7; fprob 0 and 2/3: (3/7) / 3 = 1/7 and (3/7 + 4/3) / 3 = 37/63.
-        #expect(Self.close(pooled.weightedProbability(Self.counts.counts(of: "仕事"), in: .favorite, documents: documents), 1.0 / 7.0))
-        #expect(Self.close(pooled.weightedProbability(Self.counts.counts(of: "仕事"), in: .normal, documents: documents), 37.0 / 63.0))
+        #expect(Self.close(weighted("寿司", .favorite), 61.0 / 91.0))
+        #expect(Self.close(weighted("寿司", .normal), 47.0 / 91.0))
+        // The same counts at weight 1 (the author's): (4/7 + 3) / 4 = 25/28 and (4/7 + 1) / 4 = 11/28.
+        #expect(Self.close(pooled.weightedProbability(Self.counts.counts(of: "寿司"), in: .favorite, documents: documents, weight: 1), 25.0 / 28.0))
+        // @author:alice (weight 1): totals 1, p = 2/7; fprob 1/2 and 0: (2/7 + 1/2) / 2 = 11/28 and (2/7) / 2 = 1/7.
+        #expect(Self.close(weighted("@author:alice", .favorite), 11.0 / 28.0))
+        #expect(Self.close(weighted("@author:alice", .normal), 1.0 / 7.0))
+        // 仕事 (weight 10): totals 2, p = 3/7; fprob 0 and 2/3: (30/7) / 12 = 5/14 and (30/7 + 4/3) / 12 = 59/126.
+        #expect(Self.close(weighted("仕事", .favorite), 5.0 / 14.0))
+        #expect(Self.close(weighted("仕事", .normal), 59.0 / 126.0))
         // Never seen: p = 1/7 in both, no pull.
-        #expect(pooled.weightedProbability(CategoryCounts(), in: .favorite, documents: documents)
-            == pooled.weightedProbability(CategoryCounts(), in: .normal, documents: documents))
-        // log LR of 寿司 + alice = log(25/11 * 11/4) = log(25/4).
-        #expect(Self.close(pooled.logLikelihoodRatio(features: ["寿司", "@author:alice"], counts: Self.counts) ?? 0, log(25.0 / 4.0)))
+        #expect(weighted("未知", .favorite) == weighted("未知", .normal))
+        // log LR of 寿司 + alice = log(61/47 * 11/4) = log(671/188).
+        #expect(Self.close(pooled.logLikelihoodRatio(features: ["寿司", "@author:alice"], counts: Self.counts) ?? 0, log(671.0 / 188.0)))
         #expect(pooled.logLikelihoodRatio(features: [], counts: Self.counts) == nil)
         #expect(pooled.logLikelihoodRatio(features: ["寿司"], counts: TrainingCounts(documents: CategoryCounts(favorite: 3))) == nil)
     }
@@ -59,13 +64,14 @@ struct ClassifierCalibrationTests {
         let liked = rule.classify(features: ["寿司", "@author:alice"], counts: counts)
         #expect(Self.close(liked.threshold.value, 162.0 / 321.0))
         #expect(liked.threshold.basis == .calibrated(share: 0.2, posts: 200, recent: 200))
-        // ratio = 81/321 * 25/4 = 2025/1284 = 1.577... > 0.5047
-        #expect(Self.close(liked.ratio, 2025.0 / 1284.0))
+        // ratio = 81/321 * 671/188 = 0.9006... > 0.5047
+        #expect(Self.close(liked.ratio, 81.0 / 321.0 * 671.0 / 188.0))
         #expect(liked.label == .favorite)
         #expect(liked.strongest(toward: .favorite).map(\.feature) == ["@author:alice", "寿司"])
-        // With 仕事 and an unseen word: LR = 25/4 * 9/37 * 1 = 225/148; ratio = 81/321 * 225/148 = 0.3836... <= 0.5047
-        let normal = rule.classify(features: ["寿司", "仕事", "@author:alice", "未知"], counts: counts)
-        #expect(Self.close(normal.ratio, 81.0 / 321.0 * 225.0 / 148.0))
+        // Without the author, with 仕事 and an unseen word: LR = 61/47 * (5/14) / (59/126) * 1 = 61/47 * 45/59;
+        // ratio = 81/321 * 2745/2773 = 0.2498... <= 0.5047
+        let normal = rule.classify(features: ["寿司", "仕事", "未知"], counts: counts)
+        #expect(Self.close(normal.ratio, 81.0 / 321.0 * 2745.0 / 2773.0))
         #expect(normal.label == .normal)
         #expect(normal.strongest(toward: .normal).map(\.feature) == ["仕事"])
         #expect(liked.threshold.description
@@ -73,6 +79,22 @@ struct ClassifierCalibrationTests {
         // No features: no evidence, ratio 0, with the same threshold in force.
         let empty = rule.classify(features: [], counts: counts)
         #expect(empty.ratio == 0 && empty.label == .normal && empty.threshold == liked.threshold)
+    }
+
+    @Test("recent scores of an older formula (an upgraded store) do not calibrate: the seed's rule until scored anew")
+    func olderFormula() {
+        var counts = Self.calibrated()
+        counts.sample.formula = 1
+        let features = ["寿司", "@author:alice"]
+        let verdict = FavoriteRule(threshold: .auto).classify(features: features, counts: counts)
+        var expected = NaiveBayes(threshold: 3.0).classify(features: features, counts: counts)
+        expected.threshold = ThresholdInForce(value: 3.0, basis: .rescoring(needed: 200))
+        #expect(verdict == expected)
+        #expect(verdict.threshold.description
+            == "fallback: the recent scores are an older version's; the seed's 3.0 until 200 timeline posts are scored anew")
+        // Without recent scores there is nothing to rescore: the ordinary fallback.
+        counts.sample.recent = 0
+        #expect(FavoriteRule(threshold: .auto).classify(features: features, counts: counts).threshold.basis == .fallback(posts: 0, needed: 200))
     }
 
     @Test("the log threshold lets floor(share x n + 0.5) of the recent scores through", arguments: [

@@ -7,7 +7,8 @@ import Foundation
 /// - `auto`, with at least `Calibration.minimumPosts` sample posts scored: the
 ///   calibrated rule, ratio = exp(prior + log LR) (`PooledBayes`, prior
 ///   `LikeShareSample.priorLogOdds`) against exp(prior + the calibrated log threshold);
-/// - `auto` before that: the seed's rule at 3.0, saying so.
+/// - `auto` before that, or while the recent scores were made by another
+///   `PooledBayes.formula` (a store upgraded from an older version): the seed's rule at 3.0, saying so.
 ///
 /// In every case the label is `favorite` exactly when `ratio > threshold.value`.
 public struct FavoriteRule: Sendable, Equatable {
@@ -29,17 +30,24 @@ public struct FavoriteRule: Sendable, Equatable {
             return seed(at: value).classify(features: features, counts: counts)
         case .auto:
             let sample = counts.sample
+            guard sample.formula == PooledBayes.formula || sample.recent == 0 else {
+                return fallback(features: features, counts: counts, basis: .rescoring(needed: Calibration.minimumPosts))
+            }
             guard sample.recent >= Calibration.minimumPosts, let logThreshold = sample.logThreshold, let share = sample.share else {
-                var verdict = seed(at: Calibration.fallbackThreshold).classify(features: features, counts: counts)
-                verdict.threshold = ThresholdInForce(
-                    value: Calibration.fallbackThreshold, basis: .fallback(posts: sample.recent, needed: Calibration.minimumPosts))
-                return verdict
+                return fallback(features: features, counts: counts, basis: .fallback(posts: sample.recent, needed: Calibration.minimumPosts))
             }
             let threshold = ThresholdInForce(
                 value: Self.finiteExp(sample.priorLogOdds + logThreshold),
                 basis: .calibrated(share: share, posts: sample.posts.total, recent: sample.recent))
             return calibrated(features: features, counts: counts, threshold: threshold)
         }
+    }
+
+    /// The seed's rule at 3.0, saying why.
+    private func fallback(features: [String], counts: TrainingCounts, basis: ThresholdInForce.Basis) -> Classification {
+        var verdict = seed(at: Calibration.fallbackThreshold).classify(features: features, counts: counts)
+        verdict.threshold = ThresholdInForce(value: Calibration.fallbackThreshold, basis: basis)
+        return verdict
     }
 
     private func seed(at value: Double) -> NaiveBayes {

@@ -11,11 +11,16 @@ public struct LikeShareSample: Sendable, Equatable {
     public var recent: Int
     /// The calibrated threshold on the log likelihood ratio (`PooledBayes`); nil before any sample.
     public var logThreshold: Double?
+    /// The `PooledBayes.formula` the recent scores were made by (1 for a store that
+    /// calibrated before the version was stored). Another version's scores do not
+    /// calibrate this one's ratio: until the store scores anew, `auto` falls back.
+    public var formula: Int
 
-    public init(posts: CategoryCounts = CategoryCounts(), recent: Int = 0, logThreshold: Double? = nil) {
+    public init(posts: CategoryCounts = CategoryCounts(), recent: Int = 0, logThreshold: Double? = nil, formula: Int = PooledBayes.formula) {
         self.posts = posts
         self.recent = recent
         self.logThreshold = logThreshold
+        self.formula = formula
     }
 
     /// favorite / (favorite + normal): the share of the posts the human saw that they liked.

@@ -1,26 +1,41 @@
 import Foundation
 
 /// The likelihood `FAVORITE_RATE_THRESHOLD=auto` ranks posts by: the book's weighted
-/// probability with the book's weight 1 and, as the assumed probability, the
-/// feature's own frequency over every post learned instead of the seed's constant 0.1.
+/// probability with, as the assumed probability, the feature's own frequency over
+/// every post learned instead of the seed's constant 0.1, worth 1 post for the
+/// author and 10 posts for a word of the text (a noun or a hashtag).
 ///
 ///     p(f)           = (totals(f) + 1) / (documents(favorite) + documents(normal) + 2)
-///     weighted(f, c) = (weight * p(f) + totals(f) * fprob(f, c)) / (weight + totals(f))
+///     weight(f)      = 1 for `@author:…`, 10 for a word
+///     weighted(f, c) = (weight(f) * p(f) + totals(f) * fprob(f, c)) / (weight(f) + totals(f))
 ///     log LR(post)   = sum over the post's features of log(weighted(f, favorite) / weighted(f, normal))
 ///
 /// with fprob and totals as in `NaiveBayes`. A feature never seen has
 /// weighted(f, c) = p(f) in both categories, so it pulls neither way (as in the
 /// seed). The ratio of the two weighted probabilities is
-/// (weight * p(f) / totals(f) + fprob(f, favorite)) / (weight * p(f) / totals(f) + fprob(f, normal)):
-/// each category's frequency plus about weight / documents, a smoothing on the
-/// scale of one post in all that were learned, whichever category is larger
-/// (docs/CLASSIFIER.md has the arithmetic).
+/// (weight(f) * p(f) / totals(f) + fprob(f, favorite)) / (weight(f) * p(f) / totals(f) + fprob(f, normal)):
+/// each category's frequency plus about weight(f) / documents. A post has one
+/// author and tens of words that are not independent, so a word seen a few times
+/// is pulled harder toward its overall rate than the author is
+/// (docs/CLASSIFIER.md has the arithmetic and the measurements behind the weights).
 public struct PooledBayes: Sendable, Equatable {
-    /// How many observations the assumed probability is worth (1, as in the book).
+    /// How many observations the assumed probability is worth for the author (1, as in the book).
     public var weight: Double
+    /// How many observations the assumed probability is worth for a word of the text.
+    public var textWeight: Double
 
-    public init(weight: Double = 1) {
+    /// The version of this arithmetic, stored beside the recent scores (`LikeShareSample.formula`):
+    /// scores made by another version are not comparable with this one's. 1 was weight 1 for every feature.
+    public static let formula = 2
+
+    public init(weight: Double = 1, textWeight: Double = 10) {
         self.weight = weight
+        self.textWeight = textWeight
+    }
+
+    /// The assumed probability's weight for `feature`: `weight` for the author, `textWeight` for a word.
+    public func weight(of feature: String) -> Double {
+        feature.hasPrefix(FeatureExtractor.authorPrefix) ? weight : textWeight
     }
 
     /// The feature's frequency over every post learned, (totals(f) + 1) / (documents + 2).
@@ -28,8 +43,11 @@ public struct PooledBayes: Sendable, Equatable {
         (Double(feature.total) + 1) / (Double(documents.total) + 2)
     }
 
-    /// The feature probability in `category`, pulled toward the feature's overall frequency when it is rare.
-    public func weightedProbability(_ feature: CategoryCounts, in category: ClassifierCategory, documents: CategoryCounts) -> Double {
+    /// The feature probability in `category`, pulled toward the feature's overall frequency when it is rare,
+    /// the assumed probability worth `weight` observations.
+    public func weightedProbability(
+        _ feature: CategoryCounts, in category: ClassifierCategory, documents: CategoryCounts, weight: Double
+    ) -> Double {
         let totals = Double(feature.total)
         let documentCount = documents[category]
         let probability = documentCount > 0 ? Double(feature[category]) / Double(documentCount) : 0
@@ -40,10 +58,11 @@ public struct PooledBayes: Sendable, Equatable {
     public func contributions(features: [String], counts: TrainingCounts) -> [FeatureContribution] {
         features.map { feature in
             let featureCounts = counts.counts(of: feature)
+            let weight = weight(of: feature)
             return FeatureContribution(
                 feature: feature,
-                favorite: weightedProbability(featureCounts, in: .favorite, documents: counts.documents),
-                normal: weightedProbability(featureCounts, in: .normal, documents: counts.documents)
+                favorite: weightedProbability(featureCounts, in: .favorite, documents: counts.documents, weight: weight),
+                normal: weightedProbability(featureCounts, in: .normal, documents: counts.documents, weight: weight)
             )
         }
     }

@@ -12,6 +12,9 @@ public struct ThresholdInForce: Sendable, Equatable, CustomStringConvertible {
         case calibrated(share: Double, posts: Int, recent: Int)
         /// `auto`, but only `posts` timeline posts learned: the seed's rule until `needed`.
         case fallback(posts: Int, needed: Int)
+        /// `auto`, but the recent scores were made by an older version's formula
+        /// (`LikeShareSample.formula`): the seed's rule until `needed` posts are scored anew.
+        case rescoring(needed: Int)
     }
 
     /// Like when the ratio exceeds this.
@@ -38,6 +41,8 @@ public struct ThresholdInForce: Sendable, Equatable, CustomStringConvertible {
                 + "threshold \(Self.format(value)) (the top \(Self.percent(share)) of the last \(recent))"
         case .fallback(let posts, let needed):
             "fallback: only \(posts) timeline posts learned; the seed's \(value) until \(needed)"
+        case .rescoring(let needed):
+            "fallback: the recent scores are an older version's; the seed's \(value) until \(needed) timeline posts are scored anew"
         }
     }
 

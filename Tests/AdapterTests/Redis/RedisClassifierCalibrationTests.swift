@@ -48,17 +48,50 @@ struct RedisClassifierCalibrationTests {
             try await store.train(text: text, author: author, as: category)
         }
         // Scores: no evidence for the first three (a category had no document yet).
-        // 4th, 仕事 by bob against favorite 2, normal 1 (仕事 0/1, bob 0/1): N = 3, p = 2/5 for both features,
-        // weighted 1/5 vs 7/10 each: log(2/7) * 2 = log(4/49).
-        // 5th, 寿司 by bob against favorite 2, normal 2: 寿司 5/6 vs 1/6, bob 1/6 vs 5/6: log 1 = 0.
+        // 4th, 仕事 by bob against favorite 2, normal 1 (仕事 0/1, bob 0/1): N = 3, p = 2/5 for both features;
+        // 仕事 (weight 10) (4 + 0) / 11 vs (4 + 1) / 11, bob (weight 1) 1/5 vs 7/10: log(4/5 * 2/7) = log(8/35).
+        // 5th, 寿司 by bob against favorite 2, normal 2: N = 4, p = 1/2 for both;
+        // 寿司 (5 + 2) / 12 vs 5/12, bob (1/2) / 3 vs (1/2 + 2) / 3: log(7/5 * 1/5) = log(7/25).
         let scores = try await recent(store)
         #expect(scores.prefix(3) == ["-inf", "-inf", "-inf"])
-        #expect(abs((Double(scores[3]) ?? 0) - log(4.0 / 49.0)) <= 1e-12)
-        #expect(abs(Double(scores[4]) ?? 1) <= 1e-12)
-        // Share 2/5: k = round(0.4 * 5) = 2 of [0, log(4/49), -inf, -inf, -inf]: the log threshold is -inf.
-        #expect(try await hash(store.keys.sample) == ["favorite": "2", "normal": "3", "scored": "5", "recent": "5", "threshold": "-inf"])
+        #expect(abs((Double(scores[3]) ?? 0) - log(8.0 / 35.0)) <= 1e-12)
+        #expect(abs((Double(scores[4]) ?? 0) - log(7.0 / 25.0)) <= 1e-12)
+        // Share 2/5: k = round(0.4 * 5) = 2 of [log(7/25), log(8/35), -inf, -inf, -inf]: the log threshold is -inf.
+        #expect(try await hash(store.keys.sample)
+            == ["favorite": "2", "normal": "3", "scored": "5", "recent": "5", "threshold": "-inf", "formula": "2"])
         #expect(try await store.likeShareSample()
             == LikeShareSample(posts: CategoryCounts(favorite: 2, normal: 3), recent: 5, logThreshold: -.infinity))
+    }
+
+    @Test("a store calibrated by an older formula: counts and sample kept, the seed's rule until 200 posts are scored anew")
+    func upgradeFromFormula1() async throws {
+        let store = try store(words: true)
+        var stream = SyntheticTimeline(likeShare: 0.2, seed: 5)
+        try await store.train(labeled: stream.posts(300))
+        // What a store of the version before `formula` holds: the same keys, no `formula` field.
+        try await redis.send(["HDEL", store.keys.sample, "formula"]).throwingOnError()
+        let before = try await hash(store.keys.sample)
+        let documents = try await store.documentCounts()
+        let probe = stream.posts(10).map { ClassifierInput(text: $0.text, author: $0.author) }
+        let seed = try self.store(threshold: .fixed(3.0), words: true, keys: store.keys)
+        let old = try await store.classify(batch: probe)
+        #expect(old.allSatisfy { $0.threshold == ThresholdInForce(value: 3.0, basis: .rescoring(needed: 200)) })
+        #expect(old.map(\.ratio) == (try await seed.classify(batch: probe)).map(\.ratio))
+        #expect(try await store.likeShareSample().formula == 1)
+
+        // The next batch drops the older scores and starts the window anew; counts and sample go on.
+        try await store.train(labeled: stream.posts(150))
+        let sample = try await store.likeShareSample()
+        #expect(sample.formula == PooledBayes.formula && sample.recent == 150)
+        #expect(try await recent(store).count == 150)
+        let learnt = try await store.documentCounts()
+        #expect(sample.posts.total == 450 && learnt.total == documents.total + 150)
+        #expect(try await hash(store.keys.sample)["scored"] == String((Int(before["scored"] ?? "") ?? 0) + 150))
+        #expect(try await store.classify(batch: probe).allSatisfy { $0.threshold.basis == .fallback(posts: 150, needed: 200) })
+        try await store.train(labeled: stream.posts(50))
+        let share = try #require(try await store.likeShareSample().share)
+        #expect(try await store.classify(batch: probe).allSatisfy { $0.threshold.basis == .calibrated(share: share, posts: 500, recent: 200) })
+        try await store.clear()
     }
 
     @Test("each post of a batch is scored against every post before it: a batch scores as one by one")
