@@ -72,7 +72,8 @@ let package = Package(
         // builds this with coverage, AddressSanitizer and libFuzzer. Built normally (debug: it uses
         // @testable imports), it replays input files once, without libFuzzer.
         .executableTarget(name: "mirror-bot-fuzz", dependencies: [
-            "MirrorBot", "MirrorBotCLI", "MirrorBotMastodon", "MirrorBotX", "MastodonAPI", "XAPI", "Redis",
+            "MirrorBot", "MirrorBotCLI", "MirrorBotMastodon", "MirrorBotX", "MirrorBotBluesky", "MastodonAPI", "XAPI", "APIClientCore",
+            "Redis",
         ]),
 
         // Benchmarks: run with `swift run -c release mirror-bot-bench`.

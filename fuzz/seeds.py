@@ -217,3 +217,93 @@ write("mastodon-response", [
     http(401, [], {"error": "The access token is invalid"}),
     http(200, [], "[{\"id\":\"1\"}]"),
 ])
+
+
+def cbor(value):
+    """DAG-CBOR as Tests/TestSupport/CBORWriter.swift writes it: shortest heads, map keys shorter first."""
+    def head(major, argument):
+        if argument < 24:
+            return bytes([major << 5 | argument])
+        for extra, size in ((24, 1), (25, 2), (26, 4), (27, 8)):
+            if argument < 1 << (8 * size):
+                return bytes([major << 5 | extra]) + argument.to_bytes(size, "big")
+    if value is None:
+        return b"\xf6"
+    if isinstance(value, bool):
+        return b"\xf5" if value else b"\xf4"
+    if isinstance(value, int):
+        return head(0, value) if value >= 0 else head(1, -1 - value)
+    if isinstance(value, bytes):
+        return head(2, len(value)) + value
+    if isinstance(value, str):
+        return head(3, len(value.encode())) + value.encode()
+    if isinstance(value, list):
+        return head(4, len(value)) + b"".join(cbor(item) for item in value)
+    if isinstance(value, tuple):  # (tag, value)
+        return head(6, value[0]) + cbor(value[1])
+    pairs = sorted((cbor(k), cbor(v)) for k, v in value.items())
+    pairs.sort(key=lambda pair: (len(pair[0]), pair[0]))
+    return head(5, len(pairs)) + b"".join(k + v for k, v in pairs)
+
+
+def varint(value):
+    out = b""
+    while True:
+        byte, value = value & 0x7F, value >> 7
+        out += bytes([byte | (0x80 if value else 0)])
+        if not value:
+            return out
+
+
+def car(did, records, prefix=None):
+    """A repository export (CAR v1) as Tests/TestSupport/BlueskyExportFixture.swift builds one:
+    the records, one Merkle search tree node over their keys (prefix-compressed), the commit.
+    `prefix` replaces every entry's shared-prefix length `p`."""
+    blocks = []
+
+    def add(value):
+        data = cbor(value)
+        cid = bytes([0x01, 0x71, 0x12, 0x20]) + (b"%032d" % len(blocks))
+        blocks.append((cid, data))
+        return cid
+
+    def link(cid):
+        return (42, b"\x00" + cid)
+
+    entries, previous = [], b""
+    for key, record in sorted(records):
+        cid = add(record)
+        key = key.encode()
+        shared = len(os.path.commonprefix([previous, key]))
+        entries.append({"p": shared if prefix is None else prefix, "k": key[shared:], "v": link(cid), "t": None})
+        previous = key
+    root = add({"l": None, "e": entries})
+    commit = add({"did": did, "version": 3, "data": link(root), "rev": "3kabcdefghijk", "prev": None, "sig": bytes(64)})
+    header = cbor({"version": 1, "roots": [link(commit)]})
+    return varint(len(header)) + header + b"".join(varint(len(c) + len(d)) + c + d for c, d in reversed(blocks))
+
+
+DID = "did:plc:abcdefghijklmnopqrstuvwx"
+BSKY_POST = lambda text, created, **extra: dict({"$type": "app.bsky.feed.post", "text": text, "createdAt": created, "langs": ["ja"]}, **extra)
+SUBJECT = {"uri": "at://did:plc:other/app.bsky.feed.post/3kother", "cid": "bafyreisubject"}
+# Tests/AdapterTests (BlueskyExportImportTests), Tests/TestSupport/BlueskyExportFixture.swift.
+write("bluesky-car", [
+    car(DID, [
+        ("app.bsky.feed.post/3kaaaaaaaaa22", BSKY_POST("今日もいい天気", "2024-05-01T07:00:00.000Z")),
+        ("app.bsky.feed.post/3kaaaaaaaab22", BSKY_POST("see example.com/x", "2024-05-01T08:00:00.123456+09:00", facets=[
+            {"index": {"byteStart": 4, "byteEnd": 17},
+             "features": [{"$type": "app.bsky.richtext.facet#link", "uri": "https://example.com/x/long"}]}])),
+        ("app.bsky.feed.post/3kaaaaaaaac22", BSKY_POST("@friend ありがとう", "2024-05-02T09:00:00Z",
+                                                        reply={"root": SUBJECT, "parent": SUBJECT})),
+        ("app.bsky.feed.repost/3kaaaaaaaad22", {"$type": "app.bsky.feed.repost", "subject": SUBJECT, "createdAt": "2024-05-01T10:00:00.000Z"}),
+        ("app.bsky.feed.like/3kaaaaaaaae22", {"$type": "app.bsky.feed.like", "subject": SUBJECT, "createdAt": "2024-05-01T10:00:00.000Z"}),
+        ("app.bsky.graph.follow/3kaaaaaaaaf22", {"$type": "app.bsky.graph.follow", "subject": "did:plc:other", "createdAt": "2024-05-01T10:00:00Z"}),
+    ]),
+    car(DID, [("app.bsky.feed.post/3kaaaaaaaaa22", BSKY_POST("no date", "yesterday"))]),
+    car(DID, [("app.bsky.feed.like/3kaaaaaaaae22", {"$type": "app.bsky.feed.like"})]),
+    car(DID, []),
+    varint(5) + cbor({"version": 2}),
+    b"\x0a\xa2gversion\x01",
+    # A tree entry's prefix length above Int.max: `Int(p)` trapped (issue 15).
+    car(DID, [("app.bsky.feed.post/3kaaaaaaaaa22", BSKY_POST("x", "2024-05-01T07:00:00Z"))], prefix=2**64 - 1),
+])

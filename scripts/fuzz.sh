@@ -99,8 +99,9 @@ main() {
     log="$runs/logs/$target.log"
     executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
-    # libFuzzer's last status line: "#N DONE cov: C ft: F corp: UNITS/SIZE ..."
-    last=$(grep -E '^#[0-9]+[[:space:]].*corp: ' "$log" | tail -n 1)
+    # libFuzzer's last status line: "#N DONE cov: C ft: F corp: UNITS/SIZE ..." (none when a
+    # committed input crashed while the corpus loaded: then the report below still prints).
+    last=$(grep -E '^#[0-9]+[[:space:]].*corp: ' "$log" | tail -n 1 || true)
     cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")
     corpus=$(sed -n 's/.* corp: \([0-9]*\/[0-9]*[a-zA-Z]*\).*/\1/p' <<<"$last")
     crashes=$(grep -cE '^(==[0-9]+==ERROR|fuzz property failed|.*Fatal error:)' "$log" || true)

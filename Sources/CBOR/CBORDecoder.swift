@@ -9,13 +9,15 @@ private final class ItemHandle {
 
 /// Decodes CBOR with libcbor (`cbor_load`) and copies the item into a `CBORValue`
 /// at once; the C item is freed before returning. Definite lengths only (as
-/// DAG-CBOR requires), nesting at most `maximumDepth` deep.
+/// DAG-CBOR requires), nesting at most `maximumDepth` deep; lengths that cannot
+/// fit in the bytes are refused before libcbor allocates them (`CBORLengthCheck`).
 public enum CBORDecoder {
     public static let maximumDepth = 64
 
     /// The first CBOR item of `bytes`, and how many bytes it took.
     public static func decodeFirst(_ bytes: ArraySlice<UInt8>) throws -> (value: CBORValue, length: Int) {
         guard !bytes.isEmpty else { throw CBORError(kind: .truncated, offset: 0, message: "no data") }
+        try CBORLengthCheck.check(bytes)
         var result = cbor_load_result()
         let loaded = bytes.withUnsafeBufferPointer { buffer in
             cbor_load(buffer.baseAddress, buffer.count, &result)

@@ -62,8 +62,13 @@ extension ArchiveImporter {
         do { data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe) } catch {
             throw InputError(file: path, message: "cannot read the file")
         }
+        return try readRepository([UInt8](data), file: path)
+    }
+
+    /// The same from the export's bytes; errors name `file`.
+    static func readRepository(_ bytes: [UInt8], file path: String) throws -> (posts: [Post], reposts: Int, likes: [String]) {
         do {
-            let repository = try BlueskyRepository(car: try BlueskyCARFile(bytes: [UInt8](data)))
+            let repository = try BlueskyRepository(car: try BlueskyCARFile(bytes: bytes))
             var posts: [Post] = []
             var reposts = 0
             var likes: [String] = []

@@ -19,7 +19,7 @@ extension ArchiveImporter {
         if let outboxPath = files.outbox {
             summary.files.append(outboxPath)
             logger.info("import_file", ["file": outboxPath])
-            let read = try Self.decode(MastodonOutbox.self, at: outboxPath).posts(file: outboxPath)
+            let read = try Self.decode(MastodonOutbox.self, at: outboxPath).posts(file: outboxPath, dates: .mastodon(now: now()))
             collector = read.collector
             summary.privateSkipped = read.privateSkipped
         }

@@ -10,7 +10,8 @@ extension MastodonOutbox {
     /// readable note, a note without content or without a valid published date)
     /// is an `InputError` naming `file` and the item, as a malformed X archive
     /// entry is: it is checked before its visibility, so it is never counted as skipped.
-    func posts(file: String) throws -> (collector: PostCollector, privateSkipped: Int) {
+    /// A published date outside `dates` is refused too.
+    func posts(file: String, dates: PlausibleDates) throws -> (collector: PostCollector, privateSkipped: Int) {
         var collector = PostCollector()
         var privateSkipped = 0
         for (index, item) in orderedItems.enumerated() {
@@ -36,6 +37,9 @@ extension MastodonOutbox {
                 guard let post = MastodonOutboxPost.post(from: note, actor: activity.actor ?? actor) else {
                     let published = note.published.map { "\"\($0)\" is not" } ?? "missing:"
                     throw refuse("the note \(note.id) has no valid published date (\(published) an ISO 8601 date like \"2023-01-01T12:00:00Z\")")
+                }
+                if let refusal = dates.refusal(post.createdAt) {
+                    throw refuse("the note \(note.id) was published \"\(note.published ?? "")\", \(refusal)")
                 }
                 guard note.isRepostable else {
                     privateSkipped += 1

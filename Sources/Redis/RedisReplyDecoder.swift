@@ -16,23 +16,36 @@ private final class ReaderHandle {
 ///     decoder.feed(Array("*2\r\n:1\r\n$-1\r\n".utf8))
 ///     try decoder.next()   // .array([.integer(1), .null])
 ///
+/// Array and bulk-string lengths are checked before hiredis sees them
+/// (`RESPLengthGuard`): an array announcing more than `maxElements` elements, or
+/// a bulk string longer than `maxBulkLength`, is a protocol error once the
+/// replies before it are taken, and the stream stays failed.
+///
 /// Not thread-safe: one owner at a time.
 public final class RedisReplyDecoder {
-    private let reader: ReaderHandle
+    /// 1,048,576 elements: far above any reply mirror-bot asks for; hiredis allocates 8 MB for it at once.
+    public static let defaultMaxElements = 1 << 20
+    /// 512 MB, the Redis server's own limit on a bulk string (`proto-max-bulk-len`).
+    public static let defaultMaxBulkLength = 512 * 1024 * 1024
 
-    public init() throws {
+    private let reader: ReaderHandle
+    private var lengths: RESPLengthGuard
+
+    public init(maxElements: Int = defaultMaxElements, maxBulkLength: Int = defaultMaxBulkLength) throws {
         guard let raw = redisReaderCreate() else {
             throw RedisError(kind: .protocolError, message: "could not create a reply reader (out of memory)")
         }
         reader = ReaderHandle(raw)
+        lengths = RESPLengthGuard(maxElements: maxElements, maxBulkLength: maxBulkLength)
     }
 
-    /// Appends bytes received from a server.
+    /// Appends bytes received from a server (after a refused length, nothing more is taken).
     public func feed(_ bytes: [UInt8]) {
-        guard !bytes.isEmpty else { return }
+        let admitted = lengths.admit(bytes)
+        guard admitted > 0 else { return }
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
-                _ = redisReaderFeed(reader.raw, chars.baseAddress, chars.count)
+                _ = redisReaderFeed(reader.raw, chars.baseAddress, admitted)
             }
         }
     }
@@ -43,7 +56,10 @@ public final class RedisReplyDecoder {
         guard redisReaderGetReply(reader.raw, &reply) == REDIS_OK else {
             throw RedisError(kind: .protocolError, message: errorText(reader.raw.pointee.errstr))
         }
-        guard let reply else { return nil }
+        guard let reply else {
+            if let failure = lengths.failure { throw RedisError(kind: .protocolError, message: failure) }
+            return nil
+        }
         defer { freeReplyObject(reply) }
         return RedisValue(reply: reply.assumingMemoryBound(to: redisReply.self))
     }

@@ -8,7 +8,7 @@ extension FuzzTarget {
         var collector = PostCollector()
         expectingInputErrors {
             try ArchiveFileReader(path: "tweets.js", releaseInterval: 2).forEachEntry(as: ArchiveTweet.self, in: bytes) { tweet, _ in
-                let post = try tweet.post()
+                let post = try tweet.post(dates: .x(now: fuzzNow))
                 exercise(post)
                 collector.add(post)
             }

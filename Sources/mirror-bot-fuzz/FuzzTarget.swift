@@ -12,7 +12,7 @@ struct FuzzTarget: Sendable {
 
     static let all: [FuzzTarget] = [
         .arguments, .archiveTweets, .archiveLikes, .timestamp, .jsonlPosts, .jsonlClassifier,
-        .mastodonOutbox, .mastodonHTML, .resp, .percentEncoding,
+        .mastodonOutbox, .mastodonHTML, .resp, .percentEncoding, .xResponse, .mastodonResponse, .blueskyCAR,
     ]
 
     static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

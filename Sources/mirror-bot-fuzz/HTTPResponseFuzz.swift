@@ -1,8 +1,5 @@
+import APIClientCore
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// A server's answer as the fuzzer writes it, in text so the seeds read like HTTP:
 ///
@@ -38,11 +35,9 @@ struct FuzzHTTPResponse {
         body = Data(rest)
     }
 
-    /// As URLSession would hand it over, or nil when Foundation refuses the headers.
-    func response(url: URL) -> HTTPURLResponse? {
-        HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
-    }
+    /// As the transport hands it to the client (header names lowercased).
+    var reply: HTTPReply { HTTPReply(status: status, headers: headers, body: body) }
 }
 
-/// The clients' clock in the fuzzer: fixed, so a reset header means the same wait every run.
+/// The clients' clock in the fuzzer: it starts here, so a reset header means the same wait every run.
 let fuzzNow = Date(timeIntervalSince1970: 1_700_000_000)

@@ -6,7 +6,7 @@ extension FuzzTarget {
     static let jsonlPosts = FuzzTarget(name: "jsonl-posts", about: "import --jsonl: JSONLPostReader, JSONLPost") { bytes in
         var collector = PostCollector()
         expectingInputErrors {
-            try JSONLPostReader(path: "posts.jsonl").forEachPost(in: bytes) { post in
+            try JSONLPostReader(path: "posts.jsonl", dates: .jsonl(now: fuzzNow)).forEachPost(in: bytes) { post in
                 exercise(post)
                 collector.add(post)
             }

@@ -8,7 +8,7 @@ extension FuzzTarget {
     static let mastodonOutbox = FuzzTarget(name: "mastodon-outbox", about: "outbox.json: MastodonOutbox, its activities and notes") { bytes in
         expectingInputErrors {
             let outbox = try ArchiveImporter.decode(MastodonOutbox.self, from: Data(bytes), file: "outbox.json")
-            var (collector, _) = try outbox.posts(file: "outbox.json")
+            var (collector, _) = try outbox.posts(file: "outbox.json", dates: .mastodon(now: fuzzNow))
             for post in collector.takeNewest(nil).posts { exercise(post) }
         }
     }

@@ -59,6 +59,33 @@ struct CBORDecoderTests {
         }
     }
 
+    /// libcbor 0.8 mallocs an announced array's slots at once: this was 15 GB (found by fuzzing the `.car` reader, issue 15).
+    @Test("an array or map announcing more items than bytes left is refused as truncated before libcbor allocates it", arguments: [
+        ("9b000000039393870000", "an array of 15360820992 items cannot fit in the 1 bytes left"),
+        ("a1616182009bffffffffffffffff", "an array of 18446744073709551615 items cannot fit in the 0 bytes left"),
+        ("bb0000000100000000", "a map of 4294967296 pairs cannot fit in the 0 bytes left"),
+        ("830102a3", "a map of 3 pairs cannot fit in the 0 bytes left"),
+        ("d82a9a7fffffff00", "an array of 2147483647 items cannot fit in the 1 bytes left"),
+    ])
+    func hugeCounts(hex: String, message: String) throws {
+        let error = try #require(throws: CBORError.self) { try CBORDecoder.decode(Self.bytes(hex)[...]) }
+        #expect(error.kind == .truncated)
+        #expect(error.message == message)
+    }
+
+    @Test("an indefinite-length array is refused before libcbor reads it, whatever it holds")
+    func indefiniteFirst() throws {
+        let error = try #require(throws: CBORError.self) { try CBORDecoder.decode(Self.bytes("9f9b000000039393870000ff")[...]) }
+        #expect(error.kind == .unsupported)
+        #expect(error.offset == 0)
+    }
+
+    @Test("counts that fit still decode: every item of an array at the limit of the bytes")
+    func countsThatFit() throws {
+        #expect(try CBORDecoder.decode(Self.bytes("8500010203f6")[...]) == .array([.unsigned(0), .unsigned(1), .unsigned(2), .unsigned(3), .null]))
+        #expect(try CBORDecoder.decode(Self.bytes("a201020304")[...]) == .map([CBORPair(.unsigned(1), .unsigned(2)), CBORPair(.unsigned(3), .unsigned(4))]))
+    }
+
     @Test("nesting deeper than the limit is refused, not a stack overflow")
     func deep() {
         let bytes = [UInt8](repeating: 0x81, count: 1000) + [0x00]

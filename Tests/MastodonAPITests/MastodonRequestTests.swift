@@ -46,6 +46,16 @@ struct MastodonRequestTests {
         #expect(MastodonLink.nextQuery(in: "<https://evil.example/x?max_id=1>; rel=\"next\"", base: base) == nil)
     }
 
+    /// `%+1` once decoded to the byte 0x01 (`Int(_:radix:)` takes a sign; found by fuzzing, issue 15).
+    @Test("a Link query's escapes are % and two hex digits: a sign is no hex digit")
+    func linkEscapes() throws {
+        #expect(MastodonPercentEncoding.decode("%+1", plusIsSpace: false) == "%+1")
+        #expect(MastodonPercentEncoding.decode("%-f%41") == "%-fA")
+        let base = try #require(URL(string: "https://example.social"))
+        let next = try #require(MastodonLink.nextQuery(in: "<https://example.social/x?max_id=%2B1&q=%41>; rel=\"next\"", base: base))
+        #expect(next.map(\.value) == ["+1", "A"])
+    }
+
     @Test("X-RateLimit-Reset is an ISO 8601 timestamp")
     func rateLimitHeaders() throws {
         let window = try #require(RateLimitScheme.mastodon.window(from: [

@@ -23,6 +23,10 @@ struct ArchiveParsingTests {
     @Test("not timestamps", arguments: [
         "", "yesterday", "Wed Foo 10 20:19:24 +0000 2018", "Wed Oct 10 20:19:24 2018", "2018-10-10T20:19:24",
         "2018-13-10T20:19:24Z", "2018-10-10T25:19:24Z", "2018-10-10T20:19:24.Z", "2018-10-10T20:19:24+9",
+        // A sign is no digit (`Int(_:)` took one: issue 15); February 30 is no date (it rolled over into March).
+        "Wed Oct +1 20:19:24 +0000 2018", "Wed Oct 10 +0:19:24 +0000 2018", "Wed Oct 10 20:19:24 +-100 2018",
+        "Wed Oct 10 20:19:24 -+900 2018", "2018-10-10T20:19:24+-1:00", "Fri Feb 30 20:19:24 +0000 2018", "2018-02-30T00:00:00Z",
+        "2018-04-31T00:00:00Z", "Sat Feb 29 00:00:00 +0000 2100",
     ])
     func notTimestamps(text: String) {
         #expect(PostTimestamp.parse(text) == nil)

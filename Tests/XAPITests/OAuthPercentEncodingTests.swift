@@ -28,4 +28,18 @@ struct OAuthPercentEncodingTests {
         #expect(pairs.map(\.name) == ["b", "a", "c"])
         #expect(pairs.map(\.value) == ["2", "=", ""])
     }
+
+    /// `Int(_:radix:)` accepts a sign: `%+1` once decoded to the byte 0x01 (found by fuzzing, issue 15).
+    /// Only two hex digits make an escape, in OAuth's, Mastodon's and the shared coder alike; a
+    /// `+` after a kept `%` is still a space in form decoding.
+    @Test("only % and two hex digits is an escape: a sign, a space or one digit is kept as is", arguments: [
+        ("%+1", "%+1", "% 1"), ("%-1", "%-1", "%-1"), ("%+F", "%+F", "% F"), ("% 1", "% 1", "% 1"), ("%1", "%1", "%1"),
+        ("%", "%", "%"), ("%4", "%4", "%4"), ("%%41", "%A", "%A"), ("%0a", "\n", "\n"), ("%2b1", "+1", "+1"),
+        ("%x1", "%x1", "%x1"), ("%1g", "%1g", "%1g"), ("%٣٣", "%٣٣", "%٣٣"),
+    ])
+    func onlyHexDigits(input: String, plain: String, form: String) {
+        #expect(OAuthPercentEncoding.decode(input, plusIsSpace: false) == plain)
+        #expect(OAuthPercentEncoding.decode(input) == form)
+        #expect(OAuthPercentEncoding.parseForm("a=" + input).first?.value == form)
+    }
 }

@@ -19,4 +19,12 @@ struct RateLimitBookTests {
         #expect(window.remaining == 0)
         #expect(window.resetAt == Date(timeIntervalSince1970: 1_700_000_900))
     }
+
+    /// The book refuses such resets, but the error line must not trap on one either (`Int(1e30)` does).
+    @Test("the error line of a reset beyond any clock shows it without trapping", arguments: [1e30, .infinity, -1e300, 1_700_000_900.75])
+    func errorLine(seconds: Double) {
+        let line = XAPIError.rateLimited(endpoint: "GET /2/users/me", resetAt: Date(timeIntervalSince1970: seconds)).description
+        let shown = seconds == 1_700_000_900.75 ? "1700000900" : "\(seconds)"
+        #expect(line == "GET /2/users/me: HTTP 429 rate limit spent until \(shown)")
+    }
 }

@@ -21,6 +21,8 @@ public struct ArchiveImporter: Sendable {
     public var progressInterval = 10_000
     /// Likes handed to the trainer per call.
     public var likeBatchSize = 1_000
+    /// The import's clock: a post dated more than a day after it is refused (`PlausibleDates`).
+    public var now: @Sendable () -> Date = { Date() }
 
     public init(store: any PostStore, postLimit: Int? = nil, trainFavorites: ArchiveLikeTrainer? = nil, logger: Logger = .silent) {
         self.store = store
@@ -35,6 +37,7 @@ public struct ArchiveImporter: Sendable {
         var summary = ImportSummary()
         var collector = PostCollector()
         var likes: [ArchiveLike] = []
+        let dates = PlausibleDates.x(now: now())
         for file in files {
             try Task.checkCancellation()
             logger.info("import_file", ["file": file.path])
@@ -43,7 +46,7 @@ public struct ArchiveImporter: Sendable {
             switch file.kind {
             case .tweets:
                 try reader.forEachEntry(as: ArchiveTweet.self) { tweet, _ in
-                    collector.add(try tweet.post())
+                    collector.add(try tweet.post(dates: dates))
                     if collector.read % progressInterval == 0 {
                         logger.info("import_progress", ["posts_read": collector.read])
                     }
@@ -69,7 +72,7 @@ public struct ArchiveImporter: Sendable {
         summary.files = [path]
         var collector = PostCollector()
         logger.info("import_file", ["file": path])
-        try JSONLPostReader(path: path).forEachPost { post in
+        try JSONLPostReader(path: path, dates: .jsonl(now: now())).forEachPost { post in
             collector.add(post)
             if collector.read % progressInterval == 0 {
                 logger.info("import_progress", ["posts_read": collector.read])

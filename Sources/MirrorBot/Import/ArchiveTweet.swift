@@ -42,14 +42,16 @@ struct ArchiveTweet: Decodable {
         inReplyToStatusID = try fields.decodeIfPresent(String.self, forKey: .inReplyToStatusIDStr)
     }
 
-    /// The post to store; throws an `ArchiveEntryError` saying what is wrong with the entry.
-    func post() throws -> Post {
+    /// The post to store; throws an `ArchiveEntryError` saying what is wrong with the entry
+    /// (a date outside `dates` included).
+    func post(dates: PlausibleDates) throws -> Post {
         guard !id.isEmpty, id.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
             throw ArchiveEntryError("id_str \"\(id)\" is not a post id")
         }
         guard let date = PostTimestamp.parse(createdAt) else {
             throw ArchiveEntryError("created_at \"\(createdAt)\" is not a date like \"Wed Oct 10 20:19:24 +0000 2018\"")
         }
+        if let refusal = dates.refusal(date) { throw ArchiveEntryError("created_at \"\(createdAt)\" is \(refusal)") }
         let replyTo = inReplyToUserID.flatMap { $0.isEmpty ? nil : $0 }
         return Post(
             id: id, text: HTMLEntities.unescape(escapedText), createdAt: date,

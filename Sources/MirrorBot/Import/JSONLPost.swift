@@ -26,11 +26,14 @@ struct JSONLPost: Decodable {
         return try fields.decodeIfPresent(String.self, forKey: key)
     }
 
-    func post() throws -> Post {
+    /// The post to store; throws an `ArchiveEntryError` saying what is wrong with the line
+    /// (a date outside `dates` included).
+    func post(dates: PlausibleDates) throws -> Post {
         guard !id.isEmpty else { throw ArchiveEntryError("\"id\" is empty") }
         guard let date = PostTimestamp.parse(createdAt) else {
             throw ArchiveEntryError("created_at \"\(createdAt)\" is not an ISO 8601 date like \"2024-05-01T10:00:00Z\"")
         }
+        if let refusal = dates.refusal(date) { throw ArchiveEntryError("created_at \"\(createdAt)\" is \(refusal)") }
         let replyTo = inReplyToUserID.flatMap { $0.isEmpty ? nil : $0 }
         return Post(
             id: id, text: text, createdAt: date, inReplyToUserID: replyTo,

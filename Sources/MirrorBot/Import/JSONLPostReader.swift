@@ -6,6 +6,8 @@ import Foundation
 /// format. Blank lines are skipped; a bad line is an `InputError` naming it.
 struct JSONLPostReader {
     let path: String
+    /// Dates outside are refused (`PlausibleDates.jsonl`).
+    let dates: PlausibleDates
 
     func forEachPost(_ body: (Post) throws -> Void) throws {
         let file = try MappedFile(path: path)
@@ -24,7 +26,7 @@ struct JSONLPostReader {
             start = end + 1
             guard text.contains(where: { !Self.isWhitespace($0) }) else { continue }
             do {
-                try body(try decoder.decode(JSONLPost.self, from: Data(text)).post())
+                try body(try decoder.decode(JSONLPost.self, from: Data(text)).post(dates: dates))
             } catch let error as DecodingError {
                 var message = error.inputMessage
                 if case .dataCorrupted = error, let syntax = JSONSyntaxError(Data(text)) {

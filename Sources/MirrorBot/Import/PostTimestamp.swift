@@ -16,13 +16,13 @@ enum PostTimestamp {
         let fields = text.split(separator: " ")
         guard fields.count == 6,
               let month = months.firstIndex(of: String(fields[1])).map({ $0 + 1 }),
-              let day = Int(fields[2]), let year = Int(fields[5]), fields[5].count == 4,
+              let day = digits(fields[2], count: 1...2), let year = digits(fields[5], count: 4...4),
               let offset = offsetSeconds(Substring(fields[4]))
         else { return nil }
         let time = fields[3].split(separator: ":", omittingEmptySubsequences: false)
-        guard time.count == 3, let hour = Int(time[0]), let minute = Int(time[1]), let second = Int(time[2]) else {
-            return nil
-        }
+        guard time.count == 3, let hour = digits(time[0], count: 2...2), let minute = digits(time[1], count: 2...2),
+              let second = digits(time[2], count: 2...2)
+        else { return nil }
         return date(year: year, month: month, day: day, hour: hour, minute: minute, second: second, fraction: 0, offset: offset)
     }
 
@@ -76,7 +76,7 @@ enum PostTimestamp {
     /// `+0900` / `-0530` to seconds east of UTC.
     private static func offsetSeconds(_ text: Substring) -> Int? {
         guard text.count == 5, let sign = text.first, sign == "+" || sign == "-",
-              let hours = Int(text.dropFirst().prefix(2)), let minutes = Int(text.suffix(2)),
+              let hours = digits(text.dropFirst().prefix(2), count: 2...2), let minutes = digits(text.suffix(2), count: 2...2),
               hours < 24, minutes < 60
         else { return nil }
         return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
@@ -85,11 +85,27 @@ enum PostTimestamp {
     private static func date(
         year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, fraction: Double, offset: Int
     ) -> Date? {
-        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour),
+        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), (0...23).contains(hour),
               (0...59).contains(minute), (0...60).contains(second)
         else { return nil }
         let days = LocalDate(year: year, month: month, day: day).daysSince1970
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    /// `text` as a number when it is `count` ASCII digits and nothing else: `Int(_:)` would take
+    /// a sign, so `+1` was a day and `+-100` an offset of minus an hour (found reading after fuzzing, issue 15).
+    private static func digits(_ text: Substring, count: ClosedRange<Int>) -> Int? {
+        guard count.contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+        return text.utf8.reduce(0) { $0 * 10 + Int($1 - 48) }
+    }
+
+    /// 28 to 31: February 30 is no date (it used to roll over into March).
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 }

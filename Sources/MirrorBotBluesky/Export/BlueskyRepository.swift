@@ -57,7 +57,8 @@ struct BlueskyRepository {
         }
         var previous: [UInt8] = []
         for entry in entries {
-            guard let prefix = entry["p"]?.unsigned, Int(prefix) <= previous.count, let suffix = entry["k"]?.bytes,
+            // `p` is compared as read: `Int(p)` of a p above Int.max trapped (issue 15).
+            guard let prefix = entry["p"]?.unsigned, prefix <= UInt64(previous.count), let suffix = entry["k"]?.bytes,
                 let value = entry["v"].flatMap(link)
             else { throw BlueskyCARFile.Malformed(offset: offset, message: "the tree node \(cid) has a malformed entry") }
             let key = Array(previous.prefix(Int(prefix))) + suffix

@@ -41,7 +41,9 @@ public enum XAPIError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unauthorized(let endpoint, let detail):
             return "\(endpoint): HTTP 401 unauthorized: \(detail)"
         case .rateLimited(let endpoint, let resetAt):
-            return "\(endpoint): HTTP 429 rate limit spent until \(Int(resetAt.timeIntervalSince1970))"
+            // `Int(_:)` of a reset no clock reaches (1e30, inf) would trap: such a one is shown as it is.
+            let unixSeconds = Int(exactly: resetAt.timeIntervalSince1970.rounded(.down)).map(String.init) ?? "\(resetAt.timeIntervalSince1970)"
+            return "\(endpoint): HTTP 429 rate limit spent until \(unixSeconds)"
         case .failed(let endpoint, let status, let detail):
             return status == 0 ? "\(endpoint): \(detail)" : "\(endpoint): HTTP \(status): \(detail)"
         case .outcomeUnknown(let endpoint, let detail):

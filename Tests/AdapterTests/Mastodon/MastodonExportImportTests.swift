@@ -145,6 +145,21 @@ struct MastodonExportImportTests {
         #expect(error.message.contains("\"yesterday-ish\" is not an ISO 8601 date"))
     }
 
+    @Test("a note dated before 2016 or over a day ahead is refused, naming the file and the item (issue 15)", arguments: [
+        ("0001-01-01T00:00:00Z", "before 2016-01-01, Mastodon's first year"),
+        ("2015-12-31T23:59:59Z", "before 2016-01-01, Mastodon's first year"),
+        ("9999-12-31T23:59:59Z", "more than a day after now"),
+    ])
+    func implausibleDate(published: String, reason: String) async throws {
+        let (error, outbox) = try await refusal("""
+            {"type": "Create", "object": {"id": "\(Self.actor)/statuses/2003", "type": "Note",
+             "published": "\(published)", "content": "<p>hi</p>", "to": ["\(Self.everyone)"]}}
+            """)
+        #expect(error.file == outbox)
+        #expect(error.position == "orderedItems[2]")
+        #expect(error.message.hasPrefix("the note \(Self.actor)/statuses/2003 was published \"\(published)\", \(reason)"), "\(error)")
+    }
+
     @Test("a followers-only note without a date is refused, not counted as skipped")
     func privateWithoutDate() async throws {
         let (error, _) = try await refusal("""
