@@ -73,7 +73,7 @@ let package = Package(
         // @testable imports), it replays input files once, without libFuzzer.
         .executableTarget(name: "mirror-bot-fuzz", dependencies: [
             "MirrorBot", "MirrorBotCLI", "MirrorBotMastodon", "MirrorBotX", "MirrorBotBluesky", "MastodonAPI", "XAPI", "APIClientCore",
-            "Redis",
+            "BlueskyAPI", "Redis",
         ]),
 
         // Benchmarks: run with `swift run -c release mirror-bot-bench`.

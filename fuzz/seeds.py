@@ -307,3 +307,51 @@ write("bluesky-car", [
     # A tree entry's prefix length above Int.max: `Int(p)` trapped (issue 15).
     car(DID, [("app.bsky.feed.post/3kaaaaaaaaa22", BSKY_POST("x", "2024-05-01T07:00:00Z"))], prefix=2**64 - 1),
 ])
+
+BSKY_AUTHOR = {"did": "did:plc:alice", "handle": "alice.example.com", "displayName": "Alice",
+               "viewer": {"following": "at://did:plc:fuzzbot/app.bsky.graph.follow/3k1", "followedBy": "at://did:plc:alice/app.bsky.graph.follow/3k2"}}
+BSKY_VIEW = {"uri": "at://did:plc:alice/app.bsky.feed.post/3kaaaaaaaaa22", "cid": "bafyreiaaa", "author": BSKY_AUTHOR,
+             "record": BSKY_POST("今日もいい天気 example.com/x", "2023-11-14T22:00:00.000Z", facets=[
+                 {"index": {"byteStart": 22, "byteEnd": 35},
+                  "features": [{"$type": "app.bsky.richtext.facet#link", "uri": "https://example.com/x/long"}]}]),
+             "indexedAt": "2023-11-14T22:00:01.000Z"}
+BSKY_REPLY = dict(BSKY_VIEW, uri="at://did:plc:alice/app.bsky.feed.post/3kaaaaaaaab22", cid="bafyreibbb",
+                  record=BSKY_POST("@bot.example.com ありがとう", "2023-11-14T22:05:00Z", reply={"root": SUBJECT, "parent": SUBJECT}))
+BSKY_SESSION = {"did": "did:plc:fuzzbot", "handle": "bot.example.com", "accessJwt": "acc-new", "refreshJwt": "ref-new"}
+BSKY_RATE = [("ratelimit-limit", "3000"), ("ratelimit-remaining", "2999"), ("ratelimit-reset", "1700000300"),
+             ("ratelimit-policy", "3000;w=300")]
+# FakeBluesky's answers (FakeBlueskyWorld: feeds, notifications, records, sessions, ratelimit-* headers, error bodies).
+write("bluesky-response", [
+    http(200, BSKY_RATE, {"cursor": "c2", "feed": [
+        {"post": BSKY_VIEW},
+        {"post": BSKY_REPLY, "reply": {"parent": {"author": BSKY_AUTHOR}}},
+        {"post": dict(BSKY_VIEW, uri="at://did:plc:carol/app.bsky.feed.post/3kc"),
+         "reason": {"$type": "app.bsky.feed.defs#reasonRepost", "by": BSKY_AUTHOR, "indexedAt": "2023-11-14T22:10:00Z"}},
+        {"post": BSKY_VIEW, "reason": {"$type": "app.bsky.feed.defs#reasonPin"}}]}),
+    http(200, [], {"notifications": [
+        {"uri": BSKY_REPLY["uri"], "cid": "bafyreibbb", "author": BSKY_AUTHOR, "reason": "reply", "record": BSKY_REPLY["record"],
+         "indexedAt": "2023-11-14T22:05:01Z", "isRead": False},
+        {"uri": "at://did:plc:alice/app.bsky.feed.like/3kl", "cid": "bafyreilll", "author": BSKY_AUTHOR, "reason": "like",
+         "record": {"$type": "app.bsky.feed.like", "subject": SUBJECT}, "indexedAt": "2023-11-14T22:06:00Z"}]}),
+    http(200, [], {"posts": [BSKY_VIEW, BSKY_REPLY]}),
+    http(200, [], {"did": "did:plc:fuzzbot", "handle": "bot.example.com", "displayName": "Bot",
+                   "labels": [{"src": "did:plc:fuzzbot", "uri": "at://did:plc:fuzzbot/app.bsky.actor.profile/self", "val": "bot",
+                               "cts": "2023-11-14T22:00:00Z"}]}),
+    http(200, [], BSKY_SESSION),
+    http(200, [], {"uri": "at://did:plc:fuzzbot/app.bsky.feed.post/3kfuzz0000001", "cid": "bafyreinew"}),
+    http(200, [], {"uri": "at://did:plc:fuzzbot/app.bsky.feed.post/3kfuzz0000001", "cid": "bafyreinew",
+                   "value": BSKY_POST("x", "2023-11-14T22:13:20.000Z")}),
+    http(200, [], {"uri": "at://did:plc:fuzzbot/app.bsky.feed.like/3kfuzz0000002", "cid": "bafyreilike",
+                   "value": {"$type": "app.bsky.feed.like", "subject": {"uri": "at://did:plc:a/app.bsky.feed.post/3k", "cid": "bafy"},
+                             "createdAt": "2023-11-14T22:13:20.000Z"}}),
+    http(200, [], {"did": "did:plc:alice"}),
+    http(400, [], {"error": "ExpiredToken", "message": "Token has expired"}),
+    http(400, [], {"error": "InvalidToken", "message": "Token could not be verified"}),
+    http(401, [], {"error": "AuthenticationRequired", "message": "Invalid identifier or password"}),
+    http(429, [("ratelimit-limit", "3000"), ("ratelimit-remaining", "0"), ("ratelimit-reset", "1700000120"),
+               ("ratelimit-policy", "3000;w=300")], {"error": "RateLimitExceeded", "message": "Rate Limit Exceeded"}),
+    http(400, [], {"error": "RecordNotFound", "message": "Could not locate record"}),
+    http(400, [], {"error": "InvalidRequest", "message": "Record/rkey already exists"}),
+    http(502, [], "<html>bad gateway</html>"),
+    http(200, [], {"cursor": None, "feed": []}),
+])

@@ -59,7 +59,7 @@ main() {
   # Per target: tokens that help the mutator past the parsers' keywords and edge values (fuzz/dict/).
   options() {
     case "$1" in
-      x-response | mastodon-response) echo "-dict=fuzz/dict/http.dict" ;;
+      x-response | mastodon-response | bluesky-response) echo "-dict=fuzz/dict/http.dict" ;;
       archive-* | jsonl-* | mastodon-outbox) echo "-dict=fuzz/dict/json.dict" ;;
       arguments) echo "-dict=fuzz/dict/arguments.dict" ;;
       resp) echo "-dict=fuzz/dict/resp.dict" ;;

@@ -21,6 +21,7 @@ final class FuzzClientHarness: HTTPTransport, @unchecked Sendable {
     private let lock = NSLock()
     private var current = fuzzNow
     private var waits: [Duration] = []
+    private var paths: [String] = []
 
     init(reply: HTTPReply, input: String, secrets: [String], configuration: APIClientConfiguration, scheme: RateLimitScheme) {
         self.reply = reply
@@ -33,7 +34,13 @@ final class FuzzClientHarness: HTTPTransport, @unchecked Sendable {
         APIClientConfiguration(baseURL: baseURL, maxAttempts: 2, maxRateLimitRetries: 1)
     }
 
-    func send(_ request: URLRequest) async throws -> HTTPReply { reply }
+    func send(_ request: URLRequest) async throws -> HTTPReply {
+        lock.withLock { paths.append(request.url?.path ?? "") }
+        return reply
+    }
+
+    /// How many attempts were sent to a path ending in `suffix` (e.g. an XRPC method's NSID).
+    func sent(to suffix: String) -> Int { lock.withLock { paths.filter { $0.hasSuffix(suffix) }.count } }
 
     func now() -> Date { lock.withLock { current } }
 

@@ -25,7 +25,7 @@ struct FuzzCorpusEndToEndTests {
         let usage = try BinaryRunner.run([], product: "mirror-bot-fuzz")
         #expect(usage.status == 64)
         let names = usage.stderr.split(separator: "\n").filter { $0.hasPrefix("  ") }.compactMap { $0.split(separator: " ").first }.map(String.init)
-        #expect(names.count >= 13)
+        #expect(names.count >= 14)
         #expect(names.sorted() == Self.targets)
     }
 }
