@@ -182,7 +182,8 @@ def build():
     # Every reply text at least once, so the bot has all of them to choose from.
     for friend, (screen, texts) in REPLIES.items():
         for index, text in enumerate(texts):
-            when = start_day + timedelta(days=index * 3 + int(friend), hours=20, minutes=index)
+            # Within the 35 days (a reply dated after the last day would be a post from the future).
+            when = start_day + timedelta(days=(index * 3 + int(friend)) % DAYS, hours=20, minutes=index)
             haru.append((when, f"@{screen} {text}", friend))
     seen = set()
     for when, text, friend in sorted(haru):
