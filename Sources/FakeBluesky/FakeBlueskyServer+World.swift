@@ -1,4 +1,5 @@
 import BlueskyAPI
+import FakeHTTP
 import Foundation
 
 /// The in-process API: build the world, inspect what clients did, inject faults.
@@ -61,8 +62,7 @@ extension FakeBlueskyServer {
     /// Each caller may make `limit` requests per `window` seconds.
     public func setRateLimit(limit: Int, window: TimeInterval) {
         world.withLock {
-            $0.rateLimit = (limit, window)
-            $0.rateWindows = [:]
+            $0.rateLimit = FixedWindowLimit(limit: limit, window: window)
         }
     }
 

@@ -65,8 +65,7 @@ extension FakeMastodonServer {
     /// Each account may make `limit` requests per `window` seconds (Mastodon: 300 per 5 minutes).
     public func setRateLimit(limit: Int, window: TimeInterval) {
         world.withLock {
-            $0.rateLimit = (limit, window)
-            $0.rateWindows = [:]
+            $0.rateLimit = FixedWindowLimit(limit: limit, window: window)
         }
     }
 }

@@ -28,8 +28,7 @@ struct FakeBlueskyWorld: Sendable {
     var logins: [String: [Date]] = [:]
     var loginLimits: [(limit: Int, window: TimeInterval)] = [(30, 300), (300, 86_400)]
     /// Requests per DID (or per anonymous caller) per window, announced in `ratelimit-*`.
-    var rateLimit: (limit: Int, window: TimeInterval) = (3000, 300)
-    var rateWindows: [String: (used: Int, resetAt: Date)] = [:]
+    var rateLimit = FixedWindowLimit(limit: 3000, window: 300)
     var lastOrder = 0
     var lastIndexedAt = Date(timeIntervalSince1970: 0)
     var counter = 0
@@ -99,14 +98,10 @@ struct FakeBlueskyWorld: Sendable {
 
     /// One window per caller, announced in `ratelimit-*` (reset in Unix seconds).
     private mutating func consumeRateLimit(key: String, now: Date) -> (Bool, [(name: String, value: String)]) {
-        var window = rateWindows[key] ?? (0, now.addingTimeInterval(rateLimit.window))
-        if window.resetAt <= now { window = (0, now.addingTimeInterval(rateLimit.window)) }
-        let allowed = window.used < rateLimit.limit
-        if allowed { window.used += 1 }
-        rateWindows[key] = window
-        return (allowed, [
+        let window = rateLimit.consume(key, now: now)
+        return (window.allowed, [
             ("ratelimit-limit", String(rateLimit.limit)),
-            ("ratelimit-remaining", String(max(0, rateLimit.limit - window.used))),
+            ("ratelimit-remaining", String(window.remaining)),
             ("ratelimit-reset", String(Int(window.resetAt.timeIntervalSince1970.rounded(.up)))),
             ("ratelimit-policy", "\(rateLimit.limit);w=\(Int(rateLimit.window))"),
         ])

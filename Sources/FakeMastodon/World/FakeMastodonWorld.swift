@@ -21,8 +21,7 @@ struct FakeMastodonWorld: Sendable {
     var writes: [FakeMastodonWrite] = []
     var requests = RequestLog<FakeMastodonRequestRecord>()
     var faults = FakeMastodonFaultPlan()
-    var rateLimit: (limit: Int, window: TimeInterval) = (300, 300)
-    var rateWindows: [String: (used: Int, resetAt: Date)] = [:]
+    var rateLimit = FixedWindowLimit(limit: 300, window: 300)
     var lastStatusNumber: UInt64 = 0
     var lastRecordID = 0
 
@@ -67,14 +66,10 @@ struct FakeMastodonWorld: Sendable {
 
     /// Mastodon's per-account window, announced in `X-RateLimit-*` (Reset as ISO 8601).
     private mutating func consumeRateLimit(accountID: String, now: Date) -> (Bool, [(name: String, value: String)]) {
-        var window = rateWindows[accountID] ?? (0, now.addingTimeInterval(rateLimit.window))
-        if window.resetAt <= now { window = (0, now.addingTimeInterval(rateLimit.window)) }
-        let allowed = window.used < rateLimit.limit
-        if allowed { window.used += 1 }
-        rateWindows[accountID] = window
-        return (allowed, [
+        let window = rateLimit.consume(accountID, now: now)
+        return (window.allowed, [
             ("X-RateLimit-Limit", String(rateLimit.limit)),
-            ("X-RateLimit-Remaining", String(max(0, rateLimit.limit - window.used))),
+            ("X-RateLimit-Remaining", String(window.remaining)),
             ("X-RateLimit-Reset", MastodonDate.format(window.resetAt)),
         ])
     }
