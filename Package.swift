@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "MirrorBotMeCab", dependencies: ["MirrorBot", "MeCab"]),
         .target(name: "MirrorBotX", dependencies: ["MirrorBot", "XAPI", "APIClientCore"]),
         .target(name: "MirrorBotMastodon", dependencies: ["MirrorBot", "MastodonAPI", "APIClientCore"]),
-        .target(name: "MirrorBotBluesky", dependencies: ["MirrorBot", "BlueskyAPI", "CBOR", "APIClientCore"]),
+        .target(name: "MirrorBotBluesky", dependencies: ["MirrorBot", "BlueskyAPI", "CBOR", "APIClientCore", "CCrypto"]),
 
         // Commands, argument parsing and configuration: where the core meets its adapters.
         .target(name: "MirrorBotCLI", dependencies: [
@@ -84,7 +84,7 @@ let package = Package(
         // In-memory stand-ins for the core's protocols, a manual clock and a scripted network: no services.
         .target(name: "CoreTestSupport", dependencies: ["MirrorBot"], path: "Tests/CoreTestSupport"),
         // Services for the adapter and end-to-end tests: a migrated database, Redis, the built binary.
-        .target(name: "TestSupport", dependencies: ["MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "Postgres", "Redis", "CBOR"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "Postgres", "Redis", "CBOR", "CCrypto"], path: "Tests/TestSupport"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"]),
         .testTarget(name: "RedisTests", dependencies: ["Redis", "CHiredis", "TestSupport"]),
         .testTarget(name: "MeCabTests", dependencies: ["MeCab"]),
@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "CoreTestSupport"]),
         .testTarget(name: "AdapterTests", dependencies: [
             "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
-            "CoreTestSupport", "TestSupport", "FakeX", "FakeMastodon", "BlueskyAPI", "FakeBluesky", "MirrorBotBluesky",
+            "CoreTestSupport", "TestSupport", "FakeX", "FakeMastodon", "BlueskyAPI", "FakeBluesky", "MirrorBotBluesky", "CBOR",
         ]),
         .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: [

@@ -10,8 +10,8 @@ extension ArchiveImporter {
     public static func isBlueskyRepository(_ path: String) -> Bool { BlueskyExportLocator.isRepository(path) }
 
     /// Imports the human's Bluesky repository export (a CAR file): the
-    /// `app.bsky.feed.post` records as posts (id the `at://` URI, the text with its
-    /// links written out, replies with the DID of the person answered), reposts
+    /// `app.bsky.feed.post` records as posts (id the `at://` URI, the record's text
+    /// and its facets, replies with the DID of the person answered), reposts
     /// counted as retweets, and the `app.bsky.feed.like` records, which name only
     /// the liked post: with `lookUp` their texts and authors are fetched and the
     /// classifier learns them as `favorite`; without it they are counted.
@@ -77,14 +77,13 @@ extension ArchiveImporter {
                 switch record.collection {
                 case BlueskyPostRecord.type:
                     let uri = "at://\(repository.did)/\(record.collection)/\(record.rkey)"
-                    let post = try decoder.decode(BlueskyPostRecord.self, from: repository.json(of: record.cid, what: "the post \(uri)"))
-                    guard let createdAt = BlueskyTimestamp.parse(post.createdAt) ?? TID.date(of: record.rkey) else {
-                        throw BlueskyCARFile.Malformed(
-                            offset: repository.car.offset(of: record.cid) ?? 0, message: "the post \(uri) has no valid createdAt")
-                    }
+                    let json = try repository.json(of: record.cid, what: "the post \(uri)")
+                    let createdAt = try Self.checkPostRecord(
+                        json, path: "\(record.collection)/\(record.rkey)", offset: repository.car.offset(of: record.cid) ?? 0)
+                    let post = try decoder.decode(BlueskyPostRecord.self, from: json)
                     posts.append(Post(
-                        id: uri, text: BlueskyRichText.expandedText(post.text, facets: post.facets), createdAt: createdAt,
-                        inReplyToUserID: post.reply.flatMap { ATURI($0.parent.uri)?.authority }))
+                        id: uri, text: post.text, createdAt: createdAt,
+                        inReplyToUserID: post.reply.flatMap { ATURI($0.parent.uri)?.authority }, facets: BlueskyStoredText.json(post.facets)))
                 case "app.bsky.feed.repost":
                     reposts += 1
                 case BlueskyLikeRecord.type:
@@ -103,6 +102,24 @@ extension ArchiveImporter {
         } catch let error as DecodingError {
             throw InputError(file: path, message: "a record does not decode: \(error.inputMessage)")
         }
+    }
+}
+
+extension ArchiveImporter {
+    /// Refuses a post record that `app.bsky.feed.post` does not allow: `text` missing or
+    /// not a string, `createdAt` missing or not an AT Protocol datetime. `text: ""` (an
+    /// image-only post) is allowed: it is counted as empty. Returns `createdAt`.
+    static func checkPostRecord(_ json: Data, path: String, offset: Int) throws -> Date {
+        func refuse(_ why: String) -> BlueskyCARFile.Malformed {
+            BlueskyCARFile.Malformed(offset: offset, message: "the record \(path) is not a valid \(BlueskyPostRecord.type): \(why)")
+        }
+        guard let object = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any] else { throw refuse("it is not a map") }
+        guard let text = object["text"] else { throw refuse("it has no text") }
+        guard text is String else { throw refuse("its text is not a string") }
+        guard let createdAt = object["createdAt"] else { throw refuse("it has no createdAt") }
+        guard let stamp = createdAt as? String else { throw refuse("its createdAt is not a string") }
+        guard let date = ATProtoSyntax.date(stamp) else { throw refuse("its createdAt \(stamp.debugDescription) is not an AT Protocol datetime") }
+        return date
     }
 }
 

@@ -3,12 +3,15 @@ import Foundation
 import MirrorBot
 
 extension BlueskyNetwork {
-    /// Posts `text`, or replies to the post `postID` (its root found with `getPosts`),
-    /// with its links, mentions and tags as facets measured in the text sent.
+    /// Posts `text`, or replies to the post `postID` (its root found with `getPosts`).
+    /// The text goes out as it is, byte for byte. Its facets are the ones stored with
+    /// the human's post it came from (a reply without its leading `@names` keeps the
+    /// facets of what is left), less any mention of an account that no longer resolves
+    /// (dropped alone, and logged); a text stored without facets gets the links,
+    /// mentions and tags found in it.
     public func post(text: String, inReplyTo postID: String?) async throws -> String {
         let rkey = TID.next(now: now())
-        let draft = BlueskyRichText.draft(text)
-        let graphemes = draft.text.count, bytes = draft.text.utf8.count
+        let graphemes = text.count, bytes = text.utf8.count
         guard graphemes <= Self.graphemeLimit, bytes <= Self.byteLimit else {
             log.warning("bluesky_text_too_long", ["graphemes": graphemes, "bytes": bytes, "action": "not sent"])
             throw NetworkError.failed(
@@ -16,7 +19,13 @@ extension BlueskyNetwork {
                 detail: "the text is \(graphemes) graphemes (\(bytes) bytes); Bluesky allows \(Self.graphemeLimit) (\(Self.byteLimit) bytes): not sent")
         }
         return try await Self.mappingErrors {
-            let dids = try await resolve(draft.mentions.map(\.handle))
+            let facets: [BlueskyFacet]
+            if let stored = try await storedFacets(of: text) {
+                facets = try await keptFacets(stored)
+            } else {
+                let draft = BlueskyRichText.draft(text)
+                facets = draft.facets(dids: try await resolve(draft.mentions.map(\.handle)))
+            }
             var reply: BlueskyReplyRef?
             if let postID {
                 guard let parent = try await client.send(GetPosts(uris: [postID])).posts.first else {
@@ -24,12 +33,61 @@ extension BlueskyNetwork {
                 }
                 reply = BlueskyReplyRef(root: parent.record.reply?.root ?? parent.strongRef, parent: parent.strongRef)
             }
-            let record = BlueskyPostRecord(
-                text: draft.text, createdAt: BlueskyTimestamp.format(now()), facets: draft.facets(dids: dids), reply: reply)
+            let record = BlueskyPostRecord(text: text, createdAt: BlueskyTimestamp.format(now()), facets: facets, reply: reply)
             let written = try await client.createRecord(record, collection: BlueskyPostRecord.type, rkey: rkey) { stored in
                 stored.text == record.text && stored.reply?.parent == record.reply?.parent
             }
             return written.uri
+        }
+    }
+
+    /// The facets stored with the human's post `text` came from: the post whose text
+    /// it is, else one whose reply body (`ReplyText.body`) it is; nil when none has facets.
+    func storedFacets(of text: String) async throws -> [BlueskyFacet]? {
+        guard let facetSource else { return nil }
+        let candidates: [BlueskyStoredText]
+        do {
+            candidates = try await facetSource.storedTexts(containing: text, limit: 20)
+        } catch {
+            // Facets found in the text instead would be a guess: nothing is sent.
+            throw NetworkError.failed(endpoint: "stored facets", status: 0, detail: "the stored posts could not be read: \(error)")
+        }
+        for candidate in candidates where candidate.text == text || ReplyText.body(of: candidate.text) == text {
+            if let facets = candidate.facets(of: text) { return facets }
+        }
+        return nil
+    }
+
+    /// `facets` less those that cannot be kept: a mention of an account that no longer
+    /// resolves (`getProfile` refuses its DID) and a feature this build does not know.
+    /// Each dropped facet is logged; the others are sent unchanged.
+    func keptFacets(_ facets: [BlueskyFacet]) async throws -> [BlueskyFacet] {
+        var gone: Set<String> = []
+        let mentioned = Set(facets.flatMap(\.features).compactMap { feature -> String? in
+            if case .mention(let did) = feature { return did } else { return nil }
+        })
+        for did in mentioned.sorted() {
+            do {
+                _ = try await client.send(GetProfile(actor: did))
+            } catch BlueskyAPIError.failed(_, let status, _, _) where (400..<500).contains(status) {
+                gone.insert(did)
+            }
+        }
+        return facets.filter { facet in
+            let range = "\(facet.index.byteStart)..<\(facet.index.byteEnd)"
+            for feature in facet.features {
+                switch feature {
+                case .mention(let did) where gone.contains(did):
+                    log.warning("bluesky_facet_dropped", ["bytes": range, "mention": did, "reason": "the account no longer resolves"])
+                    return false
+                case .other(let type):
+                    log.warning("bluesky_facet_dropped", ["bytes": range, "feature": type, "reason": "a feature mirror-bot does not know"])
+                    return false
+                default:
+                    continue
+                }
+            }
+            return !facet.features.isEmpty
         }
     }
 

@@ -4,9 +4,10 @@ import Foundation
 import MirrorBot
 
 /// Bluesky behind the `SocialNetwork` seam: one instance speaks for one account
-/// (its `BlueskyClient`'s session). Ids are `at://` URIs; texts come with their
-/// shortened links written out in full, and go out with their facets found again
-/// in the text actually sent (`BlueskyRichText`).
+/// (its `BlueskyClient`'s session). Ids are `at://` URIs; texts are the records'
+/// texts byte for byte, with their facets (`NetworkPost.facets`); a text goes out
+/// unchanged with the facets stored with it (`facetSource`), or, when it has none,
+/// with facets found in it (`BlueskyRichText.draft`).
 ///
 /// - The human's posts are their own: reposts (`reason` repost) are flagged as
 ///   retweets, never stored; replies keep whom they answer (the parent's DID).
@@ -21,6 +22,8 @@ import MirrorBot
 public struct BlueskyNetwork: SocialNetwork {
     public let client: BlueskyClient
     public let likeScope: BlueskyLikeScope
+    /// The human's stored posts, whose facets a repost carries; nil: facets are found in the text.
+    public let facetSource: (any BlueskyFacetSource)?
     let log: Logger
     let now: @Sendable () -> Date
     let streams = BlueskyStreamBook()
@@ -30,9 +33,13 @@ public struct BlueskyNetwork: SocialNetwork {
     public static let graphemeLimit = 300
     public static let byteLimit = 3000
 
-    public init(client: BlueskyClient, likeScope: BlueskyLikeScope = .all, log: Logger = .silent, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        client: BlueskyClient, likeScope: BlueskyLikeScope = .all, facetSource: (any BlueskyFacetSource)? = nil, log: Logger = .silent,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.client = client
         self.likeScope = likeScope
+        self.facetSource = facetSource
         self.log = log
         self.now = now
     }
@@ -42,13 +49,14 @@ public struct BlueskyNetwork: SocialNetwork {
     /// `observe` hears the client's attempts, retries and rate-limit waits.
     public init(
         serviceURL: URL, identifier: String, appPassword: String, store: any BlueskySessionStore,
-        likeScope: BlueskyLikeScope = .all, log: Logger = .silent, observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }
+        likeScope: BlueskyLikeScope = .all, facetSource: (any BlueskyFacetSource)? = nil, log: Logger = .silent,
+        observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }
     ) {
         let events = log.with(["network": "bluesky", "account": identifier])
         let client = BlueskyClient(
             identifier: identifier, appPassword: appPassword, store: store, configuration: BlueskyClientConfiguration(serviceURL: serviceURL),
             events: { Self.log($0, to: events) }, observe: observe)
-        self.init(client: client, likeScope: likeScope, log: log)
+        self.init(client: client, likeScope: likeScope, facetSource: facetSource, log: log)
     }
 
     public func me() async throws -> Account {

@@ -4,18 +4,19 @@ import MirrorBot
 
 /// Bluesky's views as the seam's posts.
 enum BlueskyPostMapping {
-    /// A post: id its `at://` URI, the text with each shortened link written out in
-    /// full, `createdAt` from the record (else when it was indexed), and whom it answers
+    /// A post: id its `at://` URI, the record's text as it is and its facets (JSON),
+    /// `createdAt` from the record (else when it was indexed), and whom it answers
     /// (the parent's author DID, from the parent URI).
     static func post(_ view: BlueskyPostView, parentAuthor: BlueskyProfile? = nil, isRepost: Bool = false) -> NetworkPost {
         let parentDID = view.record.reply.flatMap { ATURI($0.parent.uri)?.authority }
         var parentHandle = parentAuthor?.did == parentDID ? parentAuthor?.handle : nil
         if parentDID == view.author.did { parentHandle = view.author.handle }
         return NetworkPost(
-            id: view.uri, text: BlueskyRichText.expandedText(view.record.text, facets: view.record.facets),
+            id: view.uri, text: view.record.text,
             createdAt: date(view.record.createdAt, fallback: view.indexedAt),
             authorID: view.author.did, authorUsername: view.author.handle,
-            inReplyToUserID: parentDID, inReplyToUsername: parentHandle, isRetweet: isRepost)
+            inReplyToUserID: parentDID, inReplyToUsername: parentHandle, isRetweet: isRepost,
+            facets: BlueskyStoredText.json(view.record.facets))
     }
 
     /// A feed item: a repost (`reason` repost) is flagged as one, never the reposter's own post.

@@ -78,9 +78,12 @@ struct Services: Sendable {
     ) throws -> BlueskyNetwork {
         guard let identifier, !identifier.isEmpty else { throw ConfigurationError.missing(variable: identifierVariable) }
         guard let password, !password.isEmpty else { throw ConfigurationError.missing(variable: passwordVariable) }
+        // The bot's posts carry the facets stored with the human's (the human's network only reads).
+        let configuration = configuration
+        let facets = account == "bot" ? PostgresBlueskyFacetSource { try await Services.connect(configuration) } : nil
         return BlueskyNetwork(
             serviceURL: configuration.blueskyServiceURL, identifier: identifier, appPassword: password,
-            store: sessions ?? blueskySessionStore(), likeScope: likeScope, log: log, observe: observer(account))
+            store: sessions ?? blueskySessionStore(), likeScope: likeScope, facetSource: facets, log: log, observe: observer(account))
     }
 
     /// Bluesky sessions in this bot's PostgreSQL schema, on a connection of their own opened on first use.

@@ -10,7 +10,7 @@ public struct PostgresPostStore: PostStore {
     public let timeZone: TimeZone
     public let limit: Int
 
-    /// Rows per INSERT statement (7 parameters each, well under PostgreSQL's 65,535).
+    /// Rows per INSERT statement (8 parameters each, well under PostgreSQL's 65,535).
     static let batchSize = 500
 
     public static func open(connection: PostgresConnection, timeZone: TimeZone, limit: Int) async throws -> PostgresPostStore {
@@ -64,22 +64,22 @@ public struct PostgresPostStore: PostStore {
             let first = binds.count + 1
             binds += [
                 post.id, post.text, post.createdAt.postgresText, post.inReplyToUserID,
-                post.inReplyToScreenName, post.hasMention.postgresText,
+                post.inReplyToScreenName, post.hasMention.postgresText, post.facets,
             ]
             rows.append(
-                "($\(first), $\(first + 1), $\(first + 2)::timestamptz, $\(first + 3), $\(first + 4), $\(first + 5)::boolean)"
+                "($\(first), $\(first + 1), $\(first + 2)::timestamptz, $\(first + 3), $\(first + 4), $\(first + 5)::boolean, $\(first + 6)::jsonb)"
             )
         }
         let sql = """
             INSERT INTO posts (id, text, created_at, minute_of_day, local_date,
-                               in_reply_to_user_id, in_reply_to_screen_name, has_mention)
+                               in_reply_to_user_id, in_reply_to_screen_name, has_mention, facets)
             SELECT v.id, v.text, v.created_at,
                    (EXTRACT(HOUR FROM v.created_at AT TIME ZONE $1) * 60
                     + EXTRACT(MINUTE FROM v.created_at AT TIME ZONE $1))::smallint,
                    (v.created_at AT TIME ZONE $1)::date,
-                   v.reply_id, v.reply_name, v.mention
+                   v.reply_id, v.reply_name, v.mention, v.facets
             FROM (VALUES \(rows.joined(separator: ", ")))
-                AS v(id, text, created_at, reply_id, reply_name, mention)
+                AS v(id, text, created_at, reply_id, reply_name, mention, facets)
             ON CONFLICT (id) DO NOTHING
             RETURNING id
             """

@@ -40,16 +40,16 @@ struct BlueskyTextTests {
         #expect(BlueskyTimestamp.format(Date(timeIntervalSince1970: 1_730_462_400.123)) == "2024-11-01T12:00:00.123Z")
     }
 
-    @Test("links, mentions and tags are measured in UTF-8 bytes of the text sent; long links shortened as the app does")
+    @Test("links, mentions and tags are measured in UTF-8 bytes of the text, which is sent as written (a link is never shortened)")
     func draft() {
         let text = "見て https://example.com/a/rather/long/path?x=1 と @friend.test へ #ラーメン。"
         let draft = BlueskyRichText.draft(text)
-        #expect(draft.text == "見て example.com/a/rather/lon... と @friend.test へ #ラーメン。")
+        #expect(draft.text == text)
         let bytes = Array(draft.text.utf8)
         func slice(_ facet: BlueskyFacet) -> String { String(decoding: bytes[facet.index.byteStart..<facet.index.byteEnd], as: UTF8.self) }
         let facets = draft.facets(dids: ["friend.test": "did:plc:friend"])
         #expect(facets.count == 3)
-        #expect(slice(facets[0]) == "example.com/a/rather/lon...")
+        #expect(slice(facets[0]) == "https://example.com/a/rather/long/path?x=1")
         #expect(facets[0].features == [.link(uri: "https://example.com/a/rather/long/path?x=1")])
         #expect(slice(facets[1]) == "@friend.test")
         #expect(facets[1].features == [.mention(did: "did:plc:friend")])
@@ -59,21 +59,37 @@ struct BlueskyTextTests {
         #expect(draft.facets(dids: [:]).count == 2)
     }
 
-    @Test("a shortened link is expanded when read, and shortened the same way when posted again")
-    func roundTrip() {
-        let shown = "見て example.com/a/rather/lon... だよ"
-        let start = "見て ".utf8.count
-        let facet = BlueskyFacet(
-            byteStart: start, byteEnd: start + "example.com/a/rather/lon...".utf8.count,
-            features: [.link(uri: "https://example.com/a/rather/long/path?x=1")])
-        let expanded = BlueskyRichText.expandedText(shown, facets: [facet])
-        #expect(expanded == "見て https://example.com/a/rather/long/path?x=1 だよ")
-        #expect(BlueskyRichText.draft(expanded).text == shown)
-        // A link whose text is not its URL keeps its text; a facet that does not fit is ignored.
-        let click = BlueskyFacet(byteStart: 0, byteEnd: 5, features: [.link(uri: "https://example.com")])
-        #expect(BlueskyRichText.expandedText("click here", facets: [click]) == "click here")
-        let outside = BlueskyFacet(byteStart: 3, byteEnd: 99, features: [.link(uri: "https://example.com")])
-        #expect(BlueskyRichText.expandedText("short", facets: [outside]) == "short")
+    @Test("the app's display form of a link: no scheme, a long path cut to 13 characters and ...")
+    func displayed() {
+        #expect(BlueskyRichText.displayed("https://example.com/a/rather/long/path?x=1") == "example.com/a/rather/lon...")
+        #expect(BlueskyRichText.displayed("https://example.com/p/60575") == "example.com/p/60575")
+        #expect(BlueskyRichText.displayed("https://example.com/") == "example.com")
+    }
+
+    @Test("stored facets: the whole text keeps them; a part of it keeps those inside it, shifted; other text has none")
+    func storedFacets() {
+        let text = "@friend.test 見て example.com/a/rather/lon..."
+        let link = BlueskyFacet(
+            byteStart: "@friend.test 見て ".utf8.count, byteEnd: text.utf8.count, features: [.link(uri: "https://example.com/a/rather/long/path")])
+        let mention = BlueskyFacet(byteStart: 0, byteEnd: 12, features: [.mention(did: "did:plc:friend")])
+        let stored = BlueskyStoredText(text: text, facets: [mention, link])
+        #expect(stored.facets(of: text) == [mention, link])
+        let cut = "@friend.test ".utf8.count
+        #expect(stored.facets(of: "見て example.com/a/rather/lon...") == [BlueskyFacet(
+            byteStart: link.index.byteStart - cut, byteEnd: link.index.byteEnd - cut, features: link.features)])
+        #expect(stored.facets(of: "something else") == nil)
+        #expect(BlueskyStoredText.facets(json: BlueskyStoredText.json([mention, link]) ?? "") == [mention, link])
+        #expect(BlueskyStoredText.json([]) == nil)
+    }
+
+    @Test("a tag is a facet only within 64 graphemes and 640 bytes (app.bsky.richtext.facet#tag)")
+    func tagLimits() {
+        let family = "👨‍👩‍👧‍👦"  // one grapheme, 25 bytes
+        #expect(BlueskyRichText.draft("#" + String(repeating: "a", count: 64)).linkAndTagFacets.count == 1)
+        #expect(BlueskyRichText.draft("#" + String(repeating: "a", count: 65)).linkAndTagFacets.isEmpty)
+        // 25 graphemes of 25 bytes: 625 bytes, allowed; 26: 650 bytes, over 640 though under 64 graphemes.
+        #expect(BlueskyRichText.draft("#x" + String(repeating: family, count: 25)).linkAndTagFacets.count == 1)
+        #expect(BlueskyRichText.draft("#x" + String(repeating: family, count: 26)).linkAndTagFacets.isEmpty)
     }
 
     @Test("e-mail addresses, bare names and digits-only tags are no facets")
@@ -102,6 +118,7 @@ struct BlueskyTextTests {
         (401, #"{"error":"AuthenticationRequired","message":"Invalid identifier or password"}"#, "unauthorized"),
         (400, #"{"error":"InvalidRequest","message":"bad"}"#, "InvalidRequest: bad"),
         (400, #"{"error":"InvalidRequest"}"#, "HTTP 400: InvalidRequest: InvalidRequest"),
+        (400, #"{"message":"Record/text must not be longer than 300 graphemes"}"#, "HTTP 400: Record/text must not be longer than 300 graphemes"),
         (403, "<html>", "HTTP 403: non-JSON body"),
     ])
     func errors(status: Int, body: String, expected: String) {

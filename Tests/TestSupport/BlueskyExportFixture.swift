@@ -1,20 +1,24 @@
 import CBOR
+import CCrypto
 import Foundation
 
 /// A Bluesky repository export (CAR v1) built for a test: a commit, a Merkle
 /// search tree over `collection/rkey` keys (a left subtree, right subtrees and
 /// prefix-compressed keys, so the walk is exercised), and the records, all in
-/// DAG-CBOR written by `CBORWriter`. CIDs are CIDv1 dag-cbor with a stand-in
-/// digest (the reader does not verify hashes).
+/// DAG-CBOR written by `CBORWriter`. CIDs are CIDv1 dag-cbor over each block's
+/// SHA-256, as the reader checks.
 public struct BlueskyExportFixture: Sendable {
     public enum Record: Sendable {
         /// A post; `link` puts a link facet over `(byteStart, byteEnd, uri)`; `replyTo` is the parent's URI.
         case post(rkey: String, text: String, createdAt: String, link: (Int, Int, String)? = nil, replyTo: String? = nil)
         case repost(rkey: String, subject: String)
         case like(rkey: String, subject: String)
+        /// Any record value at `collection/rkey` (e.g. a post the lexicon does not allow).
+        case raw(key: String, value: CBORValue)
 
         var key: String {
             switch self {
+            case .raw(let key, _): key
             case .post(let rkey, _, _, _, _): "app.bsky.feed.post/\(rkey)"
             case .repost(let rkey, _): "app.bsky.feed.repost/\(rkey)"
             case .like(let rkey, _): "app.bsky.feed.like/\(rkey)"
@@ -32,21 +36,23 @@ public struct BlueskyExportFixture: Sendable {
 
     static let cidPrefix: [UInt8] = [0x01, 0x71, 0x12, 0x20]
 
-    /// A CIDv1 (dag-cbor, sha2-256-shaped) for `block`, from a stand-in 32-byte digest.
-    static func cid(of block: [UInt8], salt: Int) -> [UInt8] {
-        var state: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(salt)
-        var digest: [UInt8] = []
-        for round in 0..<4 {
-            for byte in block + [UInt8(round)] { state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-            digest += CBORWriter.bigEndian(state, bytes: 8)
-        }
-        return cidPrefix + digest
+    /// The CIDv1 (dag-cbor, sha2-256) of `block`: the reader checks every block against its CID.
+    static func cid(of block: [UInt8]) -> [UInt8] { cidPrefix + sha256(block) }
+
+    /// SHA-256 of `bytes` (OpenSSL's, as the reader uses).
+    public static func sha256(_ bytes: [UInt8]) -> [UInt8] {
+        var digest = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        _ = EVP_Digest(bytes, bytes.count, &digest, &length, EVP_sha256(), nil)
+        return digest
     }
 
     static func link(_ cid: [UInt8]) -> CBORValue { .tagged(42, .bytes([0x00] + cid)) }
 
     func recordValue(_ record: Record) -> CBORValue {
         switch record {
+        case .raw(_, let value):
+            return value
         case .post(_, let text, let createdAt, let link, let replyTo):
             var pairs: [CBORPair] = [
                 CBORPair(.text("$type"), .text("app.bsky.feed.post")), CBORPair(.text("text"), .text(text)),
@@ -77,7 +83,7 @@ public struct BlueskyExportFixture: Sendable {
         var blocks: [(cid: [UInt8], data: [UInt8])] = []
         func add(_ value: CBORValue) -> [UInt8] {
             let data = CBORWriter.encode(value)
-            let cid = Self.cid(of: data, salt: blocks.count)
+            let cid = Self.cid(of: data)
             blocks.append((cid, data))
             return cid
         }

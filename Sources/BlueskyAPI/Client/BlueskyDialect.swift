@@ -22,9 +22,9 @@ public struct BlueskyDialect: APIDialect {
 
     public static var rateLimitScheme: RateLimitScheme { .bluesky }
 
-    /// The error body's `message`, else its name.
+    /// The error body's `message`, else its name; nil when it has neither.
     public static func errorSummary(of body: Data) -> String? {
-        errorBody(of: body).map { $0.message ?? $0.error }
+        errorBody(of: body).flatMap { $0.message ?? $0.error }
     }
 
     /// The error body's name: `ExpiredToken`, `InvalidToken`, `AuthenticationRequired`, `RateLimitExceeded`, ….

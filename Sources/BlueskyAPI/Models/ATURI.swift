@@ -13,11 +13,12 @@ public struct ATURI: Sendable, Equatable, Hashable, CustomStringConvertible {
         self.rkey = rkey
     }
 
-    /// Parses `at://authority/collection/rkey`; nil for anything else.
+    /// Parses `at://authority/collection/rkey` (`ATProtoSyntax.isATURI`, naming a record);
+    /// nil for anything else.
     public init?(_ string: String) {
-        guard string.hasPrefix("at://") else { return nil }
+        guard ATProtoSyntax.isATURI(string) else { return nil }
         let parts = string.dropFirst(5).split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty }) else { return nil }
+        guard parts.count == 3 else { return nil }
         self.init(authority: String(parts[0]), collection: String(parts[1]), rkey: String(parts[2]))
     }
 

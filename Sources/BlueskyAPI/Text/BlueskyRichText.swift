@@ -3,12 +3,15 @@ import Foundation
 /// Bluesky's rich text: the plain text of a post and the facets (links,
 /// mentions, tags) over its UTF-8 bytes.
 ///
-/// mirror-bot hands the core plain text and gets plain text back, so the facets
-/// are turned into text and back again: `expandedText` writes each link facet's
-/// full URL where the app showed it shortened (`example.com/some/lo...`), and
-/// `draft` finds links, `@handle`s and `#tags` in a text to post, shortens long
-/// links for display as the app does, and measures every facet in the bytes of
-/// the text actually sent. Mentions still need their DIDs (`Draft.facets(dids:)`).
+/// A post of the human's is stored and reposted as its record wrote it: the text
+/// byte for byte and its facets (the app shows a link shortened,
+/// `example.com/some/lo...`, and only the facet holds the full address), so
+/// nothing here rewrites a stored text. `draft` is for a text that came without
+/// facets (a reply picked from another source, a post stored before facets
+/// were kept): it finds links, `@handle`s and `#tags` in the text as written,
+/// never changing it, and measures each facet in its UTF-8 bytes. Mentions still
+/// need their DIDs (`Draft.facets(dids:)`). `displayed` is how the app shows a
+/// link (the fake Bluesky writes its posts that way).
 public enum BlueskyRichText {
     /// A text ready to post: the display text, link and tag facets, and the mentions to resolve.
     public struct Draft: Sendable, Equatable {
@@ -18,7 +21,7 @@ public enum BlueskyRichText {
             public var byteEnd: Int
         }
 
-        /// What is sent: long links shortened for display.
+        /// What is sent: the text as given.
         public var text: String
         public var linkAndTagFacets: [BlueskyFacet]
         public var mentions: [Mention]
@@ -35,51 +38,10 @@ public enum BlueskyRichText {
         }
     }
 
-    // MARK: - Reading
-
-    /// `text` with each link facet's full URL in place of the shortened form the app
-    /// displays. A link whose text is not an abbreviation of its URL ("click here")
-    /// keeps its text; facets with ranges that do not fit the text are ignored.
-    public static func expandedText(_ text: String, facets: [BlueskyFacet]?) -> String {
-        let bytes = Array(text.utf8)
-        let links = (facets ?? []).compactMap { facet -> (Range<Int>, String)? in
-            guard let uri = facet.features.lazy.compactMap({ feature -> String? in
-                if case .link(let uri) = feature { return uri } else { return nil }
-            }).first else { return nil }
-            let start = facet.index.byteStart, end = facet.index.byteEnd
-            guard start >= 0, start < end, end <= bytes.count else { return nil }
-            return (start..<end, uri)
-        }.sorted { $0.0.lowerBound < $1.0.lowerBound }
-        var output: [UInt8] = []
-        var position = 0
-        for (range, uri) in links where range.lowerBound >= position {
-            guard let shown = String(validating: bytes[range], as: UTF8.self), isAbbreviation(shown, of: uri) else { continue }
-            output += bytes[position..<range.lowerBound]
-            output += Array(uri.utf8)
-            position = range.upperBound
-        }
-        output += bytes[position...]
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    /// Whether `shown` is `uri` as the app displays it: the URL itself, or without
-    /// its scheme, perhaps cut short with `...` / `…`.
-    static func isAbbreviation(_ shown: String, of uri: String) -> Bool {
-        if shown == uri { return false }
-        var stem = Substring(shown)
-        var cut = false
-        for ellipsis in ["...", "…"] where stem.hasSuffix(ellipsis) {
-            stem = stem.dropLast(ellipsis.count)
-            cut = true
-        }
-        guard !stem.isEmpty else { return false }
-        let bare = uri.replacingOccurrences(of: "^https?://", with: "", options: .regularExpression)
-        return cut ? (bare.hasPrefix(stem) || uri.hasPrefix(stem)) : (bare == stem || bare == stem + "/")
-    }
-
     // MARK: - Writing
 
-    /// Finds the facets of `text`; long links are shortened for display.
+    /// Finds the facets of `text`, which is kept as it is (a link is not shortened:
+    /// that would rewrite the human's words).
     public static func draft(_ text: String) -> Draft {
         let characters = Array(text)
         var output = ""
@@ -95,9 +57,8 @@ public enum BlueskyRichText {
             let boundary = index == 0 || characters[index - 1].isWhitespace
             let opener = boundary || characters[index - 1] == "("
             if opener, let (url, length) = link(at: index, in: characters) {
-                let shown = displayed(url)
                 let start = bytes
-                emit(shown)
+                emit(url)
                 facets.append(BlueskyFacet(byteStart: start, byteEnd: bytes, features: [.link(uri: url)]))
                 index += length
             } else if opener, let (handle, length) = mention(at: index, in: characters) {
@@ -117,6 +78,10 @@ public enum BlueskyRichText {
         }
         return Draft(text: output, linkAndTagFacets: facets, mentions: mentions)
     }
+
+    /// `app.bsky.richtext.facet#tag`: `tag` has `maxGraphemes` 64 and `maxLength` 640 (UTF-8 bytes).
+    public static let tagGraphemeLimit = 64
+    public static let tagByteLimit = 640
 
     /// An `http(s)://` URL starting at `index`: the run of non-space characters, less
     /// trailing punctuation and an unmatched `)`.
@@ -160,14 +125,14 @@ public enum BlueskyRichText {
     }
 
     /// `#tag` at `index`: the run of non-space characters less trailing punctuation,
-    /// not only digits, at most 64 characters.
+    /// not only digits, within the lexicon's limits (`tagGraphemeLimit`, `tagByteLimit`).
     static func hashtag(at index: Int, in characters: [Character]) -> (String, Int)? {
         guard characters[index] == "#" || characters[index] == "＃" else { return nil }
         var end = index + 1
         while end < characters.count, !characters[end].isWhitespace { end += 1 }
         var tag = Array(characters[(index + 1)..<end])
         while let last = tag.last, last.isPunctuation { tag.removeLast() }
-        guard !tag.isEmpty, tag.count <= 64, tag.first != "\u{FE0F}",
+        guard !tag.isEmpty, tag.count <= tagGraphemeLimit, String(tag).utf8.count <= tagByteLimit, tag.first != "\u{FE0F}",
             tag.contains(where: { !$0.isNumber && !$0.isPunctuation })
         else { return nil }
         return (String(tag), tag.count + 1)

@@ -119,6 +119,9 @@ extension FakeBlueskyWorld {
                         return "\(name): mention of \(did) covers \(slice.debugDescription), not @\(account.handle)"
                     }
                 case .tag(let tag):
+                    guard tag.count <= 64, tag.utf8.count <= 640 else {
+                        return "\(name): tag must not be longer than 64 graphemes or 640 bytes"
+                    }
                     guard slice == "#" + tag || slice == "＃" + tag else { return "\(name): tag \(tag) covers \(slice.debugDescription)" }
                 case .other(let type):
                     return "\(name): unknown feature \(type)"

@@ -55,11 +55,14 @@ public struct NetworkPost: Sendable, Equatable, Codable {
     public var inReplyToUserID: String?
     public var inReplyToUsername: String?
     public var isRetweet: Bool
+    /// The network's markup of `text` (Bluesky: the record's facets as JSON), nil when it has none.
+    public var facets: String?
 
     public init(
         id: String, text: String, createdAt: Date, authorID: String, authorUsername: String? = nil,
-        inReplyToUserID: String? = nil, inReplyToUsername: String? = nil, isRetweet: Bool = false
+        inReplyToUserID: String? = nil, inReplyToUsername: String? = nil, isRetweet: Bool = false, facets: String? = nil
     ) {
+        self.facets = facets
         self.id = id
         self.text = text
         self.createdAt = createdAt

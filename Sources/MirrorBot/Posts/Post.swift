@@ -8,19 +8,25 @@ public struct Post: Sendable, Equatable, Codable {
     /// Set when the post is a reply: whom it answers.
     public var inReplyToUserID: String?
     public var inReplyToScreenName: String?
+    /// The network's markup of `text`, kept so a repost carries it unchanged: on
+    /// Bluesky the record's facets as JSON (byte ranges into `text`); nil elsewhere.
+    public var facets: String?
 
-    public init(id: String, text: String, createdAt: Date, inReplyToUserID: String? = nil, inReplyToScreenName: String? = nil) {
+    public init(
+        id: String, text: String, createdAt: Date, inReplyToUserID: String? = nil, inReplyToScreenName: String? = nil, facets: String? = nil
+    ) {
         self.id = id
         self.text = text
         self.createdAt = createdAt
         self.inReplyToUserID = inReplyToUserID
         self.inReplyToScreenName = inReplyToScreenName
+        self.facets = facets
     }
 
     public init(_ post: NetworkPost) {
         self.init(
             id: post.id, text: post.text, createdAt: post.createdAt,
-            inReplyToUserID: post.inReplyToUserID, inReplyToScreenName: post.inReplyToUsername
+            inReplyToUserID: post.inReplyToUserID, inReplyToScreenName: post.inReplyToUsername, facets: post.facets
         )
     }
 

@@ -49,6 +49,9 @@ struct BlueskyCARFile {
             guard let (cid, cidLength) = BlueskyCID.read(bytes[start..<end]) else {
                 throw Malformed(offset: start, message: "a block does not start with a CID")
             }
+            if let mismatch = cid.mismatch(bytes[(start + cidLength)..<end]) {
+                throw Malformed(offset: start, message: "the block \(cid) does not match its CID: \(mismatch)")
+            }
             blocks[cid] = (start + cidLength)..<end
             offset = end
         }

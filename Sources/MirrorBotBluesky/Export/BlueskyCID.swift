@@ -1,3 +1,5 @@
+import CCrypto
+
 /// A content identifier as bytes (CIDv1: version, codec, multihash; or a 34-byte CIDv0).
 struct BlueskyCID: Hashable, Sendable, CustomStringConvertible {
     var bytes: [UInt8]
@@ -29,6 +31,38 @@ struct BlueskyCID: Hashable, Sendable, CustomStringConvertible {
     }
 
     init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The multihash: the hash function's code (0x12, sha2-256) and the digest.
+    var multihash: (code: UInt64, digest: ArraySlice<UInt8>) {
+        if bytes.count == 34, bytes[0] == 0x12, bytes[1] == 0x20 { return (0x12, bytes[2...]) }
+        var index = bytes.startIndex
+        for _ in 0..<2 {  // version, codec
+            guard let (_, length) = Varint.read(bytes[index...]) else { return (0, []) }
+            index += length
+        }
+        guard let (code, a) = Varint.read(bytes[index...]), let (_, b) = Varint.read(bytes[(index + a)...]) else { return (0, []) }
+        return (code, bytes[(index + a + b)...])
+    }
+
+    /// Why `data` is not the block this CID names, or nil when it is: its SHA-256 must
+    /// be the digest (the AT Protocol hashes every block with sha2-256; a CID naming
+    /// another function is not one a repository holds).
+    func mismatch(_ data: ArraySlice<UInt8>) -> String? {
+        let (code, digest) = multihash
+        guard code == 0x12, digest.count == 32 else { return "its CID names hash function 0x\(String(code, radix: 16)), not sha2-256" }
+        let actual = Self.sha256(data)
+        guard digest.elementsEqual(actual) else { return "its bytes hash to \(actual.prefix(8).map { String(format: "%02x", $0) }.joined())…, not the CID's digest" }
+        return nil
+    }
+
+    static func sha256(_ data: ArraySlice<UInt8>) -> [UInt8] {
+        var digest = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        data.withUnsafeBufferPointer { buffer in
+            _ = EVP_Digest(buffer.baseAddress, buffer.count, &digest, &length, EVP_sha256(), nil)
+        }
+        return digest
+    }
 
     /// The text form: multibase `b` and lowercase base32 (`bafyrei…`).
     var description: String { "b" + Base32.lowercase(bytes) }

@@ -1,3 +1,4 @@
+import BlueskyAPI
 import CBOR
 import Foundation
 
@@ -15,7 +16,7 @@ struct BlueskyRepository {
         self.car = car
         guard let root = car.roots.first else { throw BlueskyCARFile.Malformed(offset: 0, message: "no root") }
         let commit = try car.block(root, what: "the commit")
-        guard let did = commit["did"]?.text, did.hasPrefix("did:") else {
+        guard let did = commit["did"]?.text, ATProtoSyntax.isDID(did) else {
             throw BlueskyCARFile.Malformed(offset: car.offset(of: root) ?? 0, message: "the root block is not a repository commit (no did)")
         }
         guard let data = commit["data"].flatMap(Self.link) else {
@@ -26,7 +27,7 @@ struct BlueskyRepository {
         var visited: Set<BlueskyCID> = []
         try Self.walk(data, in: car, depth: 0, visited: &visited) { key, cid, offset in
             let parts = key.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+            guard parts.count == 2, ATProtoSyntax.isNSID(String(parts[0])), ATProtoSyntax.isRecordKey(String(parts[1])) else {
                 throw BlueskyCARFile.Malformed(offset: offset, message: "the tree key \(key.debugDescription) is not collection/rkey")
             }
             records.append((String(parts[0]), String(parts[1]), cid))

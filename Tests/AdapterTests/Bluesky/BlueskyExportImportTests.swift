@@ -1,4 +1,5 @@
 import BlueskyAPI
+import CBOR
 import Foundation
 import MirrorBot
 import MirrorBotBluesky
@@ -29,7 +30,7 @@ struct BlueskyExportImportTests {
         ])
     }
 
-    @Test("posts are stored with their at:// URIs, links written out and replies with whom they answer; reposts skipped; likes counted")
+    @Test("posts are stored with their at:// URIs, their record text and facets, and replies with whom they answer; reposts skipped; likes counted")
     func importPosts() async throws {
         let db = try await MigratedDatabase.make()
         let store = try await PostgresPostStore.open(connection: db.connection, timeZone: .gmt, limit: 10_000)
@@ -43,7 +44,11 @@ struct BlueskyExportImportTests {
         let first = try #require(byID["at://\(Self.did)/app.bsky.feed.post/3kaaaaaaaaa22"])
         #expect(first.text == "おはよう")
         #expect(first.minuteOfDay == 22 * 60 + 40)  // 07:40 in Tokyo is 22:40 UTC
-        #expect(byID["at://\(Self.did)/app.bsky.feed.post/3kaaaaaaaab22"]?.text == "見て https://example.com/a/rather/long/path")
+        #expect(byID["at://\(Self.did)/app.bsky.feed.post/3kaaaaaaaab22"]?.text == "見て example.com/a/rather/lon...")
+        let facets = try await db.connection.query("SELECT facets::text AS f FROM posts WHERE facets IS NOT NULL").compactMap { $0["f"] }
+        #expect(facets.map(BlueskyStoredText.facets(json:)) == [[BlueskyFacet(
+            byteStart: "見て ".utf8.count, byteEnd: "見て example.com/a/rather/lon...".utf8.count,
+            features: [.link(uri: "https://example.com/a/rather/long/path")])]])
         #expect(byID["at://\(Self.did)/app.bsky.feed.post/3kaaaaaaaac22"]?.replyTo == Self.friend)
         // A second import stores nothing new.
         let again = try await ArchiveImporter(store: store).importBlueskyRepository(at: file.path)
@@ -75,7 +80,7 @@ struct BlueskyExportImportTests {
 
     @Test("a broken export is refused with the file, the byte and what is wrong, and stores nothing", arguments: [
         ("truncated", "runs past the end of the file"), ("garbage", "is not DAG-CBOR"), ("not a car", "not a CAR file"),
-        ("missing block", "is not in the file"),
+        ("missing block", "is not in the file"), ("altered block", "does not match its CID"),
     ])
     func broken(kind: String, message: String) async throws {
         let db = try await MigratedDatabase.make()
@@ -90,7 +95,15 @@ struct BlueskyExportImportTests {
             let block = Int(good[0]) + 1
             let lengthBytes = good[block] & 0x80 == 0 ? 1 : 2
             corrupted[block + lengthBytes + 36] = 0x1C
-            bytes = corrupted
+            // Its CID (and the header's root) follow the new bytes, so only the CBOR is wrong.
+            bytes = Self.rehashed(corrupted, block: block, lengthBytes: lengthBytes)
+        case "altered block":
+            // One byte of the commit changed, its CID left as it was: the hash check names the block.
+            var altered = good
+            let block = Int(good[0]) + 1
+            let lengthBytes = good[block] & 0x80 == 0 ? 1 : 2
+            altered[block + lengthBytes + 40] ^= 0x01
+            bytes = altered
         case "not a car": bytes = Array("{\"not\": \"a car\"}".utf8)
         default:
             // Drop the last block (a record or a tree node) from an otherwise whole file.
@@ -118,5 +131,63 @@ struct BlueskyExportImportTests {
         #expect(error.position.hasPrefix("byte "))
         #expect(error.message.contains(message), "\(error)")
         #expect(try await db.posts().isEmpty)
+    }
+
+    /// `car` with the block at `block` (its varint length `lengthBytes` long) given the CID of
+    /// its bytes, and the header's root (the commit) pointed at it.
+    static func rehashed(_ car: [UInt8], block: Int, lengthBytes: Int) -> [UInt8] {
+        var car = car
+        var length = 0
+        for (index, byte) in car[block..<(block + lengthBytes)].enumerated() { length |= Int(byte & 0x7F) << (7 * index) }
+        let digestStart = block + lengthBytes + 4
+        let dataStart = block + lengthBytes + 36
+        let old = Array(car[digestStart..<dataStart])
+        let new = BlueskyExportFixture.sha256(Array(car[dataStart..<(block + lengthBytes + length)]))
+        car.replaceSubrange(digestStart..<dataStart, with: new)
+        // The header names the commit by the same digest.
+        let header = 1..<block
+        if let at = (header.lowerBound...(header.upperBound - 32)).first(where: { Array(car[$0..<($0 + 32)]) == old }) {
+            car.replaceSubrange(at..<(at + 32), with: new)
+        }
+        return car
+    }
+
+    @Test("a post record the lexicon does not allow is refused naming its path, exit 65's error, nothing stored", arguments: [
+        ("no text", CBORValue.object(["$type": .text("app.bsky.feed.post"), "createdAt": .text("2024-05-01T07:00:00.000Z")]), "it has no text"),
+        ("number text", CBORValue.object(["$type": .text("app.bsky.feed.post"), "text": .unsigned(7), "createdAt": .text("2024-05-01T07:00:00.000Z")]),
+         "its text is not a string"),
+        ("bad date", CBORValue.object(["$type": .text("app.bsky.feed.post"), "text": .text("hi"), "createdAt": .text("yesterday-ish")]),
+         "its createdAt \"yesterday-ish\" is not an AT Protocol datetime"),
+        ("no text, bad date", CBORValue.object(["$type": .text("app.bsky.feed.post"), "createdAt": .text("yesterday-ish")]), "it has no text"),
+        ("no date", CBORValue.object(["$type": .text("app.bsky.feed.post"), "text": .text("hi")]), "it has no createdAt"),
+        ("lowercase t", CBORValue.object(["$type": .text("app.bsky.feed.post"), "text": .text("hi"), "createdAt": .text("2024-05-01t07:00:00Z")]),
+         "is not an AT Protocol datetime"),
+    ])
+    func invalidPostRecord(name: String, value: CBORValue, message: String) async throws {
+        let db = try await MigratedDatabase.make()
+        let store = try await PostgresPostStore.open(connection: db.connection, timeZone: .gmt, limit: 10_000)
+        var records = Self.fixture().records
+        records.append(.raw(key: "app.bsky.feed.post/3kzzzzzzzzz22", value: value))
+        let file = try BlueskyExportFixture(did: Self.did, records: records).write()
+        let error = try await #require(throws: InputError.self) {
+            try await ArchiveImporter(store: store).importBlueskyRepository(at: file.path)
+        }
+        #expect(error.file == file.path)
+        #expect(error.message.contains("the record app.bsky.feed.post/3kzzzzzzzzz22 is not a valid app.bsky.feed.post"), "\(error)")
+        #expect(error.message.contains(message), "\(error)")
+        #expect(try await db.posts().isEmpty)
+    }
+
+    @Test("an image-only post (text \"\") is still a counted empty skip, not a refusal")
+    func emptyText() async throws {
+        let db = try await MigratedDatabase.make()
+        let store = try await PostgresPostStore.open(connection: db.connection, timeZone: .gmt, limit: 10_000)
+        let file = try BlueskyExportFixture(did: Self.did, records: [
+            .post(rkey: "3kaaaaaaaaa22", text: "", createdAt: "2024-05-01T07:40:00.000Z"),
+            .post(rkey: "3kaaaaaaaab22", text: "おはよう", createdAt: "2024-05-01T07:41:00.000Z"),
+        ]).write()
+        let summary = try await ArchiveImporter(store: store).importBlueskyRepository(at: file.path)
+        #expect(summary.stored == 1)
+        #expect(summary.empty == 1)
     }
 }

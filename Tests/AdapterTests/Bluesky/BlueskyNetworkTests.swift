@@ -49,7 +49,7 @@ struct BlueskyNetworkTests {
         #expect(try await world.bot.me() == Account(id: Self.bot, username: "mirror.test"))
     }
 
-    @Test("the human's posts: originals and replies with whom they answer, reposts flagged, shortened links written out")
+    @Test("the human's posts: originals and replies with whom they answer, reposts flagged, the record's text and facets as they are")
     func posts() async throws {
         let world = try World()
         let friendPost = world.server.addPost(did: Self.friend, text: "hello")
@@ -64,7 +64,10 @@ struct BlueskyNetworkTests {
         let posts = try await Self.all(human.posts(of: Self.human, sinceID: nil, limit: 100))
         #expect(posts.map(\.id) == [friendPost, reply, original])
         #expect(posts.map(\.isRetweet) == [true, false, false])
-        #expect(posts[2].text == "見て https://example.com/a/rather/long/path")
+        #expect(posts[2].text == shown)
+        let facets = BlueskyStoredText.facets(json: try #require(posts[2].facets))
+        #expect(facets == [BlueskyFacet(byteStart: start, byteEnd: shown.utf8.count, features: [.link(uri: "https://example.com/a/rather/long/path")])])
+        #expect(posts[1].facets.map(BlueskyStoredText.facets(json:)) == [BlueskyFacet(byteStart: 0, byteEnd: 12, features: [.mention(did: Self.friend)])])
         #expect(posts[1].inReplyToUserID == Self.friend)
         #expect(posts[1].inReplyToUsername == "friend.test")
         #expect(posts[1].authorUsername == "human.test")
@@ -112,14 +115,19 @@ struct BlueskyNetworkTests {
         #expect(everyone.map(\.isRetweet) == [true, false, false])
     }
 
-    @Test("a post keeps its links, mentions and tags as facets of the text sent; a reply names its thread's root")
+    @Test("a text without stored facets goes out unchanged, its links, mentions and tags found as facets; a reply names its thread's root")
     func postAndReply() async throws {
         let world = try World()
         let bot = world.bot
         let text = "見て https://example.com/a/rather/long/path と @friend.test #ラーメン"
         let id = try await bot.post(text: text, inReplyTo: nil)
         let posted = try #require(world.server.post(uri: id))
-        #expect(posted.record.text == "見て example.com/a/rather/lon... と @friend.test #ラーメン")
+        // Never shortened: the human's words go out as they are.
+        #expect(posted.record.text == text)
+        let link = "見て ".utf8.count
+        #expect(posted.record.facets?.first == BlueskyFacet(
+            byteStart: link, byteEnd: link + "https://example.com/a/rather/long/path".utf8.count,
+            features: [.link(uri: "https://example.com/a/rather/long/path")]))
         #expect(posted.record.facets?.count == 3)
         #expect(posted.record.facets?.contains { $0.features == [.mention(did: Self.friend)] } == true)
         // Read back, it is the text the bot was given.
