@@ -12,6 +12,8 @@ public actor PostgresBlueskySessionStore: BlueskySessionStore {
 
     private let connect: Connect
     private var connection: PostgresConnection?
+    /// Callers in this process, one at a time per account.
+    private let turns = BlueskyAccountTurns()
     /// How long `exclusively` waits for another process's renewal.
     let lockTimeout: Duration
 
@@ -70,7 +72,14 @@ public actor PostgresBlueskySessionStore: BlueskySessionStore {
 
     /// Holds `pg_advisory_lock` for the account (in this bot's schema) on this store's
     /// own connection while `body` runs; waits for another holder up to `lockTimeout`.
+    /// PostgreSQL's advisory locks are re-entrant within one connection, so callers in this
+    /// process (the human's and the bot's sessions share the store) first take their turn
+    /// here: without it two renewals of one account in one process would both hold the lock.
     public func exclusively<T: Sendable>(account: String, _ body: @Sendable () async throws -> T) async throws -> T {
+        try await turns.run(account) { try await self.lockedInDatabase(account: account, body) }
+    }
+
+    private func lockedInDatabase<T: Sendable>(account: String, _ body: @Sendable () async throws -> T) async throws -> T {
         let connection = try await database()
         let clock = ContinuousClock()
         let deadline = clock.now + lockTimeout

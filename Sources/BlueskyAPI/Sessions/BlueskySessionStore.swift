@@ -19,8 +19,7 @@ public protocol BlueskySessionStore: Sendable {
 public actor InMemoryBlueskySessionStore: BlueskySessionStore {
     private var sessions: [String: BlueskySession] = [:]
     private var loginTimes: [String: [Date]] = [:]
-    private var busy: Set<String> = []
-    private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
+    private let turns = BlueskyAccountTurns()
 
     public init() {}
 
@@ -33,17 +32,6 @@ public actor InMemoryBlueskySessionStore: BlueskySessionStore {
     public func logins(account: String, since: Date) -> [Date] { (loginTimes[account] ?? []).filter { $0 >= since } }
 
     public func exclusively<T: Sendable>(account: String, _ body: @Sendable () async throws -> T) async throws -> T {
-        while busy.contains(account) {
-            await withCheckedContinuation { waiting[account, default: []].append($0) }
-        }
-        busy.insert(account)
-        defer {
-            busy.remove(account)
-            if var queue = waiting[account], !queue.isEmpty {
-                queue.removeFirst().resume()
-                waiting[account] = queue
-            }
-        }
-        return try await body()
+        try await turns.run(account, body)
     }
 }

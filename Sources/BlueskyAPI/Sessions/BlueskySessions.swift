@@ -101,7 +101,11 @@ public actor BlueskySessions {
     }
 
     /// Runs `work` as the pending renewal, which concurrent callers wait for instead of starting their own.
+    /// While one is pending no second starts: its outcome, a failure too, is every waiting caller's
+    /// (two renewals at once would spend the same refresh token twice, and the second, refused,
+    /// would log in; issue 23). The next call after a failed renewal starts a new one.
     private func run(_ work: @escaping @Sendable (BlueskySessions) async throws -> BlueskySession) async throws -> BlueskySession {
+        if let pending { return try await pending.value }
         let task = Task { try await work(self) }
         pending = task
         defer { if pending == task { pending = nil } }
