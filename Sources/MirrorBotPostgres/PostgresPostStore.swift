@@ -30,13 +30,16 @@ public struct PostgresPostStore: PostStore {
         guard !posts.isEmpty else { return 0 }
         let zone = timeZone.identifier
         let limit = self.limit
+        // The first of the same id wins, as stored before; one statement may not update a row twice.
+        var seen = Set<String>()
+        let posts = posts.filter { seen.insert($0.id).inserted }
         let batches = stride(from: 0, to: posts.count, by: Self.batchSize).map {
             Array(posts[$0..<min($0 + Self.batchSize, posts.count)])
         }
         return try await connection.transaction { tx in
             var inserted = 0
             for batch in batches {
-                inserted += try tx.query(Self.insert(batch, zone: zone)).count
+                inserted += try tx.query(Self.insert(batch, zone: zone)).filter { try $0.decode("inserted", as: Bool.self) }.count
             }
             try tx.query("""
                 DELETE FROM posts WHERE id IN (
@@ -54,7 +57,10 @@ public struct PostgresPostStore: PostStore {
         try await connection.query("DELETE FROM posts")
     }
 
-    /// One multi-row INSERT ... ON CONFLICT DO NOTHING, returning the new ids.
+    /// One multi-row INSERT, returning the ids and whether each is new. A post already
+    /// stored is left as it is, except that one stored without facets (before migration
+    /// 007, when a Bluesky text was kept with its links written out) takes the record's
+    /// text and facets when they come again.
     /// Placeholders are generated here; every value is a bound parameter.
     static func insert(_ posts: [Post], zone: String) -> PostgresQuery {
         var binds: [String?] = [zone]
@@ -80,8 +86,9 @@ public struct PostgresPostStore: PostStore {
                    v.reply_id, v.reply_name, v.mention, v.facets
             FROM (VALUES \(rows.joined(separator: ", ")))
                 AS v(id, text, created_at, reply_id, reply_name, mention, facets)
-            ON CONFLICT (id) DO NOTHING
-            RETURNING id
+            ON CONFLICT (id) DO UPDATE SET text = EXCLUDED.text, facets = EXCLUDED.facets, has_mention = EXCLUDED.has_mention
+                WHERE posts.facets IS NULL AND EXCLUDED.facets IS NOT NULL
+            RETURNING id, (xmax = 0) AS inserted
             """
         return PostgresQuery(unsafeSQL: sql, binds: binds)
     }

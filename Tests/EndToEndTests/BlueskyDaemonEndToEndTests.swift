@@ -1,3 +1,4 @@
+import BlueskyAPI
 import FakeBluesky
 import Foundation
 import MirrorBot
@@ -155,6 +156,37 @@ extension BlueskyEndToEnd {
                 let mention = harness.server.addPost(did: BlueskyDaemonHarness.booster, text: "@mirror.test 久しぶり")
                 #expect(harness.waitFor(20) { harness.replied(to: mention) }, "\(harness.output)")
                 #expect(harness.replies.first { $0.parent == mention }?.text == "また今度ね")
+                #expect(harness.stop(daemon) == 0)
+            }
+        }
+
+        @Test("an imported link post, emoji and Japanese before the link, is reposted with the record's text and facets byte for byte")
+        func linkPostReposted() async throws {
+            try await BlueskyDaemonHarness.with { harness in
+                try await harness.setUp()
+                // Only the export's post is near the slot the plan makes due now.
+                try await harness.connection.query("DELETE FROM posts WHERE in_reply_to_user_id IS NULL")
+                let zone = try #require(TimeZone(identifier: harness.timeZone))
+                let minute = (MinuteOfDay.of(Date(), in: zone) - 2 + 1440) % 1440
+                let createdAt = (1...20).map { LocalDate(Date(), in: zone).adding(days: -$0).instant(atMinute: minute, in: zone) }
+                let shown = "今日の道具🛠️🎉は これ example.org/2023/11/tool..."
+                let start = "今日の道具🛠️🎉は これ ".utf8.count
+                let uri = "https://example.org/2023/11/tool-of-the-month-for-everyone"
+                let export = BlueskyExportFixture(did: BlueskyDaemonHarness.human, records: createdAt.enumerated().map { index, date in
+                    .post(rkey: TID.make(microseconds: UInt64(date.timeIntervalSince1970 * 1_000_000), clockID: 1),
+                          text: shown, createdAt: BlueskyTimestamp.format(date), link: (start, shown.utf8.count, uri))
+                })
+                let result = try BinaryRunner.run(["import", try export.write().path], environment: harness.environment)
+                #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+
+                let daemon = try harness.startDaemon()
+                #expect(harness.waitFor(30) { harness.posts.count >= 1 }, "\(harness.output)")
+                let written = harness.server.writes.compactMap { write -> (String, [BlueskyFacet])? in
+                    if case .post(_, _, let text, let facets) = write { (text, facets) } else { nil }
+                }
+                #expect(written.count == 1)
+                #expect(written.first.map { Array($0.0.utf8) } == Array(shown.utf8))
+                #expect(written.first?.1 == [BlueskyFacet(byteStart: start, byteEnd: shown.utf8.count, features: [.link(uri: uri)])])
                 #expect(harness.stop(daemon) == 0)
             }
         }

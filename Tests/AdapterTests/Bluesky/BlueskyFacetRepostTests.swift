@@ -154,4 +154,22 @@ struct BlueskyFacetRepostTests {
         let start = "\"I didn't know you could yodel\" ".utf8.count
         #expect(posted.facets == [BlueskyFacet(byteStart: start, byteEnd: text.utf8.count, features: [.link(uri: "https://example.com/p/60575")])])
     }
+
+    @Test("a post stored before facets were kept (links written out, no facets) takes its record's text and facets when it comes again; not counted as new")
+    func upgradedRow() async throws {
+        let db = try await MigratedDatabase.make()
+        let store = try await PostgresPostStore.open(connection: db.connection, timeZone: .gmt, limit: 10_000)
+        let id = "at://\(Self.human)/app.bsky.feed.post/3kaaaaaaaab22", date = Date(timeIntervalSince1970: 1_714_000_000)
+        #expect(try await store.store([Post(id: id, text: "見て https://example.com/a/rather/long/path", createdAt: date)]) == 1)
+        let shown = "見て example.com/a/rather/lon..."
+        let json = BlueskyStoredText.json([BlueskyFacet(
+            byteStart: "見て ".utf8.count, byteEnd: shown.utf8.count, features: [.link(uri: "https://example.com/a/rather/long/path")])])
+        #expect(try await store.store([Post(id: id, text: shown, createdAt: date, facets: json)]) == 0)
+        let row = try #require(try await db.connection.query("SELECT text, facets::text AS facets FROM posts").first)
+        #expect(row["text"] == shown)
+        #expect(row["facets"].map(BlueskyStoredText.facets(json:)) == json.map(BlueskyStoredText.facets(json:)))
+        // Once it has facets, it is left as it is.
+        #expect(try await store.store([Post(id: id, text: "other", createdAt: date, facets: json)]) == 0)
+        #expect(try await db.connection.query("SELECT text FROM posts").first?["text"] == shown)
+    }
 }
