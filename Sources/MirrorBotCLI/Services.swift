@@ -166,7 +166,7 @@ struct Services: Sendable {
             } catch {
                 if Task.isCancelled || error is CancellationError { throw CancellationError() }
                 if Self.isPermanent(error) { throw error }
-                log.error("waiting_for", ["what": what, "error": String(describing: error), "retry_in_s": Int(delay.seconds)])
+                log.report(.waitingFor(what: what, error: String(describing: error), retryInSeconds: Int(delay.seconds)))
                 try await clock.sleep(for: delay)
                 delay = min(delay * 2, .seconds(60))
             }

@@ -60,7 +60,7 @@ struct StartCommand: Command {
         if case .fixed(let value) = configuration.favoriteRateThreshold {
             status?.setThreshold(value, source: "FAVORITE_RATE_THRESHOLD")
         }
-        let log = status.map { context.logger(configuration).observed(by: $0.observe) } ?? context.logger(configuration)
+        let log = status.map { context.logger(configuration).reporting(to: $0) } ?? context.logger(configuration)
         let server = try status.map { try StatusEndpoint.start(board: $0, configuration: configuration, log: log) }
         defer { server?.stop() }
         var services = Services(configuration: configuration, log: log)
@@ -79,12 +79,12 @@ struct StartCommand: Command {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                log.info("stopping", ["signal": number == SIGTERM ? "SIGTERM" : "SIGINT"])
+                log.report(.stopping(signal: number == SIGTERM ? "SIGTERM" : "SIGINT"))
                 daemon.cancel()
                 // A blocking database or Redis call cannot be interrupted: exit anyway, in time.
                 // Claims in PostgreSQL keep anything in flight from being done twice.
                 DispatchQueue.global().asyncAfter(deadline: .now() + Self.stopDeadline) {
-                    log.warning("stopped_forcibly", ["after_s": Int(Self.stopDeadline)])
+                    log.report(.stoppedForcibly(afterSeconds: Int(Self.stopDeadline)))
                     exit(1)
                 }
             }
@@ -97,7 +97,7 @@ struct StartCommand: Command {
         } catch is CancellationError {
             // Stopped by a signal while starting up.
         }
-        log.info("stopped")
+        log.report(.stopped)
         return 0
     }
 
@@ -125,12 +125,11 @@ struct StartCommand: Command {
 
         let settings = DaemonSettings(configuration: configuration, owner: owner)
         let actions = PostgresActionStore(connection: connection)
-        log.info("started", [
-            "network": configuration.network.rawValue, "bot": "@\(botAccount.username)", "human": "@\(humanAccount.username)",
-            "time_zone": configuration.timeZone.identifier, "dry_run": configuration.dryRun,
-            "poll_s": Int(settings.pollInterval.seconds), "learn_s": Int(settings.learnInterval.seconds),
-            "time_scale": timeScale.map { "\($0)x" } ?? "real time",
-        ])
+        log.report(.started(BotEvent.Startup(
+            network: configuration.network.rawValue, bot: "@\(botAccount.username)", human: "@\(humanAccount.username)",
+            timeZone: configuration.timeZone.identifier, dryRun: configuration.dryRun,
+            pollSeconds: Int(settings.pollInterval.seconds), learnSeconds: Int(settings.learnInterval.seconds),
+            timeScale: timeScale.map { "\($0)x" } ?? "real time")))
         let learner = Learner(
             human: human, humanAccount: humanAccount, posts: posts, classifier: classifier, cursors: actions, marks: actions, log: log
         )

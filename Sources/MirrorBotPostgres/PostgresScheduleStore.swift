@@ -95,7 +95,7 @@ public struct PostgresScheduleStore: ScheduleStore {
 
     public func skipPastSlots(before day: LocalDate) async throws -> Int {
         try await connection.query("""
-            UPDATE plan_slots SET state = 'skipped', reason = 'missed: the day ended before the slot was posted', updated_at = now()
+            UPDATE plan_slots SET state = 'skipped', reason = \(SlotSkip.dayEnded.stored), updated_at = now()
             WHERE local_date < \(day.description)::date AND state = 'planned'
             RETURNING minute_of_day
             """).count
@@ -103,7 +103,7 @@ public struct PostgresScheduleStore: ScheduleStore {
 
     public func skipInterrupted(claimedBefore cutoff: Date) async throws -> Int {
         try await connection.query("""
-            UPDATE plan_slots SET state = 'skipped', reason = 'interrupted while posting', updated_at = now()
+            UPDATE plan_slots SET state = 'skipped', reason = \(SlotSkip.interrupted.stored), updated_at = now()
             WHERE state = 'posting' AND claimed_at < \(cutoff)::timestamptz
             RETURNING minute_of_day
             """).count

@@ -60,7 +60,7 @@ public actor InMemoryPlanStore: PlanStore, SlotClaims {
         var count = 0
         for (date, slots) in plans where date < day {
             for slot in slots where slot.state == .planned {
-                update(date, slot.minute) { $0.state = .skipped; $0.reason = "missed: the day ended before the slot was posted" }
+                update(date, slot.minute) { $0.state = .skipped; $0.reason = SlotSkip.dayEnded.stored }
                 count += 1
             }
         }
@@ -70,7 +70,7 @@ public actor InMemoryPlanStore: PlanStore, SlotClaims {
     public func skipInterrupted(claimedBefore cutoff: Date) -> Int {
         var count = 0
         for (key, date) in claimedAt where date < cutoff {
-            if update(key.day, key.minute, when: { $0.state == .posting }, { $0.state = .skipped; $0.reason = "interrupted while posting" }) {
+            if update(key.day, key.minute, when: { $0.state == .posting }, { $0.state = .skipped; $0.reason = SlotSkip.interrupted.stored }) {
                 count += 1
             }
         }

@@ -52,9 +52,9 @@ struct PostSenderTests {
     }
 
     @Test("clear refusals are outcomes, and a rate limit is rethrown as nothing was sent", arguments: [
-        (NetworkError.duplicateContent, PostOutcome.refusedDuplicate),
-        (NetworkError.replyNotPermitted(detail: "d"), PostOutcome.notPermitted(detail: "d")),
-        (NetworkError.failed(endpoint: "POST", status: 400, detail: "too long"), PostOutcome.refused(detail: "HTTP 400: too long")),
+        (NetworkError.duplicateContent, PostOutcome.refused(.duplicate)),
+        (NetworkError.replyNotPermitted(detail: "d"), PostOutcome.refused(.notPermitted(detail: "d"))),
+        (NetworkError.failed(endpoint: "POST", status: 400, detail: "too long"), PostOutcome.refused(.rejected(detail: "HTTP 400: too long"))),
     ])
     func refusals(error: NetworkError, expected: PostOutcome) async throws {
         #expect(try await PostSender(bot: ScriptedNetwork(postError: error), botAccount: bot).send("t", postedBefore: false, startedAt: start) == expected)
@@ -80,7 +80,7 @@ struct PostSenderTests {
     @Test("a text posted before and refused on a retry was refused, not posted")
     func postedBeforeRefused() async throws {
         let network = ScriptedNetwork(postError: .outcomeUnknown(endpoint: "POST /2/tweets", detail: "dup"))
-        #expect(try await PostSender(bot: network, botAccount: bot).send("hello", postedBefore: true, startedAt: start) == .refusedDuplicate)
+        #expect(try await PostSender(bot: network, botAccount: bot).send("hello", postedBefore: true, startedAt: start) == .refused(.duplicate))
     }
 
     @Test("a rate limit is rethrown")

@@ -36,7 +36,7 @@ public struct LoopSupervisor: Sendable {
         while !Task.isCancelled {
             do {
                 let wait = try await loop.runOnce()
-                if failures > 0 { log.info("recovered", ["after_failures": failures]) }
+                if failures > 0 { log.report(.recovered(afterFailures: failures)) }
                 failures = 0
                 health?.succeeded(loop.name, wait: wait)
                 status?.roundSucceeded(loop.name, wait: wait)
@@ -47,7 +47,7 @@ public struct LoopSupervisor: Sendable {
                 failures += 1
                 status?.roundFailed(loop.name, error: error)
                 let delay = min(initialBackoff * (1 << min(failures - 1, 16)), maximumBackoff)
-                log.error("round_failed", ["error": String(describing: error), "retry_in_s": Int(delay.seconds.rounded())])
+                log.report(.roundFailed(error: String(describing: error), retryInSeconds: Int(delay.seconds.rounded())))
                 do { try await clock.sleep(for: delay) } catch { break }
             }
         }

@@ -61,7 +61,7 @@ public struct Learner: Sendable {
             learned += try await train(fresh, as: .favorite)
             if fresh.count < page.count { break }
         }
-        if learned > 0 { log.info("learned_likes", ["favorite": learned]) }
+        if learned > 0 { log.report(.learnedLikes(learned)) }
         return learned
     }
 
@@ -82,7 +82,7 @@ public struct Learner: Sendable {
         if let newest, cursor.map({ isNewer(newest, than: $0) }) ?? true {
             try await cursors.setCursor(stream, to: newest)
         }
-        if learned > 0 { log.info("learned_timeline", ["normal": learned]) }
+        if learned > 0 { log.report(.learnedTimeline(learned)) }
         return learned
     }
 

@@ -53,10 +53,12 @@ public final class LikeLoop: DaemonLoop {
 
     func decide(_ post: NetworkPost, _ verdict: Classification, day: LocalDate) async throws {
         let author = post.authorUsername.map { "@\($0)" } ?? post.authorID
-        let ratio = Self.format(verdict.ratio)
-        let threshold = Self.format(verdict.threshold.value)
+        func decided(_ outcome: BotEvent.LikeDecision.Verdict, features: [String] = []) {
+            log.report(.likeDecided(BotEvent.LikeDecision(
+                post: post.id, author: author, ratio: verdict.ratio, threshold: verdict.threshold, features: features, verdict: outcome)))
+        }
         guard verdict.isFavorite else {
-            log.info("not_liked", ["post": post.id, "author": author, "ratio": ratio, "threshold": threshold, "reason": "below the threshold"])
+            decided(.passed)
             return
         }
         guard let likedToday = try await claims.claimLike(
@@ -64,43 +66,36 @@ public final class LikeLoop: DaemonLoop {
         ) else {
             return  // liked (or decided) before
         }
-        let features = verdict.strongest(toward: .favorite, limit: 3).map(\.feature).joined(separator: ",")
+        let features = verdict.strongest(toward: .favorite, limit: 3).map(\.feature)
         if likedToday >= settings.likeLimitPerDay {
             try await claims.releaseLike(post.id)
-            log.info("like_skipped", ["post": post.id, "author": author, "ratio": ratio, "reason": "daily like limit \(settings.likeLimitPerDay) reached"])
+            decided(.skippedAtLimit(limit: settings.likeLimitPerDay))
             return
         }
         let refused = likesRefused.withLock { $0 }
         if settings.dryRun || refused {
-            let reason = settings.dryRun ? "dry run" : "this account's access level cannot like"
-            try await claims.finishLike(post.id, state: .wouldLike, reason: reason)
-            log.info("would_like", ["post": post.id, "author": author, "ratio": ratio, "threshold": threshold, "features": features, "reason": reason])
+            let why: BotEvent.LikeDecision.WouldLike = settings.dryRun ? .dryRun : .accessLevel
+            try await claims.finishLike(post.id, state: .wouldLike, reason: why.rawValue)
+            decided(.wouldLike(why), features: features)
             return
         }
         do {
             try await bot.like(postID: post.id, as: botAccount.id)
             try await claims.finishLike(post.id, state: .liked, reason: nil)
-            log.info("liked", ["post": post.id, "author": author, "ratio": ratio, "threshold": threshold, "features": features, "reason": "the human would like it"])
+            decided(.liked, features: features)
         } catch NetworkError.likesNotPermitted(let detail) {
             likesRefused.withLock { $0 = true }
-            log.warning("likes_unavailable", [
-                "message": "the network refused to like for this account's API access level (X removed likes from self-serve tiers in April 2026); the bot keeps deciding and logging what it would like",
-                "detail": detail,
-            ])
-            try await claims.finishLike(post.id, state: .wouldLike, reason: "this account's access level cannot like")
-            log.info("would_like", ["post": post.id, "author": author, "ratio": ratio, "threshold": threshold, "features": features, "reason": "likes unavailable"])
+            log.report(.likesUnavailable(detail: detail))
+            try await claims.finishLike(post.id, state: .wouldLike, reason: BotEvent.LikeDecision.WouldLike.accessLevel.rawValue)
+            decided(.wouldLike(.refusedNow), features: features)
         } catch NetworkError.failed(_, let status, let detail) where (400..<500).contains(status) {
             // This one post cannot be liked (deleted, protected, blocked): skip it and go on.
             try await claims.finishLike(post.id, state: .skipped, reason: "refused: HTTP \(status): \(detail)")
-            log.warning("like_refused", ["post": post.id, "author": author, "status": status, "detail": detail])
+            log.report(.likeRefused(post: post.id, author: author, status: status, detail: detail))
         } catch {
             // Nothing was liked for sure (rate limit, X down); liking again later is harmless.
             try? await claims.releaseLike(post.id)
             throw error
         }
-    }
-
-    static func format(_ ratio: Double) -> String {
-        ratio >= 1e6 ? String(format: "%.3e", ratio) : String(format: "%.3f", ratio)
     }
 }

@@ -30,12 +30,12 @@ public struct PostLearner: Sendable {
             retweets += page.count - originals.count
             stored += try await posts.store(originals.map(Post.init))
             newest = ([newest].compactMap { $0 } + page.map(\.id)).max { isNewer($1, than: $0) }
-            if ignoreCursor { log.info("train_progress", ["pages": pages, "stored": stored]) }
+            if ignoreCursor { log.report(.trainProgress(pages: pages, stored: stored)) }
         }
         if let newest, cursor.map({ isNewer(newest, than: $0) }) ?? true {
             try await cursors.setCursor(Self.stream, to: newest)
         }
-        if stored > 0 { log.info("learned_posts", ["stored": stored, "retweets_skipped": retweets]) }
+        if stored > 0 { log.report(.learnedPosts(stored: stored, retweetsSkipped: retweets)) }
         return (stored, retweets)
     }
 }

@@ -6,12 +6,8 @@ enum PostOutcome: Sendable, Equatable {
     case posted(id: String)
     /// It may exist: never send it again (at most once).
     case unconfirmed(detail: String)
-    /// The account already posted this text.
-    case refusedDuplicate
-    /// A clear refusal of this post (a 4xx): nothing was posted.
-    case refused(detail: String)
-    /// A reply the network does not allow (the author did not summon the bot).
-    case notPermitted(detail: String)
+    /// A clear refusal of this post: nothing was posted.
+    case refused(Refusal)
 }
 
 /// Sends the bot's posts and replies so that none is sent twice.
@@ -39,12 +35,12 @@ struct PostSender: Sendable {
         do {
             return .posted(id: try await bot.post(text: text, inReplyTo: postID))
         } catch NetworkError.duplicateContent {
-            return .refusedDuplicate
+            return .refused(.duplicate)
         } catch NetworkError.replyNotPermitted(let detail) {
-            return .notPermitted(detail: detail)
+            return .refused(.notPermitted(detail: detail))
         } catch NetworkError.outcomeUnknown(_, let detail) {
             // The retry was refused as duplicate: by the bot's old post of this text, or by our first attempt.
-            if postedBefore { return .refusedDuplicate }
+            if postedBefore { return .refused(.duplicate) }
             let found = try? await find(text, replyTo: userID, since: startedAt)
             return found.flatMap { $0 }.map(PostOutcome.posted(id:)) ?? .unconfirmed(detail: detail)
         } catch NetworkError.failed(let endpoint, let status, let detail) where status == 0 || status >= 500 {
@@ -57,7 +53,7 @@ struct PostSender: Sendable {
             if let found { return .posted(id: found) }
             throw NetworkError.failed(endpoint: endpoint, status: status, detail: "\(detail) (not posted: checked the bot's latest posts)")
         } catch NetworkError.failed(_, let status, let detail) where (400..<500).contains(status) {
-            return .refused(detail: "HTTP \(status): \(detail)")
+            return .refused(.rejected(detail: "HTTP \(status): \(detail)"))
         }
     }
 

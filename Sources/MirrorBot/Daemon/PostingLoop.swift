@@ -48,9 +48,9 @@ public struct PostingLoop: DaemonLoop {
         let today = LocalDate(now, in: zone)
         let minuteNow = MinuteOfDay.of(now, in: zone)
         let interrupted = try await slots.skipInterrupted(claimedBefore: now.addingTimeInterval(-Self.interruptedAfter))
-        if interrupted > 0 { log.warning("slots_interrupted", ["count": interrupted]) }
+        if interrupted > 0 { log.report(.slotsInterrupted(count: interrupted)) }
         let past = try await slots.skipPastSlots(before: today)
-        if past > 0 { log.info("slot_skipped", ["count": past, "reason": "missed: the day ended before the slot was posted"]) }
+        if past > 0 { log.report(.pastSlotsSkipped(count: past)) }
 
         var generator = SystemRandomNumberGenerator()
         let plan = try await scheduler.plan(for: today, using: &generator)
@@ -59,9 +59,7 @@ public struct PostingLoop: DaemonLoop {
         if let latest = due.last {
             for missed in due.dropLast() {
                 try Task.checkCancellation()
-                let reason = "missed: slot \(latest.time) fell due too; one post at a time"
-                try await slots.markSkipped(missed.date, minute: missed.minute, reason: reason)
-                log.info("slot_skipped", ["slot": missed.time, "reason": "missed", "detail": reason])
+                try await skip(missed, .crowdedOut(latest: latest.time))
             }
             try Task.checkCancellation()
             if let wait = try await post(latest, after: plan, now: now, minuteNow: minuteNow) {
@@ -80,8 +78,7 @@ public struct PostingLoop: DaemonLoop {
     func post(_ slot: PlanSlot, after plan: [PlanSlot], now: Date, minuteNow: Int) async throws -> Duration? {
         let lateness = Double(minuteNow - slot.minute) * 60
         if lateness > settings.lateGrace {
-            try await slots.markSkipped(slot.date, minute: slot.minute, reason: "missed: the bot was not running at \(slot.time)")
-            log.info("slot_skipped", ["slot": slot.time, "reason": "missed", "late_min": Int(lateness / 60)])
+            try await skip(slot, .late(slot: slot.time, minutes: Int(lateness / 60)))
             return nil
         }
         if let previous = plan.compactMap(\.postedAt).max() {
@@ -105,17 +102,15 @@ public struct PostingLoop: DaemonLoop {
         let at = MinuteOfDay.format(minuteNow)
         for _ in 0..<Self.maximumRefusals {
             guard let (source, window) = try await scheduler.pick(for: minuteNow, now: now) else {
-                try await slots.markSkipped(slot.date, minute: slot.minute, reason: "no stored post fits")
-                log.info("slot_skipped", ["slot": slot.time, "reason": "no stored post fits"])
+                try await skip(slot, .noPostFits)
                 return
             }
             // The log says how far the window had to widen beyond +/-30 minutes of `at`.
-            let widened = window - Scheduler.windows[0]
+            let post = BotEvent.SlotPost(
+                slot: slot.time, at: at, source: source.id, window: window, widenedBy: window - Scheduler.windows[0], text: source.text)
             if settings.dryRun {
-                try await slots.markSkipped(slot.date, minute: slot.minute, reason: "dry run")
-                log.info("would_post", [
-                    "slot": slot.time, "at": at, "source": source.id, "window_min": window, "widened_by_min": widened, "text": source.text,
-                ])
+                try await slots.markSkipped(slot.date, minute: slot.minute, SlotSkip.dryRun)
+                log.report(.wouldPost(post))
                 return
             }
             let outcome: PostOutcome
@@ -132,30 +127,27 @@ public struct PostingLoop: DaemonLoop {
             case .posted(let id):
                 try await texts.recordPosted(text: source.text, at: now)
                 try await slots.markPosted(slot.date, minute: slot.minute, sourcePostID: source.id, postedID: id, text: source.text, at: clock.now())
-                log.info("posted", [
-                    "slot": slot.time, "at": at, "id": id, "source": source.id, "window_min": window, "widened_by_min": widened,
-                    "reason": "planned slot \(slot.time); the human posted this near \(at) (±\(window) min)", "text": source.text,
-                ])
+                log.report(.posted(post, id: id))
                 return
             case .unconfirmed(let detail):
                 // At most once: the post may exist; the slot is never posted again.
                 try await texts.recordPosted(text: source.text, at: now)
                 try await slots.markPosted(
                     slot.date, minute: slot.minute, sourcePostID: source.id, postedID: "unconfirmed", text: source.text, at: clock.now())
-                log.warning("posted_unconfirmed", [
-                    "slot": slot.time, "at": at, "source": source.id, "window_min": window, "detail": detail, "text": source.text,
-                ])
+                log.report(.postedUnconfirmed(post, detail: detail))
                 return
-            case .refusedDuplicate:
+            case .refused(let refusal):
                 try await texts.markRefused(text: source.text, at: now)
-                log.info("post_refused_duplicate", ["slot": slot.time, "source": source.id, "action": "picking another text"])
-            case .refused(let detail), .notPermitted(let detail):
-                try await texts.markRefused(text: source.text, at: now)
-                log.warning("post_refused", ["slot": slot.time, "source": source.id, "detail": detail, "action": "picking another text"])
+                log.report(.postRefused(slot: slot.time, source: source.id, refusal))
             }
         }
-        try await slots.markSkipped(slot.date, minute: slot.minute, reason: "every picked text was refused")
-        log.warning("slot_skipped", ["slot": slot.time, "reason": "duplicates refused"])
+        try await skip(slot, .everyTextRefused)
+    }
+
+    /// Marks `slot` skipped for `reason` and reports it.
+    func skip(_ slot: PlanSlot, _ reason: SlotSkip) async throws {
+        try await slots.markSkipped(slot.date, minute: slot.minute, reason)
+        log.report(.slotSkipped(slot: slot.time, reason))
     }
 
     static func duration(_ seconds: TimeInterval) -> Duration {

@@ -67,9 +67,7 @@ public final class ReplyLoop: DaemonLoop {
             return  // answered (or being answered) already
         }
         if recent >= settings.replyLimitPerHour {
-            let reason = "reply limit: \(recent) replies to \(who) in the last hour"
-            try await claims.finishMention(mention.id, state: .skipped, reason: reason, replyID: nil, text: nil)
-            log.info("reply_skipped", ["mention": mention.id, "to": who, "reason": reason])
+            try await skip(mention, to: who, .hourlyLimit(count: recent, to: who))
             return
         }
         let bodies = try await replies.replies(to: mention.authorID, username: mention.authorUsername, limit: Self.candidates)
@@ -78,14 +76,13 @@ public final class ReplyLoop: DaemonLoop {
         let used = try await self.texts.usedTexts(bodies)
         let texts = bodies.filter { !used.contains($0) } + bodies.filter { used.contains($0) }
         guard !texts.isEmpty else {
-            let reason = "the human never replied to \(who)"
-            try await claims.finishMention(mention.id, state: .silent, reason: reason, replyID: nil, text: nil)
-            log.info("reply_silent", ["mention": mention.id, "to": who, "reason": reason])
+            try await claims.finishMention(mention.id, state: .silent, reason: "the human never replied to \(who)", replyID: nil, text: nil)
+            log.report(.replySilent(mention: mention.id, to: who))
             return
         }
         if settings.dryRun {
             try await claims.finishMention(mention.id, state: .skipped, reason: "dry run", replyID: nil, text: texts[0])
-            log.info("would_reply", ["mention": mention.id, "to": who, "text": texts[0]])
+            log.report(.wouldReply(BotEvent.Reply(mention: mention.id, to: who, text: texts[0])))
             return
         }
         for text in texts.prefix(Self.maximumRefusals) {
@@ -98,32 +95,35 @@ public final class ReplyLoop: DaemonLoop {
                 try? await claims.releaseMention(mention.id)
                 throw error
             }
+            let reply = BotEvent.Reply(mention: mention.id, to: who, text: text)
             switch outcome {
             case .posted(let id):
                 try await claims.finishMention(mention.id, state: .replied, reason: nil, replyID: id, text: text)
                 try await self.texts.recordPosted(text: text, at: now)
-                log.info("replied", [
-                    "mention": mention.id, "to": who, "id": id,
-                    "reason": "the human replied this to \(who) before", "text": text,
-                ])
+                log.report(.replied(reply, id: id))
                 return
             case .unconfirmed(let detail):
                 // At most once: the reply may exist; this mention is never answered again.
                 try await claims.finishMention(mention.id, state: .replied, reason: "unconfirmed: \(detail)", replyID: nil, text: text)
                 try await self.texts.recordPosted(text: text, at: now)
-                log.warning("replied_unconfirmed", ["mention": mention.id, "to": who, "detail": detail, "text": text])
+                log.report(.repliedUnconfirmed(reply, detail: detail))
                 return
-            case .refusedDuplicate:
+            case .refused(.duplicate):
                 try await self.texts.markRefused(text: text, at: now)
-                log.info("reply_refused_duplicate", ["mention": mention.id, "to": who, "action": "trying another reply"])
-            case .notPermitted(let detail), .refused(let detail):
+                log.report(.replyRefused(mention: mention.id, to: who, .duplicate))
+            case .refused(let refusal):
                 // E.g. the mention was deleted: skip it, and go on with the next.
-                try await claims.finishMention(mention.id, state: .skipped, reason: "refused: \(detail)", replyID: nil, text: nil)
-                log.warning("reply_refused", ["mention": mention.id, "to": who, "detail": detail])
+                try await claims.finishMention(mention.id, state: .skipped, reason: "refused: \(refusal.detail ?? "")", replyID: nil, text: nil)
+                log.report(.replyRefused(mention: mention.id, to: who, refusal))
                 return
             }
         }
-        try await claims.finishMention(mention.id, state: .skipped, reason: "every reply was refused as duplicate", replyID: nil, text: nil)
-        log.warning("reply_skipped", ["mention": mention.id, "to": who, "reason": "duplicates refused"])
+        try await skip(mention, to: who, .everyReplyRefused)
+    }
+
+    /// Marks `mention` skipped for `reason` and reports it.
+    func skip(_ mention: NetworkPost, to who: String, _ reason: ReplySkip) async throws {
+        try await claims.finishMention(mention.id, state: .skipped, reason: reason.stored, replyID: nil, text: nil)
+        log.report(.replySkipped(mention: mention.id, to: who, reason))
     }
 }

@@ -34,11 +34,11 @@ public struct ServiceCheckLoop: DaemonLoop {
             try Task.checkCancellation()
             do {
                 try await service.check()
-                if status.serviceUp(service.name) { log.info("service_up", ["service": service.name]) }
+                if status.serviceUp(service.name) { log.report(.serviceUp(service.name)) }
             } catch {
                 if Task.isCancelled || error is CancellationError { throw CancellationError() }
                 if status.serviceDown(service.name, error: error) {
-                    log.error("service_down", ["service": service.name, "error": String(describing: error)])
+                    log.report(.serviceDown(service.name, error: String(describing: error)))
                 }
             }
         }

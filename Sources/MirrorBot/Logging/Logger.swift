@@ -22,11 +22,10 @@ public struct Logger: Sendable {
     }
 
     public typealias Sink = @Sendable (String) -> Void
-    /// Sees every event as structured fields, already redacted (the status page's feed).
-    public typealias Observer = @Sendable (LogEvent) -> Void
 
     private let sink: Sink
-    private let observer: Observer?
+    /// Takes every reported event as a value, at any level (the status board).
+    private let events: (any EventSink)?
     private let redactor: Redactor
     private let minimumLevel: Level
     private let clock: @Sendable () -> Date
@@ -41,26 +40,34 @@ public struct Logger: Sendable {
         self.minimumLevel = minimumLevel
         self.clock = clock
         self.context = []
-        self.observer = nil
+        self.events = nil
     }
 
-    private init(copying other: Logger, context: [(String, String)], observer: Observer?) {
+    private init(copying other: Logger, context: [(String, String)], events: (any EventSink)?) {
         sink = other.sink
         redactor = other.redactor
         minimumLevel = other.minimumLevel
         clock = other.clock
         self.context = context
-        self.observer = observer
+        self.events = events
     }
 
     /// A logger that adds `fields` to every line (e.g. `loop=replies`).
     public func with(_ fields: KeyValuePairs<String, String>) -> Logger {
-        Logger(copying: self, context: context + fields.map { ($0.key, $0.value) }, observer: observer)
+        Logger(copying: self, context: context + fields.map { ($0.key, $0.value) }, events: events)
     }
 
-    /// The same logger, also handing every event (any level) to `observer`, each value redacted.
-    public func observed(by observer: @escaping Observer) -> Logger {
-        Logger(copying: self, context: context, observer: observer)
+    /// The same logger, also handing every reported event (any level) to `sink` as it is,
+    /// with the `loop` of this logger's context.
+    public func reporting(to sink: any EventSink) -> Logger {
+        Logger(copying: self, context: context, events: sink)
+    }
+
+    /// What happened: rendered as one line (`BotEvent.line`) and handed to the sink, if any.
+    public func report(_ event: BotEvent) {
+        events?.record(event, loop: context.last { $0.0 == "loop" }?.1)
+        let line = event.line
+        emit(line.level, line.name, line.fields)
     }
 
     public func debug(_ event: String, _ fields: KeyValuePairs<String, any Sendable> = [:]) { log(.debug, event, fields) }
@@ -69,19 +76,17 @@ public struct Logger: Sendable {
     public func error(_ event: String, _ fields: KeyValuePairs<String, any Sendable> = [:]) { log(.error, event, fields) }
 
     public func log(_ level: Level, _ event: String, _ fields: KeyValuePairs<String, any Sendable>) {
-        if let observer {
-            var values: [String: String] = [:]
-            for (key, value) in context { values[key] = redactor.redact(value) }
-            for (key, value) in fields { values[key] = redactor.redact(String(describing: value)) }
-            observer(LogEvent(level: level, event: event, fields: values))
-        }
+        emit(level, event, fields.map { ($0.key, String(describing: $0.value)) })
+    }
+
+    private func emit(_ level: Level, _ event: String, _ fields: [(String, String)]) {
         guard level >= minimumLevel else { return }
         var line = Self.timestamp(clock()) + " level=\(level.rawValue) event=\(Self.quote(event))"
         for (key, value) in context {
             line += " \(key)=\(Self.quote(value))"
         }
         for (key, value) in fields {
-            line += " \(key)=\(Self.quote(String(describing: value)))"
+            line += " \(key)=\(Self.quote(value))"
         }
         sink(redactor.redact(line))
     }
@@ -133,4 +138,10 @@ public struct Logger: Sendable {
 
     /// A logger that drops everything.
     public static let silent = Logger(sink: { _ in })
+}
+
+/// Takes the daemon's events as values (`Logger.reporting(to:)`): the status board.
+public protocol EventSink: Sendable {
+    /// `loop` names the loop that reported it (the logger's `loop=` context), nil outside the loops.
+    func record(_ event: BotEvent, loop: String?)
 }

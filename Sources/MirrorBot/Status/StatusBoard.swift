@@ -1,11 +1,11 @@
 import Foundation
 import Synchronization
 
-/// What the daemon shows of itself, kept under one lock: the loops and the logger
+/// What the daemon shows of itself, kept under one lock: the loops' events and reports
 /// write into it as things happen, and each status request copies it
 /// (`snapshot()`) and renders the copy on its own thread. Nothing here waits
 /// on anything but that lock, held only to change or copy a value.
-public final class StatusBoard: Sendable {
+public final class StatusBoard: EventSink {
     private let state: Mutex<StatusState>
     private let botClock: any BotClock
     private let realClock: any BotClock
@@ -32,11 +32,12 @@ public final class StatusBoard: Sendable {
 
     // MARK: - Feeds
 
-    /// Every logged event (`Logger.observed(by: board.observe)`): counters, actions, slot fates.
-    public func observe(_ event: LogEvent) {
+    /// Every reported event (`Logger.reporting(to: board)`): counters, actions, slot fates;
+    /// every text redacted here, as in the log line.
+    public func record(_ event: BotEvent, loop: String?) {
         let now = botClock.now()
         let realNow = realClock.now()
-        state.withLock { $0.apply(event, at: now, realNow: realNow) }
+        state.withLock { $0.apply(event, loop: loop ?? "", at: now, realNow: realNow, redact: redactor.redact) }
     }
 
     /// The supervisor's report: `loop` finished a round and waits `wait` before the next.

@@ -95,13 +95,4 @@ public enum StatusMetrics {
         default: return "none"
         }
     }
-
-    /// A `slot_skipped` reason as a label value (few values; the full reason is on the page).
-    public static func slotSkipReason(_ reason: String) -> String {
-        if reason.hasPrefix("missed") { return "missed" }
-        if reason.hasPrefix("no stored post") { return "no_post_fits" }
-        if reason.contains("refused") { return "refused" }
-        if reason.hasPrefix("interrupted") { return "interrupted" }
-        return "other"
-    }
 }

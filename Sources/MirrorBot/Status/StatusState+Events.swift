@@ -1,134 +1,144 @@
 import Foundation
 
 extension StatusState {
-    /// What one logged event changes: a counter, the list of actions, a slot's fate, the
-    /// classifier's recent decisions. `now` is the bot's clock, `realNow` real time.
-    /// Unknown events change nothing.
-    mutating func apply(_ event: LogEvent, at now: Date, realNow: Date) {
-        let loop = event["loop"] ?? ""
-        switch event.event {
-        case "started":
+    /// What one event changes: a counter, the list of actions, a slot's fate, the
+    /// classifier's recent decisions. `now` is the bot's clock, `realNow` real time;
+    /// every text the state keeps passes through `redact`. Events the page does not
+    /// show change nothing.
+    mutating func apply(_ event: BotEvent, loop: String, at now: Date, realNow: Date, redact: (String) -> String) {
+        func action(_ kind: StatusAction.Kind, _ subject: String, text: String? = nil, reason: String? = nil) -> StatusAction {
+            StatusAction(at: now, loop: loop, kind: kind, subject: redact(subject), text: text.map(redact), reason: reason.map(redact))
+        }
+        switch event {
+        case .started(let start):
             identity = Identity(
-                network: event["network"] ?? "", bot: event["bot"] ?? "", human: event["human"] ?? "",
-                timeZone: event["time_zone"] ?? "", dryRun: event["dry_run"] == "true", timeScale: event["time_scale"] ?? "")
+                network: start.network, bot: redact(start.bot), human: redact(start.human), timeZone: start.timeZone,
+                dryRun: start.dryRun, timeScale: start.timeScale)
             waitingFor = nil
             waitingError = nil
             // The loops start now: lateness counts from here, not from the process start.
             phase = .running
             for index in loops.indices where loops[index].lastSuccess == nil { loops[index].since = realNow }
-        case "waiting_for":
-            waitingFor = event["what"]
-            waitingError = event["error"]
-        case "stopping":
+        case .waitingFor(let what, let error, _):
+            waitingFor = what
+            waitingError = redact(error)
+        case .stopping:
             phase = .stopping
 
-        case "posted", "posted_unconfirmed":
+        case .posted(let post, _):
             metrics.add(StatusMetrics.posts)
-            let unconfirmed = event.event == "posted_unconfirmed"
-            let reason = unconfirmed ? "unconfirmed: \(event["detail"] ?? "")" : event["reason"]
-            append(StatusAction(at: now, loop: loop, kind: .posted, subject: "slot \(event["slot"] ?? "?")", text: event["text"], reason: reason))
-            updateSlot(event["slot"]) {
+            append(action(.posted, "slot \(post.slot)", text: post.text, reason: post.reason))
+            updateSlot(post.slot) {
                 $0.state = .posted
-                $0.text = event["text"]
+                $0.text = redact(post.text)
                 $0.postedAt = now
-                $0.reason = unconfirmed ? reason : nil
+                $0.reason = nil
             }
-        case "would_post":
+        case .postedUnconfirmed(let post, let detail):
+            metrics.add(StatusMetrics.posts)
+            let reason = redact("unconfirmed: \(detail)")
+            append(action(.posted, "slot \(post.slot)", text: post.text, reason: reason))
+            updateSlot(post.slot) {
+                $0.state = .posted
+                $0.text = redact(post.text)
+                $0.postedAt = now
+                $0.reason = reason
+            }
+        case .wouldPost(let post):
             metrics.add(StatusMetrics.wouldPosts)
-            append(StatusAction(at: now, loop: loop, kind: .wouldPost, subject: "slot \(event["slot"] ?? "?")", text: event["text"], reason: "dry run"))
-            updateSlot(event["slot"]) {
+            append(action(.wouldPost, "slot \(post.slot)", text: post.text, reason: "dry run"))
+            updateSlot(post.slot) {
                 $0.state = .skipped
-                $0.reason = "dry run"
-                $0.text = event["text"]
+                $0.reason = SlotSkip.dryRun.shown
+                $0.text = redact(post.text)
             }
-        case "slot_skipped":
-            let reason = event["reason"] ?? "skipped"
-            let detail = event["detail"] ?? event.integer("late_min").map { "missed: \($0) min late" } ?? reason
-            metrics.add(StatusMetrics.skippedSlots, ["reason": StatusMetrics.slotSkipReason(reason)], Double(event.integer("count") ?? 1))
-            let subject = event["slot"].map { "slot \($0)" } ?? "\(event.integer("count") ?? 1) slot(s) of an earlier day"
-            append(StatusAction(at: now, loop: loop, kind: .slotSkipped, subject: subject, reason: detail))
-            updateSlot(event["slot"]) {
+        case .slotSkipped(let slot, let skip):
+            metrics.add(StatusMetrics.skippedSlots, ["reason": skip.label])
+            append(action(.slotSkipped, "slot \(slot)", reason: skip.shown))
+            updateSlot(slot) {
                 $0.state = .skipped
-                $0.reason = detail
+                $0.reason = redact(skip.shown)
             }
-        case "slots_interrupted":
-            let count = event.integer("count") ?? 1
-            metrics.add(StatusMetrics.skippedSlots, ["reason": "interrupted"], Double(count))
-            append(StatusAction(at: now, loop: loop, kind: .slotSkipped, subject: "\(count) slot(s)", reason: "interrupted while posting"))
-        case "post_refused_duplicate", "post_refused":
-            let reason = (event["detail"] ?? "duplicate content") + "; " + (event["action"] ?? "")
-            append(StatusAction(at: now, loop: loop, kind: .postRefused, subject: "slot \(event["slot"] ?? "?")", reason: reason))
+        case .pastSlotsSkipped(let count):
+            metrics.add(StatusMetrics.skippedSlots, ["reason": SlotSkip.dayEnded.label], Double(count))
+            append(action(.slotSkipped, "\(count) slot(s) of an earlier day", reason: SlotSkip.dayEnded.shown))
+        case .slotsInterrupted(let count):
+            metrics.add(StatusMetrics.skippedSlots, ["reason": SlotSkip.interrupted.label], Double(count))
+            append(action(.slotSkipped, "\(count) slot(s)", reason: SlotSkip.interrupted.shown))
+        case .postRefused(let slot, _, let refusal):
+            append(action(.postRefused, "slot \(slot)", reason: (refusal.detail ?? "duplicate content") + "; picking another text"))
 
-        case "replied", "replied_unconfirmed":
+        case .replied(let reply, _):
             metrics.add(StatusMetrics.replies)
-            let reason = event.event == "replied" ? event["reason"] : "unconfirmed: \(event["detail"] ?? "")"
-            let action = StatusAction(at: now, loop: loop, kind: .replied, subject: event["to"] ?? "?", text: event["text"], reason: reason)
-            append(action)
-            lastReply = action
-        case "would_reply":
+            let replied = action(.replied, reply.to, text: reply.text, reason: reply.reason)
+            append(replied)
+            lastReply = replied
+        case .repliedUnconfirmed(let reply, let detail):
+            metrics.add(StatusMetrics.replies)
+            let replied = action(.replied, reply.to, text: reply.text, reason: "unconfirmed: \(detail)")
+            append(replied)
+            lastReply = replied
+        case .wouldReply(let reply):
             metrics.add(StatusMetrics.wouldReplies)
-            append(StatusAction(at: now, loop: loop, kind: .wouldReply, subject: event["to"] ?? "?", text: event["text"], reason: "dry run"))
-        case "reply_silent":
+            append(action(.wouldReply, reply.to, text: reply.text, reason: "dry run"))
+        case .replySilent(_, let to):
             metrics.add(StatusMetrics.silences)
-            append(StatusAction(at: now, loop: loop, kind: .silent, subject: event["to"] ?? "?", reason: event["reason"]))
-        case "reply_skipped":
+            append(action(.silent, to, reason: "the human never replied to \(to)"))
+        case .replySkipped(_, let to, let skip):
             metrics.add(StatusMetrics.skippedReplies)
-            append(StatusAction(at: now, loop: loop, kind: .replySkipped, subject: event["to"] ?? "?", reason: event["reason"]))
-        case "reply_refused", "reply_refused_duplicate":
-            let reason = event["detail"] ?? "duplicate content; \(event["action"] ?? "")"
-            append(StatusAction(at: now, loop: loop, kind: .replyRefused, subject: event["to"] ?? "?", reason: reason))
+            append(action(.replySkipped, to, reason: skip.logReason))
+        case .replyRefused(_, let to, let refusal):
+            append(action(.replyRefused, to, reason: refusal.detail ?? "duplicate content; trying another reply"))
 
-        case "liked", "would_like", "like_skipped", "not_liked":
-            applyLikeDecision(event, loop: loop, at: now)
-        case "like_refused":
-            append(StatusAction(
-                at: now, loop: loop, kind: .likeRefused, subject: event["author"] ?? "?",
-                reason: "HTTP \(event["status"] ?? "?"): \(event["detail"] ?? "")"))
-        case "likes_unavailable":
-            classifier.likesUnavailable = event["message"]
-            append(StatusAction(at: now, loop: loop, kind: .likesUnavailable, subject: "this account", reason: event["message"]))
+        case .likeDecided(let decision):
+            applyLikeDecision(decision, loop: loop, at: now, redact: redact)
+        case .likeRefused(_, let author, let status, let detail):
+            append(action(.likeRefused, author, reason: "HTTP \(status): \(detail)"))
+        case .likesUnavailable:
+            classifier.likesUnavailable = BotEvent.likesUnavailableMessage
+            append(action(.likesUnavailable, "this account", reason: BotEvent.likesUnavailableMessage))
 
-        case "learned_likes":
-            let count = event.integer("favorite") ?? 0
+        case .learnedLikes(let count):
             classifier.humanFavorites += count
             metrics.add(StatusMetrics.learned, ["category": "favorite"], Double(count))
-        case "learned_timeline":
-            let count = event.integer("normal") ?? 0
+        case .learnedTimeline(let count):
             classifier.humanNormals += count
             metrics.add(StatusMetrics.learned, ["category": "normal"], Double(count))
-        default:
+
+        case .stopped, .stoppedForcibly, .roundFailed, .recovered, .serviceUp, .serviceDown, .learnedPosts, .trainProgress:
+            // The supervisor and the service checks tell the board directly; the rest is not shown.
             break
         }
     }
 
     /// A like loop verdict: counted, kept among the recent decisions, and listed
     /// unless it is a pass (passes are most posts; the page shows the recent ones apart).
-    mutating func applyLikeDecision(_ event: LogEvent, loop: String, at now: Date) {
-        if let threshold = event.number("threshold") {
-            classifier.threshold = threshold
-            classifier.thresholdSource = "as the like loop reports it"
-        }
-        let author = event["author"] ?? "?"
-        let ratio = event.number("ratio") ?? 0
-        let features = (event["features"] ?? "").split(separator: ",").map(String.init).filter { !$0.isEmpty }
+    mutating func applyLikeDecision(_ decision: BotEvent.LikeDecision, loop: String, at now: Date, redact: (String) -> String) {
+        classifier.threshold = decision.threshold.value
+        classifier.thresholdSource = "as the like loop reports it"
+        let author = redact(decision.author)
+        let features = decision.features.map(redact)
         let reason = [
-            event["reason"], "favorite/normal = \(event["ratio"] ?? "?")", features.isEmpty ? nil : "features: " + features.joined(separator: ", "),
+            decision.reason, "favorite/normal = \(BotEvent.LikeDecision.format(decision.ratio))",
+            features.isEmpty ? nil : "features: " + features.joined(separator: ", "),
         ].compactMap { $0 }.joined(separator: "; ")
-        let liked = event.event != "not_liked"
-        classifier.record(ClassifierStatus.Decision(at: now, author: author, ratio: ratio, liked: liked, features: features))
-        if liked { classifier.favorable += 1 } else { classifier.passed += 1 }
-        switch event.event {
-        case "liked":
+        classifier.record(ClassifierStatus.Decision(at: now, author: author, ratio: decision.ratio, liked: decision.isFavorable, features: features))
+        if decision.isFavorable { classifier.favorable += 1 } else { classifier.passed += 1 }
+        let kind: StatusAction.Kind
+        switch decision.verdict {
+        case .liked:
             metrics.add(StatusMetrics.likes)
-            append(StatusAction(at: now, loop: loop, kind: .liked, subject: author, reason: reason))
-        case "would_like":
+            kind = .liked
+        case .wouldLike:
             metrics.add(StatusMetrics.wouldLikes)
-            append(StatusAction(at: now, loop: loop, kind: .wouldLike, subject: author, reason: reason))
-        case "like_skipped":
+            kind = .wouldLike
+        case .skippedAtLimit:
             metrics.add(StatusMetrics.skippedLikes)
-            append(StatusAction(at: now, loop: loop, kind: .likeSkipped, subject: author, reason: reason))
-        default:
+            kind = .likeSkipped
+        case .passed:
             metrics.add(StatusMetrics.passes)
+            return
         }
+        append(StatusAction(at: now, loop: loop, kind: kind, subject: author, reason: reason))
     }
 }

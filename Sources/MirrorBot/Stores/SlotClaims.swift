@@ -13,3 +13,10 @@ public protocol SlotClaims: Sendable {
     /// Slots left in `posting` since before `cutoff` (a daemon died mid-post) become skipped.
     func skipInterrupted(claimedBefore cutoff: Date) async throws -> Int
 }
+
+extension SlotClaims {
+    /// Marks a slot skipped with the reason `skip` keeps (`SlotSkip.stored`).
+    public func markSkipped(_ day: LocalDate, minute: Int, _ skip: SlotSkip) async throws {
+        try await markSkipped(day, minute: minute, reason: skip.stored)
+    }
+}

@@ -9,7 +9,7 @@ struct HealthReportTests {
     func starting() {
         let world = StatusWorld()
         #expect(world.snapshot.health.problems == ["starting"])
-        world.log.error("waiting_for", ["what": "postgresql", "error": "connection refused", "retry_in_s": 2])
+        world.log.report(.waitingFor(what: "postgresql", error: "connection refused", retryInSeconds: 2))
         #expect(world.snapshot.health.problems == ["starting: waiting for postgresql: connection refused"])
         world.started()
         #expect(world.snapshot.health.isHealthy)
@@ -48,7 +48,7 @@ struct HealthReportTests {
     @Test("a loop that never finished a round is late once the grace has passed since the daemon started")
     func neverRan() {
         let world = StatusWorld()
-        world.log.info("started", ["bot": "@mirror"])
+        world.log.report(.started(StatusWorld.startup))
         world.realClock.advance(601)
         #expect(world.snapshot.health.problems.count == 4)
         #expect(world.snapshot.health.problems.first == "posting: late by 601 s")
@@ -58,7 +58,7 @@ struct HealthReportTests {
     func stopping() {
         let world = StatusWorld()
         world.started()
-        world.log.info("stopping", ["signal": "SIGTERM"])
+        world.log.report(.stopping(signal: "SIGTERM"))
         #expect(world.snapshot.health.problems == ["stopping"])
     }
 }

@@ -51,7 +51,7 @@ struct PrometheusTextTests {
         world.started()
         world.board.setThreshold(3, source: "FAVORITE_RATE_THRESHOLD")
         world.publishPlan([("21:00", .planned)])
-        world.log.with(["loop": "likes"]).info("liked", ["post": "7", "author": "@foodie", "ratio": "14.741", "reason": "would"])
+        world.log("likes").report(StatusWorld.like("7", author: "@foodie", ratio: 14.741, .liked))
         world.board.countRequest(account: "bot", endpoint: "like", outcome: "ok", rateLimited: false)
         world.board.countRequest(account: "bot", endpoint: "mentions", outcome: "rate_limited", rateLimited: true)
         let text = PrometheusText.render(world.snapshot.metrics)

@@ -50,7 +50,7 @@ struct StatusHooksTests {
         let status = StatusBoard(botClock: world.clock, realClock: ManualClock())
         let loop = PostingLoop(
             scheduler: world.loop.scheduler, slots: world.plans, texts: world.loop.texts, bot: world.network, botAccount: world.network.account,
-            clock: world.clock, settings: world.loop.settings, log: world.log.logger.observed(by: status.observe), status: status)
+            clock: world.clock, settings: world.loop.settings, log: world.log.logger.reporting(to: status), status: status)
         await world.seedPlan(["15:05", "18:00"])
         _ = try await loop.runOnce()
         let state = status.snapshot().state
@@ -63,21 +63,24 @@ struct StatusHooksTests {
         #expect(status.needsRhythm(for: PostingWorld.day.adding(days: 1)))
     }
 
-    @Test("the logger hands every event to its observer, fields redacted, context included")
-    func loggerObserver() {
+    @Test("the logger hands every event to its sink as it is, at any level, with its loop; the board keeps it redacted")
+    func loggerSink() {
         let recorder = EventRecorder()
+        let refused = BotEvent.likeRefused(post: "1", author: "@a", status: 403, detail: "token=topsecret at postgres://u:pw@db/x")
         let log = Logger(redactor: Redactor(secrets: ["topsecret"]), minimumLevel: .error, sink: { _ in })
-            .observed(by: recorder.record).with(["loop": "likes"])
-        log.info("liked", ["post": "1", "detail": "token=topsecret at postgres://u:pw@db/x"])
-        let event = recorder.events.first
-        #expect(event?.event == "liked")
-        #expect(event?["loop"] == "likes")
-        #expect(event?["detail"] == "token=*** at postgres://u:***@db/x")
+            .reporting(to: recorder).with(["loop": "likes"])
+        log.report(refused)
+        #expect(recorder.events.first?.event == refused)
+        #expect(recorder.events.first?.loop == "likes")
+        let world = StatusWorld(secrets: ["topsecret"])
+        world.log("likes").report(refused)
+        #expect(world.state.actions.first?.reason == "HTTP 403: token=*** at postgres://u:***@db/x")
+        #expect(world.state.actions.first?.loop == "likes")
     }
 }
 
-final class EventRecorder: Sendable {
-    private let stored = Mutex<[LogEvent]>([])
-    var events: [LogEvent] { stored.withLock { $0 } }
-    func record(_ event: LogEvent) { stored.withLock { $0.append(event) } }
+final class EventRecorder: EventSink {
+    private let stored = Mutex<[(event: BotEvent, loop: String?)]>([])
+    var events: [(event: BotEvent, loop: String?)] { stored.withLock { $0 } }
+    func record(_ event: BotEvent, loop: String?) { stored.withLock { $0.append((event, loop)) } }
 }

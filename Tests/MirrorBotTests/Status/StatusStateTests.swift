@@ -3,21 +3,21 @@ import Foundation
 @testable import MirrorBot
 import Testing
 
-@Suite("Status state fed by log events")
+@Suite("Status state fed by the loops' events")
 struct StatusStateTests {
     @Test("posts, replies, silences, likes and would-likes move their counters and are listed with their reasons")
     func countersAndActions() {
         let world = StatusWorld()
         world.started()
-        let posting = world.log.with(["loop": "posting"])
-        let replies = world.log.with(["loop": "replies"])
-        let likes = world.log.with(["loop": "likes"])
-        posting.info("posted", ["slot": "07:40", "at": "07:41", "id": "9", "reason": "planned slot 07:40", "text": "おはよう"])
-        replies.info("replied", ["mention": "5", "to": "@friend", "id": "10", "reason": "the human replied this to @friend before", "text": "ありがとう"])
-        replies.info("reply_silent", ["mention": "6", "to": "@stranger", "reason": "the human never replied to @stranger"])
-        likes.info("liked", ["post": "7", "author": "@foodie", "ratio": "14.741", "features": "ラーメン,屋", "reason": "the human would like it"])
-        likes.info("would_like", ["post": "8", "author": "@foodie", "ratio": "5.000", "features": "", "reason": "dry run"])
-        likes.info("not_liked", ["post": "11", "author": "@boss", "ratio": "0.200", "reason": "below the threshold"])
+        let posting = world.log("posting")
+        let replies = world.log("replies")
+        let likes = world.log("likes")
+        posting.report(.posted(StatusWorld.post("07:40", at: "07:41", text: "おはよう"), id: "9"))
+        replies.report(.replied(BotEvent.Reply(mention: "5", to: "@friend", text: "ありがとう"), id: "10"))
+        replies.report(.replySilent(mention: "6", to: "@stranger"))
+        likes.report(StatusWorld.like("7", author: "@foodie", ratio: 14.741, features: ["ラーメン", "屋"], .liked))
+        likes.report(StatusWorld.like("8", author: "@foodie", ratio: 5, .wouldLike(.dryRun)))
+        likes.report(StatusWorld.like("11", author: "@boss", ratio: 0.2, .passed))
 
         #expect(world.metric(StatusMetrics.posts) == 1)
         #expect(world.metric(StatusMetrics.replies) == 1)
@@ -41,12 +41,12 @@ struct StatusStateTests {
         let world = StatusWorld(at: "10:00")
         world.started()
         world.publishPlan([("07:40", .planned), ("08:10", .planned), ("09:55", .planned), ("21:00", .planned)])
-        let posting = world.log.with(["loop": "posting"])
-        posting.info("slot_skipped", ["slot": "07:40", "reason": "missed", "late_min": 140])
-        posting.info("slot_skipped", ["slot": "08:10", "reason": "missed", "detail": "missed: slot 09:55 fell due too; one post at a time"])
-        posting.info("posted", ["slot": "09:55", "at": "10:00", "id": "9", "text": "十時のつぶやき"])
-        posting.info("slot_skipped", ["count": 3, "reason": "missed: the day ended before the slot was posted"])
-        posting.warning("slots_interrupted", ["count": 1])
+        let posting = world.log("posting")
+        posting.report(.slotSkipped(slot: "07:40", .late(slot: "07:40", minutes: 140)))
+        posting.report(.slotSkipped(slot: "08:10", .crowdedOut(latest: "09:55")))
+        posting.report(.posted(StatusWorld.post("09:55", at: "10:00", text: "十時のつぶやき"), id: "9"))
+        posting.report(.pastSlotsSkipped(count: 3))
+        posting.report(.slotsInterrupted(count: 1))
 
         #expect(world.metric(StatusMetrics.skippedSlots, ["reason": "missed"]) == 5)
         #expect(world.metric(StatusMetrics.skippedSlots, ["reason": "interrupted"]) == 1)
@@ -66,7 +66,7 @@ struct StatusStateTests {
     func keepsFifty() {
         let world = StatusWorld()
         for index in 0..<70 {
-            world.log.with(["loop": "replies"]).info("reply_silent", ["mention": index, "to": "@u\(index)", "reason": "never replied"])
+            world.log("replies").report(.replySilent(mention: "\(index)", to: "@u\(index)"))
         }
         let actions = world.state.actions
         #expect(actions.count == 50)
@@ -74,12 +74,12 @@ struct StatusStateTests {
         #expect(actions.last?.subject == "@u20")
     }
 
-    @Test("the threshold in force: the configured one, until a like line reports its own")
+    @Test("the threshold in force: the configured one, until a like decision reports its own")
     func threshold() {
         let world = StatusWorld()
         world.board.setThreshold(3.0, source: "FAVORITE_RATE_THRESHOLD")
         #expect(world.metric(StatusMetrics.threshold) == 3.0)
-        world.log.with(["loop": "likes"]).info("not_liked", ["post": "1", "author": "@a", "ratio": "0.100", "threshold": "0.420", "reason": "below"])
+        world.log("likes").report(StatusWorld.like("1", author: "@a", ratio: 0.1, threshold: 0.42, .passed))
         #expect(world.metric(StatusMetrics.threshold) == 0.42)
         #expect(world.state.classifier.thresholdSource == "as the like loop reports it")
     }
@@ -88,8 +88,8 @@ struct StatusStateTests {
     func humanShare() {
         let world = StatusWorld()
         #expect(world.metric(StatusMetrics.likeShare, ["account": "human"]) == nil)
-        world.log.with(["loop": "learning"]).info("learned_likes", ["favorite": 3])
-        world.log.with(["loop": "learning"]).info("learned_timeline", ["normal": 97])
+        world.log("learning").report(.learnedLikes(3))
+        world.log("learning").report(.learnedTimeline(97))
         #expect(world.metric(StatusMetrics.likeShare, ["account": "human"]) == 0.03)
         #expect(world.metric(StatusMetrics.learned, ["category": "normal"]) == 97)
     }
@@ -108,7 +108,7 @@ struct StatusStateTests {
     @Test("values reach the board redacted, as in the log line")
     func redacted() {
         let world = StatusWorld(secrets: ["s3cr3t-token"])
-        world.log.with(["loop": "replies"]).info("replied", ["to": "@friend", "text": "my token is s3cr3t-token"])
+        world.log("replies").report(.replied(BotEvent.Reply(mention: "1", to: "@friend", text: "my token is s3cr3t-token"), id: "2"))
         world.board.roundFailed("likes", error: NetworkError.failed(endpoint: "redis://:hunter22@redis:6379", status: 0, detail: "s3cr3t-token"))
         let state = world.state
         #expect(state.lastReply?.text == "my token is ***")

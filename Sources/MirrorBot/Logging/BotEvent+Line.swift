@@ -1,0 +1,115 @@
+/// How each event reads as a log line: its level, its name and its key=value
+/// fields in order. The names and fields are an interface (operators grep them,
+/// `scripts/demo.sh` renders its transcript from them): rename none.
+extension BotEvent {
+    public struct Line {
+        public var level: Logger.Level
+        public var name: String
+        public var fields: [(String, String)]
+
+        init(_ level: Logger.Level, _ name: String, _ fields: KeyValuePairs<String, any Sendable> = [:]) {
+            self.level = level
+            self.name = name
+            self.fields = fields.map { ($0.key, String(describing: $0.value)) }
+        }
+    }
+
+    public var line: Line {
+        switch self {
+        case .started(let start):
+            Line(.info, "started", [
+                "network": start.network, "bot": start.bot, "human": start.human, "time_zone": start.timeZone, "dry_run": start.dryRun,
+                "poll_s": start.pollSeconds, "learn_s": start.learnSeconds, "time_scale": start.timeScale,
+            ])
+        case .waitingFor(let what, let error, let retry):
+            Line(.error, "waiting_for", ["what": what, "error": error, "retry_in_s": retry])
+        case .stopping(let signal): Line(.info, "stopping", ["signal": signal])
+        case .stopped: Line(.info, "stopped")
+        case .stoppedForcibly(let after): Line(.warning, "stopped_forcibly", ["after_s": after])
+        case .roundFailed(let error, let retry): Line(.error, "round_failed", ["error": error, "retry_in_s": retry])
+        case .recovered(let failures): Line(.info, "recovered", ["after_failures": failures])
+        case .serviceUp(let service): Line(.info, "service_up", ["service": service])
+        case .serviceDown(let service, let error): Line(.error, "service_down", ["service": service, "error": error])
+
+        case .posted(let post, let id):
+            Line(.info, "posted", [
+                "slot": post.slot, "at": post.at, "id": id, "source": post.source, "window_min": post.window,
+                "widened_by_min": post.widenedBy, "reason": post.reason, "text": post.text,
+            ])
+        case .postedUnconfirmed(let post, let detail):
+            Line(.warning, "posted_unconfirmed", [
+                "slot": post.slot, "at": post.at, "source": post.source, "window_min": post.window, "detail": detail, "text": post.text,
+            ])
+        case .wouldPost(let post):
+            Line(.info, "would_post", [
+                "slot": post.slot, "at": post.at, "source": post.source, "window_min": post.window, "widened_by_min": post.widenedBy,
+                "text": post.text,
+            ])
+        case .slotSkipped(let slot, let skip):
+            switch skip {
+            case .crowdedOut: Line(.info, "slot_skipped", ["slot": slot, "reason": skip.logReason, "detail": skip.stored])
+            case .late(_, let minutes): Line(.info, "slot_skipped", ["slot": slot, "reason": skip.logReason, "late_min": minutes])
+            case .everyTextRefused: Line(.warning, "slot_skipped", ["slot": slot, "reason": skip.logReason])
+            case .noPostFits, .dryRun, .dayEnded, .interrupted: Line(.info, "slot_skipped", ["slot": slot, "reason": skip.logReason])
+            }
+        case .pastSlotsSkipped(let count): Line(.info, "slot_skipped", ["count": count, "reason": SlotSkip.dayEnded.logReason])
+        case .slotsInterrupted(let count): Line(.warning, "slots_interrupted", ["count": count])
+        case .postRefused(let slot, let source, .duplicate):
+            Line(.info, "post_refused_duplicate", ["slot": slot, "source": source, "action": "picking another text"])
+        case .postRefused(let slot, let source, let refusal):
+            Line(.warning, "post_refused", ["slot": slot, "source": source, "detail": refusal.detail ?? "", "action": "picking another text"])
+
+        case .replied(let reply, let id):
+            Line(.info, "replied", ["mention": reply.mention, "to": reply.to, "id": id, "reason": reply.reason, "text": reply.text])
+        case .repliedUnconfirmed(let reply, let detail):
+            Line(.warning, "replied_unconfirmed", ["mention": reply.mention, "to": reply.to, "detail": detail, "text": reply.text])
+        case .wouldReply(let reply): Line(.info, "would_reply", ["mention": reply.mention, "to": reply.to, "text": reply.text])
+        case .replySilent(let mention, let to):
+            Line(.info, "reply_silent", ["mention": mention, "to": to, "reason": "the human never replied to \(to)"])
+        case .replySkipped(let mention, let to, let skip):
+            Line(skip == .everyReplyRefused ? .warning : .info, "reply_skipped", ["mention": mention, "to": to, "reason": skip.logReason])
+        case .replyRefused(let mention, let to, .duplicate):
+            Line(.info, "reply_refused_duplicate", ["mention": mention, "to": to, "action": "trying another reply"])
+        case .replyRefused(let mention, let to, let refusal):
+            Line(.warning, "reply_refused", ["mention": mention, "to": to, "detail": refusal.detail ?? ""])
+
+        case .likeDecided(let decision): decision.line
+        case .likeRefused(let post, let author, let status, let detail):
+            Line(.warning, "like_refused", ["post": post, "author": author, "status": status, "detail": detail])
+        case .likesUnavailable(let detail):
+            Line(.warning, "likes_unavailable", ["message": Self.likesUnavailableMessage, "detail": detail])
+
+        case .learnedPosts(let stored, let retweets): Line(.info, "learned_posts", ["stored": stored, "retweets_skipped": retweets])
+        case .learnedLikes(let count): Line(.info, "learned_likes", ["favorite": count])
+        case .learnedTimeline(let count): Line(.info, "learned_timeline", ["normal": count])
+        case .trainProgress(let pages, let stored): Line(.info, "train_progress", ["pages": pages, "stored": stored])
+        }
+    }
+
+    static let likesUnavailableMessage = """
+        the network refused to like for this account's API access level (X removed likes from self-serve tiers in April 2026); \
+        the bot keeps deciding and logging what it would like
+        """
+}
+
+extension BotEvent.LikeDecision {
+    var line: BotEvent.Line {
+        let ratio = Self.format(self.ratio)
+        let threshold = Self.format(self.threshold.value)
+        let features = features.joined(separator: ",")
+        return switch verdict {
+        case .passed:
+            BotEvent.Line(.info, "not_liked", ["post": post, "author": author, "ratio": ratio, "threshold": threshold, "reason": reason])
+        case .skippedAtLimit:
+            BotEvent.Line(.info, "like_skipped", ["post": post, "author": author, "ratio": ratio, "reason": reason])
+        case .wouldLike:
+            BotEvent.Line(.info, "would_like", [
+                "post": post, "author": author, "ratio": ratio, "threshold": threshold, "features": features, "reason": reason,
+            ])
+        case .liked:
+            BotEvent.Line(.info, "liked", [
+                "post": post, "author": author, "ratio": ratio, "threshold": threshold, "features": features, "reason": reason,
+            ])
+        }
+    }
+}
