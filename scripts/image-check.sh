@@ -18,7 +18,10 @@
 #     /healthz, and the heartbeat file without a port, aged by hand while stopped: waiting the
 #     10 minutes it allows is left out);
 #   - stops on SIGTERM (`podman stop -t 10`, Docker's default grace period) with exit status 0,
-#     within the grace period.
+#     within the grace period;
+#   - takes Heroku's container path: heroku.yml builds the Dockerfile, its release command and
+#     app.json's postdeploy succeed in the image on a fresh schema, and on a new app whose human
+#     has no posts yet, or whose X keys are not set yet, postdeploy succeeds or fails with one line.
 # It prints the start-up time (to the `started` line and to the first `posted` line) and the
 # memory of the daemon (RSS; with --compare also after 20 s at real time, idle).
 #
