@@ -6,7 +6,8 @@
 #   docker run --env-file .env mirror-bot                 # the daemon (CMD)
 #   docker run --env-file .env mirror-bot mirror-bot migrate
 #
-# docker-compose.yml runs it with PostgreSQL and Redis.
+# docker-compose.yml runs it with PostgreSQL and Redis. Without a registry (or Docker):
+# scripts/image.sh builds this file with podman, scripts/image-check.sh runs it (docs/CONTAINERS.md).
 
 ARG SWIFT_IMAGE=swift:6.3-bookworm
 
@@ -23,15 +24,20 @@ COPY Package.swift ./
 COPY Sources Sources
 COPY Tests Tests
 COPY migrations migrations
-COPY scripts scripts
+COPY scripts/build-release.sh scripts/install-deps.sh scripts/
 RUN WITH_FAKE_X=0 bash scripts/build-release.sh
 
 FROM debian:bookworm-slim AS runtime
 COPY scripts/build-release.sh /tmp/build-release.sh
+# The runtime packages, then only what the runtime reads of them: MeCab's compiled UTF-8
+# dictionary (/var/lib/mecab/dic/ipadic-utf8), not its CSV sources (/usr/share/mecab/dic/ipadic,
+# 52 MB) nor the EUC-JP build beside it (/var/lib/mecab/dic/ipadic, 40 MB); no documentation.
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       $(bash /tmp/build-release.sh --runtime-packages) \
- && rm -rf /var/lib/apt/lists/* /tmp/build-release.sh \
+ && apt-get clean && rm -rf /var/lib/apt/lists/* /tmp/build-release.sh \
+ && update-alternatives --quiet --set mecab-dictionary /var/lib/mecab/dic/ipadic-utf8 \
+ && rm -rf /usr/share/mecab/dic/ipadic /var/lib/mecab/dic/ipadic /usr/share/doc/* /usr/share/man/* \
  && useradd --system --uid 10001 --user-group --home-dir /app --shell /usr/sbin/nologin mirror-bot
 # /usr/local/bin/mirror-bot and /usr/local/share/mirror-bot/migrations/.
 COPY --from=build /src/dist/ /usr/local/

@@ -172,21 +172,7 @@ echo
 
 # The bot's day starts at the human's first active hour (the hour after their longest quiet
 # stretch, read off 30 simulated plans), so the run shows a day, not a list of missed slots.
-first_hour=$("$bin/mirror-bot" schedule --days 30 --seed 1 --json | python3 -c '
-import json, sys
-hours = [0] * 24
-for line in sys.stdin:
-    for t in json.loads(line)["times"]:
-        hours[int(t[:2])] += 1
-best, start = -1, 0
-for h in range(24):
-    if hours[h] == 0 and hours[h - 1] != 0:
-        n = 0
-        while n < 24 and hours[(h + n) % 24] == 0:
-            n += 1
-        if n > best:
-            best, start = n, (h + n) % 24
-print(f"{start:02d}:00")')
+first_hour=$("$bin/mirror-bot" schedule --days 30 --seed 1 --json | python3 demo/first_hour.py)
 say "the bot's clock starts at ${first_hour} (${TIME_ZONE}), Haru's first active hour"
 
 if [ "$network" = "bluesky" ]; then kill -USR1 "$fake_pid"; else start_fake "$work/$fake.log"; fi
