@@ -41,11 +41,11 @@ struct ArchiveNoteBook {
 
     /// The whole text of `post` when it is a long post cut short in `tweets.js`, else nil.
     func fullText(of post: Post) -> String? {
-        if let text = byID[post.id] { return text.count > post.text.count ? text : nil }
-        let second = Int(post.createdAt.timeIntervalSince1970.rounded(.down))
         let kept = Self.keptPart(of: post.text)
+        if let text = byID[post.id] { return text.count > kept.count ? text : nil }
         guard !kept.isEmpty else { return nil }
-        return bySecond[second]?.first { $0.hasPrefix(kept) && $0.count > post.text.count }
+        let second = Int(post.createdAt.timeIntervalSince1970.rounded(.down))
+        return bySecond[second]?.first { $0.hasPrefix(kept) && $0.count > kept.count }
     }
 
     /// What `tweets.js` kept of a cut post: its text without a trailing `https://t.co/…` link and "…".
