@@ -32,6 +32,7 @@ struct JSONLastKeyWinsTests {
         (#"{"a":{"b":1,"b":2},"b":1}"#, #"{"a":{      "b":2},"b":1}"#),
         (#"[{"k":1,"k":2},{"k":3}]"#, #"[{      "k":2},{"k":3}]"#),
         (#"{"k\u0061":1,"ka":2,"kb":3}"#, #"{            "ka":2,"kb":3}"#),
+        (#"{"\ud83d\ude00":1,"😀":2}"#, #"{                 "😀":2}"#),
         (#"{"a":"x","b":"y","a":"z","a":null}"#, #"{        "b":"y",        "a":null}"#),
     ])
     func blanked(input: String, output: String) {
@@ -42,6 +43,8 @@ struct JSONLastKeyWinsTests {
         #"{"a":1,"a":2"#, #"{"a":01,"a":2}"#, #"{"a":1,"a":2}}"#, #"{"a":1,,"a":2}"#, #"{"a":tru,"a":2}"#,
         "{\"a\":\"\u{1}\",\"a\":2}", #"{"a":"\x","a":2}"#, #"{"a":1,"a":2,}"#, #"{"a" 1,"a":2}"#, #"[1,"a":2]"#, "",
         #"{"a":1}{"a":2}"#, #"{"a":[1,"a":2}"#,
+        // Lone surrogates, which Foundation's decoder refuses: blanking the member holding one must not hide it.
+        #"{"a":{"\ud800x":1},"a":2}"#, #"{"a":"\udc00","a":2}"#, #"{"a":"\ud800\u0041","a":2}"#,
     ])
     func invalid(text: String) {
         #expect(JSONLastKeyWins.keepingLast(Data(text.utf8)) == Data(text.utf8))

@@ -234,10 +234,14 @@ private struct Scan {
                      UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     offset += 2
                 case UInt8(ascii: "u"):
-                    guard offset + 6 <= bytes.count,
-                          bytes[(offset + 2)..<(offset + 6)].allSatisfy({ Self.isHexDigit($0) })
-                    else { return nil }
+                    // A surrogate must come in a pair (high, then low), as Foundation's decoder requires.
+                    guard let unit = hexUnit(at: offset) else { return nil }
                     offset += 6
+                    if (0xDC00...0xDFFF).contains(unit) { return nil }
+                    if (0xD800...0xDBFF).contains(unit) {
+                        guard let low = hexUnit(at: offset), (0xDC00...0xDFFF).contains(low) else { return nil }
+                        offset += 6
+                    }
                 default:
                     return nil
                 }
@@ -248,12 +252,20 @@ private struct Scan {
         return nil
     }
 
+    /// The UTF-16 unit of a `\uXXXX` escape starting at `index`, or nil.
+    func hexUnit(at index: Int) -> UInt16? {
+        guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
+              bytes[(index + 2)..<(index + 6)].allSatisfy({ Self.isHexDigit($0) })
+        else { return nil }
+        return UInt16(String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 2)..<(index + 6)]), as: UTF8.self), radix: 16)
+    }
+
     static func isHexDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
             || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
-    /// A quoted string with escapes, decoded as the decoder will (a lone surrogate becomes U+FFFD).
+    /// A quoted string with escapes (surrogates already checked to be paired), decoded as the decoder will.
     static func unescaped(_ quoted: UnsafeBufferPointer<UInt8>) -> String {
         var units: [UInt16] = []
         var index = 1
