@@ -70,6 +70,14 @@ write("archive-tweets", [
     '#window.YTD.tweets.part0 = [ {"a":"}]\\"{[","b":[{"c":1}]} ,{"d":"=,"}];',
     'window.YTD.tweets.part0 = [\n  {},\n  {"a": "b',
     'window.YTD.tweets.part0 = [{"tweet":{"id_str":"x1","full_text":"a","created_at":"yesterday"}}]',
+    # Issue 22: one entry read as a long post, a deletion and a post (the target reads the bytes as each).
+    'window.YTD.tweets.part0 = [{"tweet":{"id_str":"5","full_text":"the start of a long post… https://t.co/abc",'
+    '"created_at":"Sun Jun 04 10:00:00 +0000 2023"},"noteTweet":{"noteTweetId":"6","createdAt":"2023-06-04T10:00:00.000Z",'
+    '"core":{"text":"the start of a long post and the rest of it","urls":[],"mentions":[]}}},'
+    '{"tweet":{"id_str":"7","full_text":"gone","created_at":"Sun Jun 04 10:00:00 +0000 2023","deleted_at":"Mon Jun 05 10:00:00 +0000 2023"}},'
+    '{"accountTimezone":{"accountId":"1"}}]',
+    archive_file("note_tweet", [{"noteTweet": {"noteTweetId": "1001", "createdAt": "2018-10-10T20:19:24.000Z",
+                                               "core": {"text": "今日もいい天気 & <3 and much more", "urls": [], "mentions": []}}}]),
 ])
 
 # Tests/AdapterTests/Postgres/ArchiveLikeImportTests.swift shapes.
@@ -142,6 +150,24 @@ write("mastodon-outbox", [
              "object": {"id": ACTOR + "/statuses/2003", "type": "Note", "published": "yesterday-ish"}}]),
     '{"orderedItems": [',
     '{"id": "https://example.social/users/alice/outbox", "orderedItems": [{"type": "Like"}, {"type": "Create", "object": "x"}]}',
+    # Issue 22: the repeated key of a 2024 export, a poll, media without text, an item's own @context, new fields.
+    '{"id":"outbox.json","type":"OrderedCollection","totalItems":9,"orderedItems":[],"orderedItems":['
+    '{"@context":["https://www.w3.org/ns/activitystreams"],"type":"Create","actor":"%s","object":{"id":"%s/statuses/1",'
+    '"type":"Question","content":"<p>which?</p>","oneOf":[{"type":"Note","name":"a"}],"published":"2024-01-01T00:00:00Z",'
+    '"to":["%s"],"interactionPolicy":{"canQuote":{"automaticApproval":["%s"]}}}},'
+    '{"type":"Create","object":{"id":"%s/statuses/2","type":"Note","attachment":[{"type":"Document","url":"x"}],'
+    '"published":"2024-01-02T00:00:00Z","to":"%s","summary":null,"summary":""}},'
+    '{"type":"Announce","object":"https://other.social/users/bob/statuses/9"},{"type":"Like","object":"x"}]}'
+    % (ACTOR, ACTOR, PUBLIC, PUBLIC, ACTOR, PUBLIC),
+    '{"orderedItems":[{"type":"Follow"}],"orderedItems":[]}',
+    '{"type":"OrderedCollection","first":"outbox.json?page=true"}',
+])
+
+# Sources/MirrorBot/Import/JSONLastKeyWins.swift: repeated keys, escapes, nesting, broken texts.
+write("json-last-key", [
+    '{"a":[],"a":[1,2]}', '{"a":1,"b":{"a":2,"a":[3]},"a":{"c":null}}', '{"k\\u0061":1,"ka":2}',
+    '[{"x":true,"x":false},{"x":-1.5e3,"y":"\\n","x":"\\ud83d\\ude00"}]', '{"a":1,"a":01}', '{"a":1,"a":2',
+    '\ufeff{"a":1,"a":2}', '"lone"', '{"a":{"a":{"a":{"a":1,"a":2},"a":3}},"a":4}', '{"e\u0301":1,"\u00e9":2}',
 ])
 
 # Tests/MastodonAPITests/MastodonHTMLTests.swift.

@@ -60,7 +60,7 @@ main() {
   options() {
     case "$1" in
       x-response | mastodon-response | bluesky-response) echo "-dict=fuzz/dict/http.dict" ;;
-      archive-* | jsonl-* | mastodon-outbox) echo "-dict=fuzz/dict/json.dict" ;;
+      archive-* | jsonl-* | mastodon-outbox | json-last-key) echo "-dict=fuzz/dict/json.dict" ;;
       arguments) echo "-dict=fuzz/dict/arguments.dict" ;;
       resp) echo "-dict=fuzz/dict/resp.dict" ;;
     esac

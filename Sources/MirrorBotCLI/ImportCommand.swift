@@ -74,9 +74,14 @@ struct ImportCommand: Command {
         log.info("import_done", [
             "posts_read": summary.postsRead, "stored": summary.stored, "duplicates": summary.duplicates,
             "retweets": summary.retweets, "empty": summary.empty, "over_limit": summary.overLimit,
-            "likes_found": summary.likesFound, "likes_without_text": summary.likesEmpty, "private_skipped": summary.privateSkipped, "likes_trained": summary.likesTrained, "errors": summary.errors.count,
+            "likes_found": summary.likesFound, "likes_without_text": summary.likesEmpty, "private_skipped": summary.privateSkipped, "content_warned": summary.contentWarned,
+            "deleted": summary.deleted, "long_posts_completed": summary.longPostsCompleted,
+            "other_activities": summary.otherActivities.values.reduce(0, +), "likes_trained": summary.likesTrained, "errors": summary.errors.count,
         ])
         context.output(Self.describe(summary))
+        if let file = summary.archiveTimeZoneFile {
+            context.output(Self.describeTimeZone(archive: summary.archiveTimeZone, file: file, timeZone: configuration.timeZone))
+        }
         for error in summary.errors {
             FileHandle.standardError.write(Data("Error: \(Redactor(secrets: configuration.secrets).redact(error))\n".utf8))
         }
@@ -94,13 +99,29 @@ struct ImportCommand: Command {
         URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory)).path
     }
 
+    /// What the archive's `account-timezone.js` says, beside the zone the posts are placed in.
+    static func describeTimeZone(archive: String?, file: String, timeZone: TimeZone) -> String {
+        guard let archive else {
+            return "\(URL(fileURLWithPath: file).lastPathComponent) names no time zone: posts are placed in TIME_ZONE (\(timeZone.identifier))."
+        }
+        return "The archive's time zone is \"\(archive)\" (\(URL(fileURLWithPath: file).lastPathComponent)); posts are placed in TIME_ZONE (\(timeZone.identifier))."
+    }
+
     /// The human line: "Imported 1200 posts (30 already stored, 45 retweets skipped); likes: 300 trained."
     static func describe(_ summary: ImportSummary) -> String {
         var skipped = ["\(summary.duplicates) already stored", "\(summary.retweets) retweets skipped"]
         if summary.empty > 0 { skipped.append("\(summary.empty) empty skipped") }
-        if summary.privateSkipped > 0 { skipped.append("\(summary.privateSkipped) followers-only, direct or content-warned skipped") }
+        if summary.privateSkipped > 0 {
+            let warned = summary.contentWarned > 0 ? " (\(summary.contentWarned) of them content-warned)" : ""
+            skipped.append("\(summary.privateSkipped) followers-only, direct or content-warned skipped\(warned)")
+        }
+        if summary.deleted > 0 { skipped.append("\(summary.deleted) deleted skipped") }
+        for (type, count) in summary.otherActivities.sorted(by: { $0.key < $1.key }) {
+            skipped.append("\(count) \(type) activities skipped")
+        }
         if summary.overLimit > 0 { skipped.append("\(summary.overLimit) older than the newest POST_LIMIT not kept") }
         var line = "Imported \(summary.stored) posts (\(skipped.joined(separator: ", ")))"
+        if summary.longPostsCompleted > 0 { line += "; \(summary.longPostsCompleted) long posts whole from note-tweet.js" }
         if summary.likesFound > 0 {
             line += "; likes: \(summary.likesTrained) of \(summary.likesFound) trained"
         }

@@ -9,6 +9,9 @@ extension ArchiveImporter {
     /// (HTML turned into text; boosts skipped as retweets; followers-only,
     /// direct and content-warned notes skipped), and counts `likes.json`, whose entries
     /// are bare URLs without text and cannot train the classifier.
+    ///
+    /// An outbox with items and not one note to keep is an `InputError` naming the file and
+    /// what it holds ("1,586 items, 0 of them notes (…)"), not an import of nothing.
     public func importMastodonExport(at path: String) async throws -> ImportSummary {
         guard let files = MastodonExportLocator.files(at: path) else {
             throw InputError(file: path, message: "no outbox.json or likes.json here")
@@ -19,9 +22,21 @@ extension ArchiveImporter {
         if let outboxPath = files.outbox {
             summary.files.append(outboxPath)
             logger.info("import_file", ["file": outboxPath])
-            let read = try Self.decode(MastodonOutbox.self, at: outboxPath).posts(file: outboxPath, dates: .mastodon(now: now()))
+            let data = try Self.read(outboxPath)
+            let outbox = try Self.decode(MastodonOutbox.self, from: data, file: outboxPath)
+            guard outbox.orderedItems != nil else {
+                let paged = outbox.isPaged ? " (a live outbox's first page, not an account export's outbox.json)" : ""
+                throw InputError(file: outboxPath, message: "no \"orderedItems\": not a Mastodon export's outbox\(paged)")
+            }
+            if outbox.orderedItems?.isEmpty == true, let earlier = Self.earlierItems(in: data), earlier > 0 {
+                throw InputError(file: outboxPath, message: "\"orderedItems\" appears more than once: the last, kept as JavaScript, Python and Ruby read it, is empty; an earlier one holds \(earlier.grouped) items")
+            }
+            let read = try outbox.posts(file: outboxPath, dates: .mastodon(now: now()))
+            if let reason = read.nothingImportable { throw InputError(file: outboxPath, message: reason) }
             collector = read.collector
             summary.privateSkipped = read.privateSkipped
+            summary.contentWarned = read.warned
+            summary.otherActivities = read.otherTypes
         }
         // Every file is checked before anything is stored: a malformed likes.json stores nothing either.
         if let likesPath = files.likes {
@@ -39,16 +54,31 @@ extension ArchiveImporter {
     }
 
     static func decode<T: Decodable>(_ type: T.Type, at path: String) throws -> T {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe) } catch {
-            throw InputError(file: path, message: "cannot read the file")
-        }
-        return try decode(type, from: data, file: path)
+        try decode(type, from: try read(path), file: path)
     }
 
-    /// `data` decoded as a `T`; any fault is an `InputError` naming `file`.
+    static func read(_ path: String) throws -> Data {
+        do { return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe) } catch {
+            throw InputError(file: path, message: "cannot read the file")
+        }
+    }
+
+    /// When a repeated key left `orderedItems` empty: how many items the first `orderedItems` held (nil when no key repeats).
+    static func earlierItems(in data: Data) -> Int? {
+        guard JSONLastKeyWins.repeatedMembers(in: data) > 0 else { return nil }
+        struct Items: Decodable {
+            struct Item: Decodable { init(from decoder: any Decoder) throws {} }
+            var orderedItems: [Item]?
+        }
+        // JSONDecoder keeps the first of a repeated key.
+        return (try? JSONDecoder().decode(Items.self, from: data))?.orderedItems?.count
+    }
+
+    /// `data` decoded as a `T`, a repeated key keeping its last value (`JSONLastKeyWins`:
+    /// Mastodon has written `"orderedItems":[],"orderedItems":[…]`); any fault is an
+    /// `InputError` naming `file`.
     static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String) throws -> T {
-        do { return try JSONDecoder().decode(T.self, from: data) } catch let error as DecodingError {
+        do { return try JSONDecoder().decode(T.self, from: JSONLastKeyWins.keepingLast(data)) } catch let error as DecodingError {
             throw InputError(file: file, message: error.inputMessage)
         } catch {
             throw InputError(file: file, message: "not JSON")

@@ -2,19 +2,34 @@ import Foundation
 import MirrorBot
 
 extension MastodonOutbox {
+    /// What reading the outbox found, item by item.
+    struct Reading {
+        var collector = PostCollector()
+        /// Items in `orderedItems` (`totalItems` is not trusted).
+        var items = 0
+        /// `Create` activities carrying a note or poll.
+        var notes = 0
+        /// Followers-only, direct and content-warned notes (the warned ones counted in `warned` too).
+        var privateSkipped = 0
+        var warned = 0
+        /// Items of any other type (`Like`, `Follow`, `Update`, …), by type.
+        var otherTypes: [String: Int] = [:]
+    }
+
     /// The posts of the outbox, checked whole before anything is stored: boosts
     /// counted as retweets, followers-only, direct and content-warned notes counted
-    /// as skipped, other activities ignored.
+    /// as skipped, notes with media and no text counted as empty, other activities
+    /// counted by type.
     ///
     /// A malformed item (an activity without a type, a `Create` whose object is no
-    /// readable note, a note without content or without a valid published date)
+    /// readable note, a note without content, attachments or a valid published date)
     /// is an `InputError` naming `file` and the item, as a malformed X archive
     /// entry is: it is checked before its visibility, so it is never counted as skipped.
     /// A published date outside `dates` is refused too.
-    func posts(file: String, dates: PlausibleDates) throws -> (collector: PostCollector, privateSkipped: Int) {
-        var collector = PostCollector()
-        var privateSkipped = 0
-        for (index, item) in orderedItems.enumerated() {
+    func posts(file: String, dates: PlausibleDates) throws -> Reading {
+        var reading = Reading()
+        for (index, item) in (orderedItems ?? []).enumerated() {
+            reading.items += 1
             func refuse(_ message: String) -> InputError {
                 InputError(file: file, position: "orderedItems[\(index)]", message: message)
             }
@@ -25,7 +40,7 @@ extension MastodonOutbox {
             }
             switch activity.type {
             case "Announce":
-                collector.countRetweet()
+                reading.collector.countRetweet()
             case "Create":
                 let note: MastodonOutboxNote
                 switch activity.object {
@@ -33,6 +48,7 @@ extension MastodonOutbox {
                 case .malformed(let error): throw refuse("the Create activity's note cannot be read: \(error.inputMessage)")
                 case .none, .reference: throw refuse("the Create activity carries no note")
                 }
+                reading.notes += 1
                 guard note.content != nil else { throw refuse("the note \(note.id) has no \"content\"") }
                 guard let post = MastodonOutboxPost.post(from: note, actor: activity.actor ?? actor) else {
                     let published = note.published.map { "\"\($0)\" is not" } ?? "missing:"
@@ -42,14 +58,34 @@ extension MastodonOutbox {
                     throw refuse("the note \(note.id) was published \"\(note.published ?? "")\", \(refusal)")
                 }
                 guard note.isRepostable else {
-                    privateSkipped += 1
+                    reading.privateSkipped += 1
+                    if note.isWarned { reading.warned += 1 }
                     continue
                 }
-                collector.add(post)
+                reading.collector.add(post)
             default:
-                continue
+                reading.otherTypes[activity.type, default: 0] += 1
             }
         }
-        return (collector, privateSkipped)
+        return reading
+    }
+}
+
+extension MastodonOutbox.Reading {
+    /// Why nothing can be imported, when items were found and none is a post to keep
+    /// ("1,586 items, 0 of them notes (1,586 Like)"); nil when something can.
+    var nothingImportable: String? {
+        guard items > 0, collector.posts.isEmpty, collector.duplicates == 0 else { return nil }
+        var found: [String] = []
+        if collector.retweets > 0 { found.append("\(collector.retweets.grouped) boosts") }
+        let open = privateSkipped - warned
+        if open > 0 { found.append("\(open.grouped) followers-only or direct") }
+        if warned > 0 { found.append("\(warned.grouped) behind a content warning") }
+        if collector.empty > 0 { found.append("\(collector.empty.grouped) without text") }
+        for (type, count) in otherTypes.sorted(by: { $0.key < $1.key }) { found.append("\(count.grouped) \(type)") }
+        let detail = found.isEmpty ? "" : " (\(found.joined(separator: ", ")))"
+        return notes == 0
+            ? "\(items.grouped) items, 0 of them notes\(detail): nothing to import"
+            : "\(items.grouped) items, \(notes.grouped) of them notes, none importable\(detail)"
     }
 }

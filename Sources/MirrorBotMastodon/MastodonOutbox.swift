@@ -6,9 +6,13 @@ import MirrorBot
 ///
 /// Each item is decoded on its own, so a malformed one is named by its place
 /// (`orderedItems[3]`) instead of failing the whole collection anonymously.
+/// `totalItems` is never read: real exports disagree with their own item count.
 struct MastodonOutbox: Decodable {
     var actor: String?
-    var orderedItems: [Item]
+    /// nil when the file has no `orderedItems` at all: not an export's outbox.
+    var orderedItems: [Item]?
+    /// A live outbox's first page (`"first": "…?page=true"`), which an export never has.
+    var isPaged: Bool
 
     /// One entry of `orderedItems`: the activity, or why it could not be read.
     struct Item: Decodable {
@@ -23,13 +27,14 @@ struct MastodonOutbox: Decodable {
         }
     }
 
-    enum CodingKeys: String, CodingKey { case orderedItems, id }
+    enum CodingKeys: String, CodingKey { case orderedItems, id, first }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        orderedItems = try container.decodeIfPresent([Item].self, forKey: .orderedItems) ?? []
+        orderedItems = try container.decodeIfPresent([Item].self, forKey: .orderedItems)
+        isPaged = container.contains(.first)
         // "https://host/users/alice/outbox" -> "https://host/users/alice"
-        actor = try container.decodeIfPresent(String.self, forKey: .id).map { id in
+        actor = try? container.decodeIfPresent(String.self, forKey: .id).map { id in
             id.hasSuffix("/outbox") ? String(id.dropLast("/outbox".count)) : id
         }
     }

@@ -1,7 +1,10 @@
 import Foundation
 import MirrorBot
 
-/// A `Note` (or `Question`): the status as the human wrote it, in HTML.
+/// A `Note` (or a poll, `Question`, whose `content` is its question): the status
+/// as the human wrote it, in HTML. Fields it does not use (`@context`,
+/// `interactionPolicy`, `likes`, `shares`, `context`, the poll's options, …) are
+/// not read, so new ones never fail an import.
 struct MastodonOutboxNote: Decodable {
     struct Tag: Decodable {
         var type: String?
@@ -10,8 +13,11 @@ struct MastodonOutboxNote: Decodable {
     }
 
     var id: String
+    var type: String?
     var published: String?
+    /// The HTML; `contentMap`'s when only that is given; "" for media alone (attachments, no text).
     var content: String?
+    var hasAttachments: Bool
     /// The content warning, if any.
     var summary: String?
     var inReplyTo: String?
@@ -19,13 +25,23 @@ struct MastodonOutboxNote: Decodable {
     var cc: [String]
     var tag: [Tag]
 
-    enum CodingKeys: String, CodingKey { case id, published, content, summary, inReplyTo, to, cc, tag }
+    enum CodingKeys: String, CodingKey { case id, type, published, content, contentMap, attachment, summary, inReplyTo, to, cc, tag }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
+        type = try? container.decodeIfPresent(String.self, forKey: .type)
         published = try container.decodeIfPresent(String.self, forKey: .published)
+        if let list = try? container.decodeIfPresent([Attachment].self, forKey: .attachment) {
+            hasAttachments = !list.isEmpty
+        } else {
+            // One attachment given alone (an object or a URL), as ActivityStreams allows.
+            hasAttachments = (try? container.decodeNil(forKey: .attachment)) == false
+        }
+        let map = (try? container.decodeIfPresent([String: String].self, forKey: .contentMap)) ?? nil
         content = try container.decodeIfPresent(String.self, forKey: .content)
+            ?? map.flatMap { map in map.keys.sorted().first.flatMap { map[$0] } }
+            ?? (hasAttachments ? "" : nil)
         // A warning that cannot be read must not be dropped: the item is refused instead.
         summary = try container.decodeIfPresent(String.self, forKey: .summary)
         inReplyTo = try container.decodeIfPresent(String.self, forKey: .inReplyTo)
@@ -34,16 +50,25 @@ struct MastodonOutboxNote: Decodable {
         tag = (try? container.decodeIfPresent([Tag].self, forKey: .tag)) ?? []
     }
 
+    /// An attachment, whatever it holds (only its presence is used).
+    struct Attachment: Decodable {
+        init(from decoder: any Decoder) throws {}
+    }
+
     /// `to`/`cc` may be one string or a list.
     private static func strings(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) -> [String] {
         if let list = try? container.decodeIfPresent([String].self, forKey: key) { return list }
         return (try? container.decodeIfPresent(String.self, forKey: key)).flatMap { $0.map { [$0] } } ?? []
     }
 
-    /// Addressed to the public collection (public or unlisted, never followers-only
-    /// or direct) and not behind a content warning: safe to repost.
-    var isRepostable: Bool {
+    /// Addressed to the public collection: public or unlisted, never followers-only or direct.
+    var isPublic: Bool {
         (to + cc).contains { ["https://www.w3.org/ns/activitystreams#Public", "as:Public", "Public"].contains($0) }
-            && (summary ?? "").isEmpty
     }
+
+    /// Behind a content warning (`summary`).
+    var isWarned: Bool { !(summary ?? "").isEmpty }
+
+    /// Public or unlisted and not behind a content warning: safe to repost.
+    var isRepostable: Bool { isPublic && !isWarned }
 }

@@ -4,15 +4,34 @@ import Foundation
 extension FuzzTarget {
     /// An X archive `tweets.js`: the scanner finds each entry, each is decoded as an
     /// `ArchiveTweet` and turned into a post, as `mirror-bot import` does.
-    static let archiveTweets = FuzzTarget(name: "archive-tweets", about: "tweets.js: JSONArrayScanner, ArchiveTweet, ArchiveFileReader") { bytes in
+    /// The same bytes are read as `note-tweet.js`, `deleted-tweets.js` and
+    /// `account-timezone.js` first, and their long posts and deletions applied.
+    static let archiveTweets = FuzzTarget(name: "archive-tweets", about: "tweets.js: JSONArrayScanner, ArchiveTweet, ArchiveFileReader; note-tweet.js, deleted-tweets.js, account-timezone.js") { bytes in
         var collector = PostCollector()
+        var notes = ArchiveNoteBook()
+        var deleted: Set<String> = []
+        expectingInputErrors {
+            try ArchiveFileReader(path: "note-tweet.js").forEachEntry(as: ArchiveNoteTweet.self, in: bytes) { note, _ in notes.add(note) }
+        }
+        expectingInputErrors {
+            try ArchiveFileReader(path: "deleted-tweets.js").forEachEntry(as: ArchiveTweetID.self, in: bytes) { entry, _ in deleted.insert(entry.id) }
+        }
+        expectingInputErrors {
+            try ArchiveFileReader(path: "account-timezone.js").forEachEntry(as: ArchiveTimeZone.self, in: bytes) { _, _ in }
+        }
         expectingInputErrors {
             try ArchiveFileReader(path: "tweets.js", releaseInterval: 2).forEachEntry(as: ArchiveTweet.self, in: bytes) { tweet, _ in
-                let post = try tweet.post(dates: .x(now: fuzzNow))
+                if tweet.deletedAt != nil || deleted.contains(tweet.id) { return collector.countDeleted() }
+                var post = try tweet.post(dates: .x(now: fuzzNow))
+                if let full = notes.fullText(of: post) {
+                    fuzzCheck(full.count > ArchiveNoteBook.keptPart(of: post.text).count, "a long post's whole text is no longer than its cut one")
+                    post.text = full
+                }
                 exercise(post)
                 collector.add(post)
             }
         }
+        fuzzCheck(collector.nothingImportable == nil || collector.read > 0, "nothing importable with nothing read")
         _ = collector.takeNewest(3)
     }
 

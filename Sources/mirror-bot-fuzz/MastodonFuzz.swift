@@ -8,8 +8,11 @@ extension FuzzTarget {
     static let mastodonOutbox = FuzzTarget(name: "mastodon-outbox", about: "outbox.json: MastodonOutbox, its activities and notes") { bytes in
         expectingInputErrors {
             let outbox = try ArchiveImporter.decode(MastodonOutbox.self, from: Data(bytes), file: "outbox.json")
-            var (collector, _) = try outbox.posts(file: "outbox.json", dates: .mastodon(now: fuzzNow))
-            for post in collector.takeNewest(nil).posts { exercise(post) }
+            var reading = try outbox.posts(file: "outbox.json", dates: .mastodon(now: fuzzNow))
+            let none = reading.nothingImportable
+            fuzzCheck(none == nil || reading.collector.posts.isEmpty, "\"nothing importable\" with posts to store")
+            fuzzCheck(reading.items == (outbox.orderedItems?.count ?? 0), "items counted apart from orderedItems")
+            for post in reading.collector.takeNewest(nil).posts { exercise(post) }
         }
     }
 

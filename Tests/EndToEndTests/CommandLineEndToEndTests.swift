@@ -53,6 +53,23 @@ struct CommandLineEndToEndTests {
         try await database.drop()
     }
 
+    @Test("an export with items and not one note: exit 65, one line naming the file and what it found, nothing stored (issue 22)")
+    func nothingImportable() async throws {
+        let database = try await TestDatabase.make()
+        let env = ["DATABASE_URL": database.url]
+        #expect(try BinaryRunner.run(["migrate"], environment: env).status == 0)
+        let folder = try MastodonExportFixture(items: [
+            .raw(#"{"type": "Like", "object": "https://other.social/users/bob/statuses/1"}"#),
+            .boost(id: "2", published: "2024-01-02T00:00:00Z", of: "https://other.social/users/bob/statuses/2"),
+        ]).write()
+        let result = try BinaryRunner.run(["import", folder.path], environment: env)
+        #expect(result.status == 65, "\(result.stdout) \(result.stderr)")
+        let outbox = folder.appendingPathComponent("outbox.json").path
+        #expect(result.stderr == "Error: \(outbox): 2 items, 0 of them notes (1 boosts, 1 Like): nothing to import\n")
+        #expect(!result.stdout.contains("Imported"))
+        try await database.drop()
+    }
+
     @Test("a malformed variable is one line naming it, exit 78")
     func badVariable() throws {
         let result = try BinaryRunner.run(["migrate"], environment: ["POST_LIMIT": "lots"])

@@ -40,13 +40,14 @@ struct ArchiveParsingTests {
         #expect(HTMLEntities.unescape(escaped) == plain)
     }
 
-    @Test("archive file names", arguments: [
-        ("tweets.js", true), ("tweet.js", true), ("tweets-part1.js", true), ("tweets-part12.js", true),
-        ("like.js", true), ("like-part3.js", true), ("deleted-tweets.js", false), ("note-tweet.js", false),
-        ("tweet-headers.js", false), ("tweets-partx.js", false), ("manifest.js", false), ("tweets.json", false),
+    @Test("archive file names: posts, likes, and what deletes, completes or places them (issue 22)", arguments: [
+        ("tweets.js", ArchiveFile.Kind.tweets), ("tweet.js", .tweets), ("tweets-part1.js", .tweets), ("tweets-part12.js", .tweets),
+        ("like.js", .likes), ("like-part3.js", .likes), ("deleted-tweets.js", .deletedTweets), ("note-tweet.js", .noteTweets),
+        ("deleted-tweets-part1.js", .deletedTweets), ("account-timezone.js", .timeZone),
+        ("tweet-headers.js", nil), ("deleted-tweet-headers.js", nil), ("tweets-partx.js", nil), ("manifest.js", nil), ("tweets.json", nil),
     ])
-    func fileNames(name: String, ours: Bool) {
-        #expect((ArchiveLocator.classify(name) != nil) == ours)
+    func fileNames(name: String, kind: ArchiveFile.Kind?) {
+        #expect(ArchiveLocator.classify(name)?.0 == kind)
     }
 
     func elements(_ text: String) throws -> [String] {

@@ -32,11 +32,17 @@ public struct ArchiveImporter: Sendable {
     }
 
     /// Imports an archive folder, its `data/` folder, or one tweets or likes file.
+    ///
+    /// Posts in `deleted-tweets.js`, or marked `deleted_at`, are counted as deleted and
+    /// never stored; a long post's cut text is replaced by its whole text from
+    /// `note-tweet.js`; `account-timezone.js` is reported (TIME_ZONE places the posts).
     public func importArchive(at path: String) async throws -> ImportSummary {
         let files = try ArchiveLocator.files(at: path)
         var summary = ImportSummary()
         var collector = PostCollector()
         var likes: [ArchiveLike] = []
+        var deletedIDs: Set<String> = []
+        var notes = ArchiveNoteBook()
         let dates = PlausibleDates.x(now: now())
         for file in files {
             try Task.checkCancellation()
@@ -44,9 +50,27 @@ public struct ArchiveImporter: Sendable {
             summary.files.append(file.path)
             let reader = ArchiveFileReader(path: file.path)
             switch file.kind {
+            case .deletedTweets:
+                try reader.forEachEntry(as: ArchiveTweetID.self) { entry, _ in deletedIDs.insert(entry.id) }
+            case .noteTweets:
+                try reader.forEachEntry(as: ArchiveNoteTweet.self) { note, _ in notes.add(note) }
+            case .timeZone:
+                summary.archiveTimeZoneFile = file.path
+                try reader.forEachEntry(as: ArchiveTimeZone.self) { entry, _ in
+                    summary.archiveTimeZone = summary.archiveTimeZone ?? entry.timeZone
+                }
             case .tweets:
                 try reader.forEachEntry(as: ArchiveTweet.self) { tweet, _ in
-                    collector.add(try tweet.post(dates: dates))
+                    if tweet.deletedAt != nil || deletedIDs.contains(tweet.id) {
+                        collector.countDeleted()
+                        return
+                    }
+                    var post = try tweet.post(dates: dates)
+                    if !notes.isEmpty, let full = notes.fullText(of: post) {
+                        post.text = full
+                        summary.longPostsCompleted += 1
+                    }
+                    collector.add(post)
                     if collector.read % progressInterval == 0 {
                         logger.info("import_progress", ["posts_read": collector.read])
                     }
@@ -59,6 +83,9 @@ public struct ArchiveImporter: Sendable {
                     }
                 }
             }
+        }
+        if let reason = collector.nothingImportable, let posts = files.first(where: { $0.kind == .tweets }) {
+            throw InputError(file: posts.path, message: reason)
         }
         try await store(collector, into: &summary)
         summary.likesFound = likes.count
@@ -82,8 +109,13 @@ public struct ArchiveImporter: Sendable {
         return summary
     }
 
+    /// Stores the collected posts. Posts read and none importable (all retweets, empty
+    /// or deleted) is an `InputError` naming the first file read, not an import of nothing.
     public func store(_ collector: consuming PostCollector, into summary: inout ImportSummary) async throws {
         try Task.checkCancellation()
+        if let reason = collector.nothingImportable {
+            throw InputError(file: summary.files.first ?? "the input", message: reason)
+        }
         let (posts, left) = collector.takeNewest(postLimit)
         logger.info("import_storing", ["posts": posts.count])
         let inserted = try await store.store(posts)
@@ -92,6 +124,7 @@ public struct ArchiveImporter: Sendable {
         summary.duplicates = collector.duplicates + posts.count - inserted
         summary.retweets = collector.retweets
         summary.empty = collector.empty
+        summary.deleted = collector.deleted
         summary.overLimit = left
     }
 

@@ -10,6 +10,8 @@ struct ArchiveTweet: Decodable {
     var inReplyToUserID: String?
     var inReplyToScreenName: String?
     var inReplyToStatusID: String?
+    /// Set on entries the archive marks deleted (`deleted-tweets.js` has it on each).
+    var deletedAt: String?
 
     private enum Wrapper: String, CodingKey { case tweet }
 
@@ -19,6 +21,7 @@ struct ArchiveTweet: Decodable {
         case inReplyToUserIDStr = "in_reply_to_user_id_str"
         case inReplyToScreenName = "in_reply_to_screen_name"
         case inReplyToStatusIDStr = "in_reply_to_status_id_str"
+        case deletedAt = "deleted_at"
     }
 
     init(from decoder: any Decoder) throws {
@@ -40,6 +43,7 @@ struct ArchiveTweet: Decodable {
         inReplyToUserID = try fields.decodeIfPresent(String.self, forKey: .inReplyToUserIDStr)
         inReplyToScreenName = try fields.decodeIfPresent(String.self, forKey: .inReplyToScreenName)
         inReplyToStatusID = try fields.decodeIfPresent(String.self, forKey: .inReplyToStatusIDStr)
+        deletedAt = (try? fields.decodeIfPresent(String.self, forKey: .deletedAt)) ?? nil
     }
 
     /// The post to store; throws an `ArchiveEntryError` saying what is wrong with the entry

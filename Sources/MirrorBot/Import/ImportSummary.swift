@@ -17,6 +17,18 @@ public struct ImportSummary: Sendable, Equatable {
     /// Followers-only, direct and content-warned posts (Mastodon), never stored:
     /// the bot must not make them public or drop their warning.
     public var privateSkipped = 0
+    /// Of `privateSkipped`, those behind a content warning.
+    public var contentWarned = 0
+    /// Activities of other types in a Mastodon outbox (`Like`, `Follow`, …), by type: not posts.
+    public var otherActivities: [String: Int] = [:]
+    /// Posts the archive marks deleted (`deleted-tweets.js`, `deleted_at`), never stored.
+    public var deleted = 0
+    /// Long posts whose cut text was replaced by the whole one from `note-tweet.js`.
+    public var longPostsCompleted = 0
+    /// `account-timezone.js`, when the archive has one, and the zone it names (X's name,
+    /// e.g. "Tokyo"; nil when it names none). Posts are placed in TIME_ZONE either way.
+    public var archiveTimeZoneFile: String?
+    public var archiveTimeZone: String?
     /// Likes with text found in the input.
     public var likesFound = 0
     /// Likes without text, skipped.

@@ -1,5 +1,5 @@
 /// Gathers the posts of an import in memory (compact `Post` values only),
-/// dropping retweets, empty posts and ids seen twice, and counting each.
+/// dropping retweets, empty posts, deleted posts and ids seen twice, and counting each.
 public struct PostCollector: Sendable {
     public init() {}
 
@@ -9,6 +9,14 @@ public struct PostCollector: Sendable {
     public private(set) var retweets = 0
     public private(set) var empty = 0
     public private(set) var duplicates = 0
+    /// Posts the archive marks deleted (X's `deleted-tweets.js`, `deleted_at`), never stored.
+    public private(set) var deleted = 0
+
+    /// Counts a post read but deleted by its author.
+    public mutating func countDeleted() {
+        read += 1
+        deleted += 1
+    }
 
     /// Counts a boost or retweet known as such without its text (a Mastodon `Announce`).
     public mutating func countRetweet() {
@@ -27,6 +35,16 @@ public struct PostCollector: Sendable {
         } else {
             posts.append(post)
         }
+    }
+
+    /// Why nothing can be imported, when posts were read and none can be kept
+    /// ("1,163 posts read, none importable (29 retweets, 1,134 deleted)"); nil otherwise.
+    /// Posts already stored by an earlier import are importable: a second run is no error.
+    public var nothingImportable: String? {
+        guard read > 0, posts.isEmpty, duplicates == 0 else { return nil }
+        let reasons = [(retweets, "retweets"), (empty, "without text"), (deleted, "deleted")]
+            .filter { $0.0 > 0 }.map { "\($0.0.grouped) \($0.1)" }
+        return "\(read.grouped) posts read, none importable (\(reasons.joined(separator: ", ")))"
     }
 
     /// Hands over the newest `limit` posts (newest first, as the store keeps

@@ -1,0 +1,107 @@
+import Foundation
+import MirrorBot
+import MirrorBotBluesky
+import MirrorBotMastodon
+import MirrorBotPostgres
+import TestSupport
+import Testing
+
+/// `../shared/realdata` beside the repository: exports the platforms themselves wrote (see its
+/// README), read-only and never copied here. CI has it; without it one line says so.
+enum RealData {
+    static let root: URL? = {
+        // Tests/AdapterTests/RealData/<file> -> the repository -> ../shared/realdata.
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let folder = repository.deletingLastPathComponent().appendingPathComponent("shared/realdata")
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("README.md").path) else {
+            print("RealExportTests: \(folder.path) is absent: the real exports were not imported (CI has them)")
+            return nil
+        }
+        return folder
+    }()
+}
+
+/// Each real export imported into a fresh schema; what is stored checked against its README's
+/// figures. A reply, as the project defines it, is a post addressed to someone: X
+/// `in_reply_to_user_id` set, Mastodon `inReplyTo` set, Bluesky a `reply` in the record; it is
+/// stored with whom it answers (`in_reply_to_user_id`) and never reposted. An original is any
+/// other post the bot keeps. What the README does not count (visibility by reply, empty texts)
+/// comes from `scripts/realdata-figures.py`, which counts the files by these rules in Python.
+@Suite("The real exports in ../shared/realdata import with the counts their README supports (issue 22)")
+struct RealExportTests {
+    struct Stored: Equatable {
+        var originals: Int
+        var replies: Int
+    }
+
+    func importing(_ name: String, _ run: (ArchiveImporter, String) async throws -> ImportSummary) async throws -> (ImportSummary, Stored)? {
+        guard let root = RealData.root else { return nil }
+        let db = try await MigratedDatabase.make()
+        let store = try await PostgresPostStore.open(connection: db.connection, timeZone: .gmt, limit: 100_000)
+        let summary = try await run(ArchiveImporter(store: store, postLimit: 100_000), root.appendingPathComponent(name).path)
+        let row = try #require(try await db.connection.query("""
+            SELECT count(*) FILTER (WHERE in_reply_to_user_id IS NULL) AS originals,
+                   count(*) FILTER (WHERE in_reply_to_user_id IS NOT NULL) AS replies FROM posts
+            """).first)
+        let stored = Stored(originals: try row.decode("originals", as: Int.self), replies: try row.decode("replies", as: Int.self))
+        try await db.database.drop()
+        return (summary, stored)
+    }
+
+    @Test("X archives: every non-retweet stored, replies as addressed to a user", arguments: [
+        // README: entries, retweets ("RT @"), addressed to a user (in_reply_to_user_id set), likes (with text, without).
+        ("x/TweetArchive", 1163, 29, 250, 4012, 0, "Tokyo"),
+        ("x/andreruffert-twitter", 1986, 643, 553, 1358, 1, "Berlin"),
+    ])
+    func xArchive(name: String, entries: Int, retweets: Int, replies: Int, likes: Int, likesWithoutText: Int, zone: String) async throws {
+        guard let (summary, stored) = try await importing(name, { try await $0.importArchive(at: $1) }) else { return }
+        #expect(summary.postsRead == entries)
+        #expect(summary.retweets == retweets)
+        #expect(stored == Stored(originals: entries - retweets - replies, replies: replies))
+        #expect(summary.stored == entries - retweets)
+        #expect(summary.empty == 0 && summary.deleted == 0 && summary.duplicates == 0)
+        #expect(summary.likesFound == likes)
+        #expect(summary.likesEmpty == likesWithoutText)
+        #expect(summary.archiveTimeZone == zone)
+    }
+
+    @Test("Mastodon exports: public and unlisted notes without a warning stored; the rest counted by reason", arguments: [
+        // README: items, Create, Announce, replies, originals public or unlisted; likes.
+        // realdata-figures.py: of the notes, followers-only or direct / content-warned (public) / empty; stored originals, replies.
+        ("mastodon/Mastodon-archive", 1476, 1425, 51, 161, 1234, 498, 33, 66, 4, 1177, 145),
+        ("mastodon/goija-mastodon", 305, 292, 13, 228, 64, 8, 0, 0, 1, 63, 228),
+    ])
+    func mastodon(name: String, items: Int, creates: Int, announces: Int, replies: Int, publicOriginals: Int, likes: Int,
+                  closed: Int, warned: Int, empty: Int, storedOriginals: Int, storedReplies: Int) async throws {
+        guard let (summary, stored) = try await importing(name, { try await $0.importMastodonExport(at: $1) }) else { return }
+        #expect(summary.retweets == announces)
+        #expect(summary.postsRead + summary.privateSkipped == items)
+        #expect(summary.privateSkipped == closed + warned)
+        #expect(summary.empty == empty)
+        #expect(stored.replies == storedReplies)
+        #expect(stored.replies <= replies)
+        // Every note is stored or skipped for a reason.
+        #expect(stored.originals + stored.replies + summary.privateSkipped + summary.empty == creates)
+        // Originals: the README's public or unlisted ones, less those behind a warning or without text.
+        #expect(stored.originals <= publicOriginals)
+        #expect(stored.originals >= publicOriginals - warned - empty)
+        #expect(stored.originals == storedOriginals)
+        #expect(summary.likesEmpty == likes)
+    }
+
+    @Test("Bluesky repositories (v2 without rev, v3, blocks outside the tree): posts stored, empty ones counted", arguments: [
+        // README: posts (replies), reposts, likes. realdata-figures.py: posts without text (one of bnewbold's is a reply).
+        ("bluesky/bnewbold.car", 23, 2, 1, 2, 1, 1),
+        ("bluesky/paul_staging.repo.car", 101, 19, 15, 60, 14, 0),
+        ("bluesky/valid_repo.car", 4, 2, 0, 0, 0, 0),
+    ])
+    func bluesky(name: String, posts: Int, replies: Int, reposts: Int, likes: Int, empty: Int, emptyReplies: Int) async throws {
+        guard let (summary, stored) = try await importing(name, { try await $0.importBlueskyRepository(at: $1) }) else { return }
+        #expect(summary.postsRead == posts + reposts)
+        #expect(summary.retweets == reposts)
+        #expect(summary.empty == empty)
+        #expect(stored == Stored(originals: posts - replies - (empty - emptyReplies), replies: replies - emptyReplies))
+        #expect(summary.likesEmpty == likes)
+    }
+}

@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""Counts the real exports in ../shared/realdata by the project's own rules, independently of the Swift importers.
+
+    python3 scripts/realdata-figures.py [REALDATA]     # default: ../shared/realdata beside the repository
+
+For each file: entries, retweets/boosts, and how the posts divide into what the bot stores
+(originals and replies) and what it skips, by reason. The rules (docs/IMPORTING.md):
+- a reply is a post addressed to someone: X `in_reply_to_user_id` set, Mastodon `inReplyTo`
+  set, Bluesky a `reply` in the record;
+- X: a retweet is a text starting "RT @" (after HTML entities), never stored;
+- Mastodon: only notes addressed to the public collection (public or unlisted) and without a
+  content warning are stored; a note whose HTML holds no text (media alone) is skipped as empty;
+- Bluesky: a post with no text (after trimming) is skipped as empty.
+"""
+import html
+import json
+import os
+import re
+import sys
+
+ROOT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "realdata")
+PUBLIC = {"https://www.w3.org/ns/activitystreams#Public", "as:Public", "Public"}
+
+
+def x_archive(folder):
+    text = open(os.path.join(folder, "data", "tweets.js" if os.path.exists(os.path.join(folder, "data", "tweets.js")) else "tweet.js"), encoding="utf-8").read()
+    entries = json.loads(text[text.index("=") + 1:])
+    c = {"entries": len(entries), "retweets": 0, "originals": 0, "replies": 0, "empty": 0}
+    for entry in entries:
+        tweet = entry.get("tweet", entry)
+        body = html.unescape(tweet.get("full_text", tweet.get("text", "")))
+        if body.startswith("RT @"):
+            c["retweets"] += 1
+        elif not body.strip():
+            c["empty"] += 1
+        elif tweet.get("in_reply_to_user_id_str") or tweet.get("in_reply_to_user_id"):
+            c["replies"] += 1
+        else:
+            c["originals"] += 1
+    return c
+
+
+def plain(note_html):
+    return html.unescape(re.sub(r"<[^>]*>", "", note_html or "")).strip()
+
+
+def mastodon(folder):
+    outbox = json.load(open(os.path.join(folder, "outbox.json"), encoding="utf-8"))  # Python keeps the last of a repeated key
+    c = {"items": len(outbox["orderedItems"]), "boosts": 0, "notes": 0, "originals": 0, "replies": 0,
+         "followers-only or direct": 0, "content-warned": 0, "empty": 0, "other": 0}
+    for item in outbox["orderedItems"]:
+        if item["type"] == "Announce":
+            c["boosts"] += 1
+            continue
+        if item["type"] != "Create":
+            c["other"] += 1
+            continue
+        note = item["object"]
+        c["notes"] += 1
+        to = note.get("to") or []
+        cc = note.get("cc") or []
+        addressed = set(to if isinstance(to, list) else [to]) | set(cc if isinstance(cc, list) else [cc])
+        if not addressed & PUBLIC:
+            c["followers-only or direct"] += 1
+        elif note.get("summary"):
+            c["content-warned"] += 1
+        elif not plain(note.get("content")):
+            c["empty"] += 1
+        elif note.get("inReplyTo"):
+            c["replies"] += 1
+        else:
+            c["originals"] += 1
+    return c
+
+
+def varint(data, i):
+    value = shift = 0
+    while True:
+        byte = data[i]
+        i += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            return value, i
+
+
+def cbor(data, i):
+    """One DAG-CBOR item at i: (value, next index). Links (tag 42) come back as bytes."""
+    head = data[i]
+    major, info = head >> 5, head & 0x1F
+    i += 1
+    if info < 24:
+        arg = info
+    else:
+        size = {24: 1, 25: 2, 26: 4, 27: 8}[info]
+        arg = int.from_bytes(data[i:i + size], "big")
+        i += size
+    if major == 0:
+        return arg, i
+    if major == 1:
+        return -1 - arg, i
+    if major in (2, 3):
+        raw = data[i:i + arg]
+        return (raw if major == 2 else raw.decode("utf-8")), i + arg
+    if major == 4:
+        out = []
+        for _ in range(arg):
+            value, i = cbor(data, i)
+            out.append(value)
+        return out, i
+    if major == 5:
+        out = {}
+        for _ in range(arg):
+            key, i = cbor(data, i)
+            out[key], i = cbor(data, i)
+        return out, i
+    if major == 6:
+        return cbor(data, i)
+    return {20: False, 21: True, 22: None}.get(info), i
+
+
+def bluesky(path):
+    """Every block that decodes as a post record, like or repost (the three test repositories hold no leftover records of these types)."""
+    data = open(path, "rb").read()
+    length, i = varint(data, 0)
+    i += length
+    c = {"posts": 0, "originals": 0, "replies": 0, "empty": 0, "reposts": 0, "likes": 0}
+    seen = set()
+    while i < len(data):
+        length, i = varint(data, i)
+        end = i + length
+        start = i
+        version, i = varint(data, i)
+        _, i = varint(data, i)
+        if version == 1:
+            _, i = varint(data, i)
+            digest, i = varint(data, i)
+            i += digest
+        cid = data[start:i]
+        block = data[i:end]
+        i = end
+        if cid in seen:
+            continue
+        seen.add(cid)
+        try:
+            record, _ = cbor(block, 0)
+        except Exception:
+            continue
+        if not isinstance(record, dict):
+            continue
+        kind = record.get("$type")
+        if kind == "app.bsky.feed.post":
+            c["posts"] += 1
+            if not str(record.get("text", "")).strip():
+                c["empty"] += 1
+            elif record.get("reply"):
+                c["replies"] += 1
+            else:
+                c["originals"] += 1
+        elif kind == "app.bsky.feed.repost":
+            c["reposts"] += 1
+        elif kind == "app.bsky.feed.like":
+            c["likes"] += 1
+    return c
+
+
+for name, count in [("x/TweetArchive", x_archive), ("x/andreruffert-twitter", x_archive),
+                    ("mastodon/Mastodon-archive", mastodon), ("mastodon/goija-mastodon", mastodon),
+                    ("bluesky/bnewbold.car", bluesky), ("bluesky/paul_staging.repo.car", bluesky),
+                    ("bluesky/valid_repo.car", bluesky)]:
+    path = os.path.join(ROOT, name)
+    if os.path.exists(path):
+        print(name, json.dumps(count(path)))
+    else:
+        print(name, "absent")
