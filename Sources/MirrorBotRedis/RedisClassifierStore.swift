@@ -80,7 +80,7 @@ public struct RedisClassifierStore: FavoriteClassifier {
         var takesBack: Bool
         var seenAsNormal = false
 
-        /// Liked after it was learned from the timeline: it changes label in the sample, and is not scored again.
+        /// Liked after it was learned from the timeline: it changes label in the sample and moves between the windows.
         var movesInSample: Bool { category == .favorite && seenAsNormal }
     }
 
