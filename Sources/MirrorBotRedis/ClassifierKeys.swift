@@ -7,14 +7,17 @@ import MirrorBot
 /// | `<prefix>classifier:documents`        | hash | `favorite`, `normal` → posts trained |
 /// | `<prefix>classifier:features:favorite`| hash | feature → posts in `favorite` that had it |
 /// | `<prefix>classifier:features:normal`  | hash | feature → posts in `normal` that had it |
-/// | `<prefix>classifier:sample`           | hash | `favorite`, `normal` → posts learned as a sample of what the human saw; `scored` → how many of them were scored; `recent` → scores the threshold was taken over; `threshold` → the calibrated log threshold; `formula` → the `PooledBayes.formula` that made the recent scores (absent: 1) |
-/// | `<prefix>classifier:recent`           | sorted set | member: the score's number (1, 2, … as `scored` counts) → score: the log likelihood ratio of a sample post, scored before it was learned; the last 1,000 |
+/// | `<prefix>classifier:sample`           | hash | `favorite`, `normal` → posts learned as a sample of what the human saw; `recent` → posts of both windows the threshold was taken over; `threshold` → the calibrated log threshold; `formula` → the `Calibration.formula` of the windows (absent: 1) |
+/// | `<prefix>classifier:window:favorite`  | list | the last 1,000 liked posts of the sample, oldest first: each its features joined by a line feed |
+/// | `<prefix>classifier:window:normal`    | list | the same for the other posts of the sample |
+/// | `<prefix>classifier:recent`           | sorted set | an older version's recent scores (`Calibration.formula` 1 and 2); deleted by the first sample batch learned |
 ///
 /// Counts are decimal integers (HINCRBY). A feature whose count falls to zero
 /// is deleted from its hash. Features are UTF-8 strings as `FeatureExtractor`
-/// makes them (`寿司`, `swift`, `#swiftlang`, `@author:naoty_k`). Scores and the
-/// threshold are decimal numbers in Swift's shortest round-trip form, `-inf`
-/// for no evidence.
+/// makes them (`寿司`, `swift`, `#swiftlang`, `@author:naoty_k`); none holds a line
+/// feed (MeCab and the hashtag and author rules split on white space). The threshold
+/// is a decimal number that reads back exactly (`%.17g`), `-inf` to like every post
+/// with evidence.
 public struct ClassifierKeys: Sendable, Equatable {
     public static let defaultPrefix = "mirror-bot:"
 
@@ -35,9 +38,14 @@ public struct ClassifierKeys: Sendable, Equatable {
     /// The hash of the like-share sample: its counts per category, and the calibrated threshold.
     public var sample: String { prefix + "classifier:sample" }
 
-    /// The sorted set of the recent sample posts' scores.
+    /// The list of the recent sample posts of `category`, as their features.
+    public func window(_ category: ClassifierCategory) -> String {
+        prefix + "classifier:window:" + category.rawValue
+    }
+
+    /// An older version's sorted set of recent scores (`Calibration.formula` 1 and 2).
     public var recent: String { prefix + "classifier:recent" }
 
-    /// Every key the classifier writes.
-    public var all: [String] { [documents] + ClassifierCategory.allCases.map(features) + [sample, recent] }
+    /// Every key the classifier writes (and the older version's).
+    public var all: [String] { [documents] + ClassifierCategory.allCases.map(features) + [sample] + ClassifierCategory.allCases.map(window) + [recent] }
 }

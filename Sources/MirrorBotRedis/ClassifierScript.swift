@@ -55,57 +55,150 @@ enum ClassifierScript {
                 category.rawValue, takeBackFromNormal ? "1" : "0", sample.rawValue] + features
     }
 
-    /// The Lua script that stores a batch's scores and takes the threshold anew,
-    /// atomically, after the batch's training EVALs in the same pipeline:
+    /// The Lua script that adds a batch's sample posts to the windows and takes the
+    /// threshold anew, atomically, after the batch's training EVALs in the same pipeline:
     ///
-    ///     KEYS[1] the sample hash, KEYS[2] the recent scores (a sorted set)
-    ///     ARGV[1] how many scores to keep, ARGV[2] the `PooledBayes.formula` that made
-    ///     the scores, ARGV[3...] the batch's scores, in order
+    ///     KEYS[1] the sample hash, KEYS[2] the `favorite` window, KEYS[3] the `normal` window,
+    ///     KEYS[4] the documents hash, KEYS[5] / KEYS[6] the features hashes of `favorite` / `normal`,
+    ///     KEYS[7] an older version's recent scores
+    ///     ARGV[1] how many posts of each label to keep, ARGV[2] `Calibration.formula`,
+    ///     ARGV[3] / ARGV[4] `PooledBayes`'s weights for the author / a word, ARGV[5] the author
+    ///     features' prefix, ARGV[6...] the batch's sample posts in order: `f`, `n` or `m` (liked,
+    ///     held as `normal` before) and the post's features joined by line feeds
     ///
-    /// When the sample's `formula` is not ARGV[2] (absent: a store calibrated by
-    /// formula 1, before the version was stored), the recent scores are another
-    /// formula's: the set is deleted and `formula` set, so the window starts anew
-    /// (the counts and the sample's `favorite` / `normal` stay). Each score is added
-    /// under the next number of the sample's `scored` count, and the score `limit`
-    /// numbers older is removed, so the set holds the last `limit`. Then
-    /// `Calibration`'s rule: with n scores and the sample's share s,
-    /// k = floor(s * n + 0.5), and the threshold is the score of rank k from the
-    /// highest (`-inf` when k = n, or without any sample post). Stores `recent`
-    /// (n) and `threshold` in the sample hash and returns the threshold.
+    /// When the sample's `formula` is not ARGV[2] (absent: a store of formula 1, before
+    /// the version was stored), the windows and the older scores are deleted and
+    /// `formula` set, so the windows start anew (the counts and the sample's
+    /// `favorite` / `normal` stay). Each post is appended to its label's window (`m`
+    /// first removes its latest copy from the `normal` window) and each window is
+    /// trimmed to its last ARGV[1]. Then `Calibration`'s rule: every post of both windows
+    /// is scored against the counts less itself (`PooledBayes.heldOutLogLikelihoodRatio`,
+    /// the same arithmetic in the same order), and with the sample's share s a liked post
+    /// weighs s / (liked posts in the window), another (1 - s) / (others); walking the
+    /// scores from the highest, the first held back is the first where the weight above it
+    /// plus half its own exceeds s, and the threshold is -prior (posterior odds 1) when that
+    /// lies between it and the score before it, else halfway between the two (itself when
+    /// it is the highest; `-inf` when none is held back). Stores `recent` (the windows' posts) and
+    /// `threshold` (`%.17g`, reads back exactly; removed when a label the share needs has
+    /// no post) in the sample hash and returns the threshold (`none` when removed).
     static let calibrate = """
     local limit = tonumber(ARGV[1])
     if redis.call('HGET', KEYS[1], 'formula') ~= ARGV[2] then
-      redis.call('DEL', KEYS[2])
+      redis.call('DEL', KEYS[2], KEYS[3], KEYS[7])
+      redis.call('HDEL', KEYS[1], 'scored')
       redis.call('HSET', KEYS[1], 'formula', ARGV[2])
     end
-    local count = #ARGV - 2
-    local last = redis.call('HINCRBY', KEYS[1], 'scored', count)
-    for i = 1, count do
-      local number = last - count + i
-      redis.call('ZADD', KEYS[2], ARGV[i + 2], number)
-      if number > limit then
-        redis.call('ZREM', KEYS[2], number - limit)
+    for i = 6, #ARGV do
+      local kind = string.sub(ARGV[i], 1, 1)
+      local post = string.sub(ARGV[i], 2)
+      if kind == 'm' then
+        redis.call('LREM', KEYS[3], -1, post)
+        redis.call('RPUSH', KEYS[2], post)
+      elseif kind == 'f' then
+        redis.call('RPUSH', KEYS[2], post)
+      else
+        redis.call('RPUSH', KEYS[3], post)
       end
     end
-    local n = redis.call('ZCARD', KEYS[2])
-    local favorite = tonumber(redis.call('HGET', KEYS[1], 'favorite') or '0') or 0
-    local normal = tonumber(redis.call('HGET', KEYS[1], 'normal') or '0') or 0
-    local threshold = '-inf'
-    if n > 0 and favorite + normal > 0 then
-      local k = math.floor(favorite / (favorite + normal) * n + 0.5)
-      if k < n then
-        threshold = redis.call('ZREVRANGE', KEYS[2], k, k, 'WITHSCORES')[2]
+    redis.call('LTRIM', KEYS[2], -limit, -1)
+    redis.call('LTRIM', KEYS[3], -limit, -1)
+    local documentsFavorite = tonumber(redis.call('HGET', KEYS[4], 'favorite') or '0') or 0
+    local documentsNormal = tonumber(redis.call('HGET', KEYS[4], 'normal') or '0') or 0
+    local authorWeight, wordWeight, prefix = tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
+    local cached = {{}, {}}
+    local function count(which, feature)
+      local value = cached[which][feature]
+      if value == nil then
+        value = tonumber(redis.call('HGET', KEYS[4 + which], feature) or '0') or 0
+        cached[which][feature] = value
+      end
+      return value
+    end
+    local function heldOut(post, learnedAsFavorite)
+      local df, dn = documentsFavorite, documentsNormal
+      if learnedAsFavorite then df = math.max(0, df - 1) else dn = math.max(0, dn - 1) end
+      if df <= 0 or dn <= 0 or post == '' then return -math.huge end
+      local sum = 0
+      for feature in string.gmatch(post, '[^\\n]+') do
+        local cf, cn = count(1, feature), count(2, feature)
+        if learnedAsFavorite then cf = math.max(0, cf - 1) else cn = math.max(0, cn - 1) end
+        local totals = cf + cn
+        local p = (totals + 1) / (df + dn + 2)
+        local weight = wordWeight
+        if string.sub(feature, 1, #prefix) == prefix then weight = authorWeight end
+        local favorite = (weight * p + totals * (cf / df)) / (weight + totals)
+        local normal = (weight * p + totals * (cn / dn)) / (weight + totals)
+        sum = sum + math.log(favorite) - math.log(normal)
+      end
+      return sum
+    end
+    local favorites = redis.call('LRANGE', KEYS[2], 0, -1)
+    local normals = redis.call('LRANGE', KEYS[3], 0, -1)
+    local sampleFavorite = tonumber(redis.call('HGET', KEYS[1], 'favorite') or '0') or 0
+    local sampleNormal = tonumber(redis.call('HGET', KEYS[1], 'normal') or '0') or 0
+    local n = #favorites + #normals
+    local threshold = false
+    if sampleFavorite + sampleNormal > 0 then
+      local share = sampleFavorite / (sampleFavorite + sampleNormal)
+      if not ((share > 0 and #favorites == 0) or (share < 1 and #normals == 0)) then
+        local weighed = {}
+        local favoriteWeight, normalWeight = 0, 0
+        if #favorites > 0 then favoriteWeight = share / #favorites end
+        if #normals > 0 then normalWeight = (1 - share) / #normals end
+        for _, post in ipairs(favorites) do weighed[#weighed + 1] = {heldOut(post, true), favoriteWeight} end
+        for _, post in ipairs(normals) do weighed[#weighed + 1] = {heldOut(post, false), normalWeight} end
+        table.sort(weighed, function (a, b) return a[1] > b[1] end)
+        threshold = -math.huge
+        local above = 0
+        local previous = nil
+        for _, item in ipairs(weighed) do
+          if above + item[2] / 2 > share then
+            local bayes = -(math.log(sampleFavorite + 0.5) - math.log(sampleNormal + 0.5))
+            if previous == nil then
+              threshold = item[1]
+            elseif bayes >= item[1] and bayes < previous then
+              threshold = bayes
+            else
+              threshold = previous / 2 + item[1] / 2
+            end
+            break
+          end
+          above = above + item[2]
+          previous = item[1]
+        end
       end
     end
-    redis.call('HSET', KEYS[1], 'recent', n, 'threshold', threshold)
-    return threshold
+    local text = 'none'
+    if threshold == false then
+      redis.call('HDEL', KEYS[1], 'threshold')
+    elseif threshold == -math.huge then
+      text = '-inf'
+    else
+      text = string.format('%.17g', threshold)
+    end
+    if threshold ~= false then redis.call('HSET', KEYS[1], 'threshold', text) end
+    redis.call('HSET', KEYS[1], 'recent', n)
+    return text
     """
 
-    /// The EVAL command that stores `scores` (Swift's shortest round-trip form, `-inf`), made by
-    /// `PooledBayes.formula`, and recalibrates.
-    static func calibrateCommand(scores: [Double], keys: ClassifierKeys) -> [String] {
-        ["EVAL", calibrate, "2", keys.sample, keys.recent, String(Calibration.recentLimit), String(PooledBayes.formula)]
-            + scores.map { String(describing: $0) }
+    /// The EVAL command that adds `posts` (`CalibrationWindow` entries) to the windows and recalibrates.
+    static func calibrateCommand(posts: [WindowEntry], keys: ClassifierKeys, pooled: PooledBayes) -> [String] {
+        ["EVAL", calibrate, "7", keys.sample, keys.window(.favorite), keys.window(.normal), keys.documents,
+         keys.features(.favorite), keys.features(.normal), keys.recent,
+         String(Calibration.windowLimit), String(Calibration.formula), String(pooled.weight), String(pooled.textWeight),
+         FeatureExtractor.authorPrefix]
+            + posts.map { $0.argument }
+    }
+
+    /// One sample post for `calibrate`.
+    struct WindowEntry {
+        var features: [String]
+        var category: ClassifierCategory
+        var seenAsNormal: Bool
+
+        var argument: String {
+            (category == .normal ? "n" : seenAsNormal ? "m" : "f") + features.joined(separator: "\n")
+        }
     }
 
     /// How a post counts in the like-share sample (ARGV[3]).

@@ -10,7 +10,7 @@ import MirrorBot
 /// whether they liked it, so it is always learnt as a sample (whatever
 /// `learning` says): its favorite share is the human's like share.
 extension RedisClassifierStore {
-    /// Trains each example as exactly its label, as a sample; two round trips per `scoringBatch` posts.
+    /// Trains each example as exactly its label, as a sample; one round trip per `scoringBatch` posts.
     public func train(labeled examples: [TrainingExample]) async throws {
         try await learn(examples.map {
             LearnedPost(features: extractor.features(text: $0.text, author: $0.author), category: $0.category, takesBack: false)

@@ -10,9 +10,9 @@ import Redis
 /// HMGETs (document counts, the like-share sample, feature counts of both
 /// categories). Training with `learning: .countsOnly` is one pipeline of EVALs
 /// (one EVAL, atomic, per post); training a sample (`.sample`, and
-/// `train(labeled:)`) is two round trips per 500 posts: the counts, to score
-/// each post before it is learned, then the EVALs and one EVAL that stores the
-/// scores and takes the threshold anew (`ClassifierScript.calibrate`).
+/// `train(labeled:)`) is one round trip per 500 posts: the EVALs and one EVAL
+/// that adds the posts to the windows and takes the threshold anew
+/// (`ClassifierScript.calibrate`).
 ///
 ///     let classifier = try await RedisClassifierStore.connect(
 ///         redisURL: "redis://:secret@localhost:6379/0", keyPrefix: "mirror-bot:",
@@ -27,7 +27,7 @@ public struct RedisClassifierStore: FavoriteClassifier {
     /// Whether `train` learns a sample of what the human saw (the daemon) or counts only.
     public let learning: ClassifierLearning
 
-    /// Sample posts scored against one read of the counts.
+    /// Posts sent in one pipeline; for a sample, with one calibration after them.
     public static let scoringBatch = 500
 
     public init(
@@ -80,15 +80,13 @@ public struct RedisClassifierStore: FavoriteClassifier {
         var takesBack: Bool
         var seenAsNormal = false
 
-        /// Liked after it was learned from the timeline: it changes label in the sample, and is not scored again.
+        /// Liked after it was learned from the timeline: it changes label in the sample and moves between the windows.
         var movesInSample: Bool { category == .favorite && seenAsNormal }
     }
 
-    /// Learns `posts` in order. A sample is read `scoringBatch` posts at a time: the
-    /// counts of their features, then each post is scored against the counts before
-    /// it (those read, plus the posts of the batch before it, counted here as the
-    /// script counts them), and the scores are stored and the threshold taken anew
-    /// in the same pipeline as the EVALs, after them.
+    /// Learns `posts` in order, in one pipeline per `scoringBatch` posts: the training
+    /// EVALs and, for a sample, one EVAL that adds the posts to the windows and takes the
+    /// threshold anew against the counts the batch left (`ClassifierScript.calibrate`).
     func learn(_ posts: [LearnedPost], sample: Bool) async throws {
         guard sample else {
             try await send(posts.map { command($0, sample: false) })
@@ -97,17 +95,24 @@ public struct RedisClassifierStore: FavoriteClassifier {
         var start = 0
         while start < posts.count {
             let chunk = posts[start..<min(start + Self.scoringBatch, posts.count)]
-            var counts = try await self.counts(for: Self.union(chunk.map(\.features)))
-            var scores: [Double] = []
-            for post in chunk {
-                if !post.movesInSample {
-                    scores.append(rule.pooled.logLikelihoodRatio(features: post.features, counts: counts) ?? -.infinity)
-                }
-                counts.learn(post.features, as: post.category, takingBack: post.takesBack)
-            }
-            try await send(chunk.map { command($0, sample: true) } + [ClassifierScript.calibrateCommand(scores: scores, keys: keys)])
+            let entries = chunk.map { ClassifierScript.WindowEntry(features: $0.features, category: $0.category, seenAsNormal: $0.seenAsNormal) }
+            try await send(chunk.map { command($0, sample: true) } + [ClassifierScript.calibrateCommand(posts: entries, keys: keys, pooled: rule.pooled)])
             start += Self.scoringBatch
         }
+    }
+
+    /// The windows of the like-share sample (one round trip), for tests and tools.
+    public func calibrationWindow() async throws -> CalibrationWindow {
+        let replies = try await redis.pipeline(ClassifierCategory.allCases.map { ["LRANGE", keys.window($0), "0", "-1"] })
+        let lists = try replies.map { reply in
+            try reply.throwingOnError()
+            guard let items = reply.array else { throw ClassifierError.unexpectedReply("a window that is not a list") }
+            return try items.map { item in
+                guard let text = item.string else { throw ClassifierError.unexpectedReply("a window post that is not text") }
+                return text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+            }
+        }
+        return CalibrationWindow(favorite: lists[0], normal: lists[1])
     }
 
     private func command(_ post: LearnedPost, sample: Bool) -> [String] {
@@ -199,7 +204,7 @@ public struct RedisClassifierStore: FavoriteClassifier {
         let values = try elements(reply, expected: 5)
         let counts = try integers(.array(Array(values.prefix(3))), expected: 3)
         let threshold = try values[3].isNull ? nil : number(values[3])
-        let formula = values[4].isNull ? (counts[2] > 0 ? 1 : PooledBayes.formula) : try integers(.array([values[4]]), expected: 1)[0]
+        let formula = values[4].isNull ? (counts[2] > 0 ? 1 : Calibration.formula) : try integers(.array([values[4]]), expected: 1)[0]
         return LikeShareSample(
             posts: CategoryCounts(favorite: counts[0], normal: counts[1]), recent: counts[2], logThreshold: threshold, formula: formula)
     }

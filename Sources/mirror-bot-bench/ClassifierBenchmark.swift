@@ -11,7 +11,7 @@ import Redis
 /// reads them), with Redis commands and round trips per post.
 ///
 /// Round trips are counted by the benchmark (each store call is one `send` or one
-/// `pipeline`, two per 500 posts when a sample is learned, see `RedisClassifierStore`);
+/// `pipeline`, one per 500 posts when a sample is learned, see `RedisClassifierStore`);
 /// classifying runs at the shipped default (`auto`, calibrated once 200 posts are
 /// learned) and at `FAVORITE_RATE_THRESHOLD=3.0`; commands come from `INFO commandstats`
 /// deltas and read events from `INFO stats` (`total_reads_processed`), measured

@@ -177,7 +177,7 @@ struct ClassifyEndToEndTests {
         let lines = text.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("favorite: would like (ratio ") == true, "\(text.stdout)")
         #expect(lines.dropFirst().first?.hasPrefix("calibrated: the human likes 10% of the 300 timeline posts learned; threshold ") == true)
-        #expect(lines.dropFirst().first?.hasSuffix(" (the top 10% of the last 300)") == true)
+        #expect(lines.dropFirst().first?.hasSuffix(" (10% of 300 recent posts weighed by label)") == true)
 
         // The liked words by an author never seen, and by alice, whom the human never liked in her 60 posts:
         // the author's 60 posts outweigh two words (PooledBayes: an author is pulled toward its overall

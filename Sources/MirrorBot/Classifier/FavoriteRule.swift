@@ -4,11 +4,11 @@ import Foundation
 ///
 /// - a number: the seed's rule exactly (`NaiveBayes`, assumed probability 0.1,
 ///   weight 5, prior documents(favorite) / documents(normal), like when ratio > the number);
-/// - `auto`, with at least `Calibration.minimumPosts` sample posts scored: the
+/// - `auto`, with at least `Calibration.minimumPosts` sample posts in the windows: the
 ///   calibrated rule, ratio = exp(prior + log LR) (`PooledBayes`, prior
 ///   `LikeShareSample.priorLogOdds`) against exp(prior + the calibrated log threshold);
-/// - `auto` before that, or while the recent scores were made by another
-///   `PooledBayes.formula` (a store upgraded from an older version): the seed's rule at 3.0, saying so.
+/// - `auto` before that, or while the recent scores are another `Calibration.formula`'s
+///   (a store upgraded from an older version): the seed's rule at 3.0, saying so.
 ///
 /// In every case the label is `favorite` exactly when `ratio > threshold.value`.
 public struct FavoriteRule: Sendable, Equatable {
@@ -30,7 +30,7 @@ public struct FavoriteRule: Sendable, Equatable {
             return seed(at: value).classify(features: features, counts: counts)
         case .auto:
             let sample = counts.sample
-            guard sample.formula == PooledBayes.formula || sample.recent == 0 else {
+            guard sample.formula == Calibration.formula || sample.recent == 0 else {
                 return fallback(features: features, counts: counts, basis: .rescoring(needed: Calibration.minimumPosts))
             }
             guard sample.recent >= Calibration.minimumPosts, let logThreshold = sample.logThreshold, let share = sample.share else {

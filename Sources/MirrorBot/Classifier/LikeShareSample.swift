@@ -3,20 +3,20 @@ import Foundation
 /// What the bot has learned of the human's like share: the posts learned as a
 /// sample of what the human saw (the daemon's learning of their home timeline
 /// and likes, a `train classifier --jsonl` file), by label, and the threshold
-/// calibrated on the most recent of them (`Calibration`).
+/// calibrated on the most recent of each label (`Calibration`).
 public struct LikeShareSample: Sendable, Equatable {
     /// Sample posts by label: `favorite` the human liked, `normal` they did not.
     public var posts: CategoryCounts
-    /// How many recent log likelihood ratios `logThreshold` was taken over.
+    /// How many recent posts (both labels' windows) `logThreshold` was taken over.
     public var recent: Int
     /// The calibrated threshold on the log likelihood ratio (`PooledBayes`); nil before any sample.
     public var logThreshold: Double?
-    /// The `PooledBayes.formula` the recent scores were made by (1 for a store that
-    /// calibrated before the version was stored). Another version's scores do not
-    /// calibrate this one's ratio: until the store scores anew, `auto` falls back.
+    /// The `Calibration.formula` of the recent posts or scores (1 for a store that
+    /// calibrated before the version was stored). Another version's do not calibrate
+    /// this one's ratio: until the store scores anew, `auto` falls back.
     public var formula: Int
 
-    public init(posts: CategoryCounts = CategoryCounts(), recent: Int = 0, logThreshold: Double? = nil, formula: Int = PooledBayes.formula) {
+    public init(posts: CategoryCounts = CategoryCounts(), recent: Int = 0, logThreshold: Double? = nil, formula: Int = Calibration.formula) {
         self.posts = posts
         self.recent = recent
         self.logThreshold = logThreshold

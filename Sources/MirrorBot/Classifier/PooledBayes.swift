@@ -73,6 +73,23 @@ public struct PooledBayes: Sendable, Equatable {
         logLikelihoodRatio(contributions(features: features, counts: counts), documents: counts.documents)
     }
 
+    /// The log likelihood ratio of a post that was learned as `category`, against `counts`
+    /// less that post (its document and each of its features, never below zero): what the
+    /// classifier would say of it as a new post (`Calibration` scores its windows so). nil
+    /// without evidence, as `logLikelihoodRatio`.
+    public func heldOutLogLikelihoodRatio(features: [String], learnedAs category: ClassifierCategory, counts: TrainingCounts) -> Double? {
+        var documents = counts.documents
+        documents[category] = max(0, documents[category] - 1)
+        guard documents.favorite > 0, documents.normal > 0, !features.isEmpty else { return nil }
+        return features.reduce(0) { sum, feature in
+            var featureCounts = counts.counts(of: feature)
+            featureCounts[category] = max(0, featureCounts[category] - 1)
+            let weight = weight(of: feature)
+            return sum + log(weightedProbability(featureCounts, in: .favorite, documents: documents, weight: weight))
+                - log(weightedProbability(featureCounts, in: .normal, documents: documents, weight: weight))
+        }
+    }
+
     func logLikelihoodRatio(_ contributions: [FeatureContribution], documents: CategoryCounts) -> Double? {
         guard documents.favorite > 0, documents.normal > 0, !contributions.isEmpty else { return nil }
         return contributions.reduce(0) { $0 + log($1.favorite) - log($1.normal) }

@@ -8,7 +8,7 @@ public struct ThresholdInForce: Sendable, Equatable, CustomStringConvertible {
         /// `FAVORITE_RATE_THRESHOLD=<number>`: the seed's rule.
         case fixed
         /// `auto`: the human likes `share` of the `posts` timeline posts learned; the
-        /// threshold lets that share of the last `recent` of them through.
+        /// threshold lets that share through, the `recent` posts of the windows weighed by label.
         case calibrated(share: Double, posts: Int, recent: Int)
         /// `auto`, but only `posts` timeline posts learned: the seed's rule until `needed`.
         case fallback(posts: Int, needed: Int)
@@ -31,14 +31,15 @@ public struct ThresholdInForce: Sendable, Equatable, CustomStringConvertible {
         ThresholdInForce(value: value, basis: .fixed)
     }
 
-    /// One line a person reads, e.g. "calibrated: the human likes 4.8% of the 8717 timeline posts learned; threshold 0.184".
+    /// One line a person reads, e.g. "calibrated: the human likes 4.8% of the 8717 timeline posts learned; threshold 0.184
+    /// (4.8% of 1415 recent posts weighed by label)".
     public var description: String {
         switch basis {
         case .fixed:
             "fixed: FAVORITE_RATE_THRESHOLD=\(value)"
         case .calibrated(let share, let posts, let recent):
             "calibrated: the human likes \(Self.percent(share)) of the \(posts) timeline posts learned; "
-                + "threshold \(Self.format(value)) (the top \(Self.percent(share)) of the last \(recent))"
+                + "threshold \(Self.format(value)) (\(Self.percent(share)) of \(recent) recent posts weighed by label)"
         case .fallback(let posts, let needed):
             "fallback: only \(posts) timeline posts learned; the seed's \(value) until \(needed)"
         case .rescoring(let needed):

@@ -33,34 +33,41 @@ struct RedisClassifierCalibrationTests {
         return Dictionary(uniqueKeysWithValues: stride(from: 0, to: items.count - 1, by: 2).map { (items[$0], items[$0 + 1]) })
     }
 
-    /// The recent scores as Redis holds them, oldest first.
-    func recent(_ store: RedisClassifierStore) async throws -> [String] {
-        let items = try #require(try await redis.send(["ZRANGE", store.keys.recent, "0", "-1", "WITHSCORES"]).array).compactMap(\.string)
-        let pairs = stride(from: 0, to: items.count - 1, by: 2).map { (number: Int(items[$0]) ?? -1, score: items[$0 + 1]) }
-        return pairs.sorted { $0.number < $1.number }.map(\.score)
+    /// The windows as Redis holds them.
+    func window(_ store: RedisClassifierStore) async throws -> CalibrationWindow {
+        try await store.calibrationWindow()
     }
 
-    @Test("a sample stores its counts, each post's score before it was learned, and the threshold")
+    /// The threshold `Calibration` takes in Swift from the windows and counts Redis holds.
+    func swiftThreshold(_ store: RedisClassifierStore) async throws -> Double? {
+        let window = try await window(store)
+        let counts = try await store.counts(for: Array(Set((window.favorite + window.normal).joined())))
+        return Calibration.logThreshold(window, counts: counts)
+    }
+
+    @Test("a sample stores its counts, its posts in the windows by label, and the threshold Swift takes from them")
     func sampleStored() async throws {
         let store = try store()
         for (text, author, category) in [("寿司", "alice", ClassifierCategory.favorite), ("寿司とラーメン", "carol", .favorite),
                                          ("仕事", "bob", .normal), ("仕事", "bob", .normal), ("寿司", "bob", .normal)] {
             try await store.train(text: text, author: author, as: category)
         }
-        // Scores: no evidence for the first three (a category had no document yet).
-        // 4th, 仕事 by bob against favorite 2, normal 1 (仕事 0/1, bob 0/1): N = 3, p = 2/5 for both features;
-        // 仕事 (weight 10) (4 + 0) / 11 vs (4 + 1) / 11, bob (weight 1) 1/5 vs 7/10: log(4/5 * 2/7) = log(8/35).
-        // 5th, 寿司 by bob against favorite 2, normal 2: N = 4, p = 1/2 for both;
-        // 寿司 (5 + 2) / 12 vs 5/12, bob (1/2) / 3 vs (1/2 + 2) / 3: log(7/5 * 1/5) = log(7/25).
-        let scores = try await recent(store)
-        #expect(scores.prefix(3) == ["-inf", "-inf", "-inf"])
-        #expect(abs((Double(scores[3]) ?? 0) - log(8.0 / 35.0)) <= 1e-12)
-        #expect(abs((Double(scores[4]) ?? 0) - log(7.0 / 25.0)) <= 1e-12)
-        // Share 2/5: k = round(0.4 * 5) = 2 of [log(7/25), log(8/35), -inf, -inf, -inf]: the log threshold is -inf.
-        #expect(try await hash(store.keys.sample)
-            == ["favorite": "2", "normal": "3", "scored": "5", "recent": "5", "threshold": "-inf", "formula": "2"])
+        #expect(try await window(store) == CalibrationWindow(
+            favorite: [["寿司", "@author:alice"], ["寿司", "ラーメン", "@author:carol"]],
+            normal: [["仕事", "@author:bob"], ["仕事", "@author:bob"], ["寿司", "@author:bob"]]))
+        let stored = try await hash(store.keys.sample)
+        #expect(stored.filter { $0.key != "threshold" } == ["favorite": "2", "normal": "3", "recent": "5", "formula": "3"])
+        // Share 2/5, each liked post weighs 0.2, each other 0.2: the threshold is the third highest score
+        // of the five, each against the counts less itself, as Swift takes it, to the last digit.
+        let logThreshold = try #require(try await swiftThreshold(store))
+        #expect(stored["threshold"] == String(format: "%.17g", logThreshold))
         #expect(try await store.likeShareSample()
-            == LikeShareSample(posts: CategoryCounts(favorite: 2, normal: 3), recent: 5, logThreshold: -.infinity))
+            == LikeShareSample(posts: CategoryCounts(favorite: 2, normal: 3), recent: 5, logThreshold: logThreshold))
+        // Left out, 仕事 by bob has 仕事 only in the other normal post and bob in two: it scores below
+        // both liked posts, so the threshold lets through both liked posts and at most one other.
+        let counts = try await store.counts(for: ["仕事", "@author:bob"])
+        let work = try #require(PooledBayes().heldOutLogLikelihoodRatio(features: ["仕事", "@author:bob"], learnedAs: .normal, counts: counts))
+        #expect(logThreshold >= work)
     }
 
     @Test("a store calibrated by an older formula: counts and sample kept, the seed's rule until 200 posts are scored anew")
@@ -68,9 +75,11 @@ struct RedisClassifierCalibrationTests {
         let store = try store(words: true)
         var stream = SyntheticTimeline(likeShare: 0.2, seed: 5)
         try await store.train(labeled: stream.posts(300))
-        // What a store of the version before `formula` holds: the same keys, no `formula` field.
+        // What a store of the version before `formula` holds: no `formula` field, its scores in `recent`, no windows.
         try await redis.send(["HDEL", store.keys.sample, "formula"]).throwingOnError()
-        let before = try await hash(store.keys.sample)
+        try await redis.send(["HSET", store.keys.sample, "scored", "300"]).throwingOnError()
+        try await redis.send(["DEL", store.keys.window(.favorite), store.keys.window(.normal)]).throwingOnError()
+        try await redis.send(["ZADD", store.keys.recent, "0.5", "1", "-1.5", "2"]).throwingOnError()
         let documents = try await store.documentCounts()
         let probe = stream.posts(10).map { ClassifierInput(text: $0.text, author: $0.author) }
         let seed = try self.store(threshold: .fixed(3.0), words: true, keys: store.keys)
@@ -79,14 +88,15 @@ struct RedisClassifierCalibrationTests {
         #expect(old.map(\.ratio) == (try await seed.classify(batch: probe)).map(\.ratio))
         #expect(try await store.likeShareSample().formula == 1)
 
-        // The next batch drops the older scores and starts the window anew; counts and sample go on.
+        // The next batch drops the older scores and starts the windows anew; counts and sample go on.
         try await store.train(labeled: stream.posts(150))
         let sample = try await store.likeShareSample()
-        #expect(sample.formula == PooledBayes.formula && sample.recent == 150)
-        #expect(try await recent(store).count == 150)
+        #expect(sample.formula == Calibration.formula && sample.recent == 150)
+        #expect(try await window(store).count == 150)
+        #expect(try await redis.send(["EXISTS", store.keys.recent]) == .integer(0))
+        #expect(try await hash(store.keys.sample)["scored"] == nil)
         let learnt = try await store.documentCounts()
         #expect(sample.posts.total == 450 && learnt.total == documents.total + 150)
-        #expect(try await hash(store.keys.sample)["scored"] == String((Int(before["scored"] ?? "") ?? 0) + 150))
         #expect(try await store.classify(batch: probe).allSatisfy { $0.threshold.basis == .fallback(posts: 150, needed: 200) })
         try await store.train(labeled: stream.posts(50))
         let share = try #require(try await store.likeShareSample().share)
@@ -94,8 +104,8 @@ struct RedisClassifierCalibrationTests {
         try await store.clear()
     }
 
-    @Test("each post of a batch is scored against every post before it: a batch scores as one by one")
-    func batchScoresAsOneByOne() async throws {
+    @Test("a batch calibrates as one by one: the same windows, sample and threshold")
+    func batchCalibratesAsOneByOne() async throws {
         let batch = try store(words: true)
         let single = try store(words: true)
         var stream = SyntheticTimeline(likeShare: 0.2, seed: 3)
@@ -105,28 +115,30 @@ struct RedisClassifierCalibrationTests {
             try await single.train(labeled: [post])
         }
         try await single.train(labeled: Array(posts.dropFirst(350)))
-        let scores = try await recent(batch)
-        #expect(scores.count == 700)
-        #expect(scores == (try await recent(single)))
+        let windows = try await window(batch)
+        #expect(windows.count == 700)
+        #expect(windows == (try await window(single)))
         #expect(try await batch.likeShareSample() == (try await single.likeShareSample()))
+        #expect(try await batch.likeShareSample().logThreshold == (try await swiftThreshold(batch)))
         try await batch.clear()
         try await single.clear()
     }
 
-    @Test("the last 1,000 scores are kept; a human who liked none gets the highest as threshold")
-    func recentLimit() async throws {
+    @Test("the last 1,000 posts of each label are kept; a human who liked one in 1,003 gets a threshold near the top")
+    func windowLimit() async throws {
         let store = try store(words: true)
         try await store.train(labeled: [TrainingExample(text: "a0", author: "x", category: .favorite)])
-        try await store.train(labeled: (0..<1_002).map { TrainingExample(text: "w\($0 % 50) v\($0 % 7)", author: "x", category: .normal) })
-        let scores = try await recent(store)
-        #expect(scores.count == 1_000)
-        let numbers = try #require(try await redis.send(["ZRANGE", store.keys.recent, "0", "-1"]).array).compactMap(\.string).compactMap(Int.init)
-        #expect(Set(numbers) == Set(4...1_003))
+        try await store.train(labeled: (0..<1_002).map { TrainingExample(text: "w\($0 % 50) v\($0 % 7) n\($0)", author: "x", category: .normal) })
+        let windows = try await window(store)
+        #expect(windows.favorite == [["a0", "@author:x"]])
+        #expect(windows.normal.count == 1_000 && windows.normal.first?.last == "@author:x" && windows.normal.first?.contains("n2") == true)
         let sample = try await store.likeShareSample()
-        #expect(sample.posts == CategoryCounts(favorite: 1, normal: 1_002) && sample.recent == 1_000)
-        // k = floor(1/1003 * 1000 + 0.5) = 1: the second highest score.
-        #expect(sample.logThreshold == Calibration.logThreshold(recent: scores.compactMap(Double.init), share: 1.0 / 1_003))
-        #expect(sample.logThreshold == scores.compactMap(Double.init).sorted(by: >)[1])
+        #expect(sample.posts == CategoryCounts(favorite: 1, normal: 1_002) && sample.recent == 1_001)
+        #expect(sample.logThreshold == (try await swiftThreshold(store)))
+        // The liked post weighs 1/1003, each other 1002/1003 / 1000: at most one other lies above the threshold.
+        let counts = try await store.counts(for: Array(Set(windows.normal.joined())))
+        let others = windows.normal.compactMap { PooledBayes().heldOutLogLikelihoodRatio(features: $0, learnedAs: .normal, counts: counts) }
+        #expect(others.filter { $0 > (sample.logThreshold ?? .infinity) }.count <= 1)
         try await store.clear()
     }
 
@@ -139,15 +151,15 @@ struct RedisClassifierCalibrationTests {
         ])
         try await store.train(text: "会議", author: "bob", as: .normal)
         #expect(try await store.documentCounts() == CategoryCounts(favorite: 1, normal: 2))
-        #expect(try await redis.send(["EXISTS", store.keys.sample, store.keys.recent]) == .integer(0))
+        #expect(try await redis.send(["EXISTS", store.keys.sample, store.keys.window(.favorite), store.keys.window(.normal)]) == .integer(0))
         #expect(try await store.classify(text: "寿司", author: "alice").threshold.basis == .fallback(posts: 0, needed: 200))
 
         try await store.train(labeled: [TrainingExample(text: "寿司", author: "alice", category: .favorite)])
         #expect(try await hash(store.keys.sample)["favorite"] == "1")
-        #expect(try await recent(store).count == 1)
+        #expect(try await window(store) == CalibrationWindow(favorite: [["寿司", "@author:alice"]]))
     }
 
-    @Test("a liked post the timeline taught as normal moves in the sample; a liked post not seen before is one more")
+    @Test("a liked post the timeline taught as normal moves in the sample and between the windows; a liked post not seen before is one more")
     func likedPosts() async throws {
         let store = try store()
         try await store.train(batch: [
@@ -157,15 +169,17 @@ struct RedisClassifierCalibrationTests {
         try await store.train(batch: [TrainingExample(text: "寿司", author: "alice", category: .favorite, seenAsNormal: true)])
         #expect(try await store.likeShareSample() == LikeShareSample(
             posts: CategoryCounts(favorite: 1, normal: 1), recent: 2, logThreshold: try #require(try await store.likeShareSample().logThreshold)))
-        #expect(try await recent(store).count == 2)
+        #expect(try await window(store) == CalibrationWindow(favorite: [["寿司", "@author:alice"]], normal: [["仕事", "@author:bob"]]))
         try await store.train(batch: [
             TrainingExample(text: "寿司", author: "carol", category: .favorite),
             TrainingExample(text: "ラーメン", author: "carol", category: .favorite, seenAsNormal: true),
             TrainingExample(text: "会議", author: "carol", category: .favorite, seenAsNormal: true),
         ])
-        // Moving never takes the sample below zero; the counts take back as the seed did.
+        // Moving never takes the sample below zero; the counts take back as the seed did; a post the
+        // normal window does not hold leaves nothing.
         #expect(try await store.likeShareSample().posts == CategoryCounts(favorite: 4, normal: 0))
-        #expect(try await recent(store).count == 3)
+        let windows = try await window(store)
+        #expect(windows.favorite.count == 4 && windows.normal == [["仕事", "@author:bob"]])
         #expect(try await store.documentCounts() == CategoryCounts(favorite: 4, normal: 0))
         try await store.clear()
     }
@@ -188,10 +202,9 @@ struct RedisClassifierCalibrationTests {
 
         try await auto.train(labeled: stream.posts(1))
         let sample = try await auto.likeShareSample()
-        let scores = try await recent(auto).compactMap(Double.init)
-        #expect(scores.count == 200 && sample.recent == 200 && sample.posts.total == 200)
+        #expect(try await window(auto).count == 200 && sample.recent == 200 && sample.posts.total == 200)
         let share = try #require(sample.share)
-        let logThreshold = try #require(Calibration.logThreshold(recent: scores, share: share))
+        let logThreshold = try #require(try await swiftThreshold(auto))
         #expect(sample.logThreshold == logThreshold)
         let calibrated = try await auto.classify(batch: probe)
         for verdict in calibrated {
@@ -209,9 +222,11 @@ struct RedisClassifierCalibrationTests {
         // Each round of the daemon's learning sees 100 home-timeline posts. Liked later, a post is learned
         // as normal, then as favorite (seen as normal: it moves in the sample). Liked before the round,
         // it is learned as favorite only (the timeline leaves liked posts out).
+        var lastLiked = 0
         for _ in 0..<30 {
             let round = stream.posts(100)
             let liked = round.filter { $0.category == .favorite }
+            lastLiked = liked.count
             if likedFirst {
                 try await store.train(batch: liked)
                 try await store.train(batch: round.filter { $0.category == .normal })
@@ -223,7 +238,10 @@ struct RedisClassifierCalibrationTests {
         let learnt = try await store.likeShareSample()
         #expect(learnt.posts.total == 3_000)
         #expect(abs((learnt.share ?? 0) - likeShare) < 0.03)
-        #expect(try await recent(store).count == 1_000)
+        let windows = try await window(store)
+        // Liked later, the last round's liked posts left the normal window after it was trimmed to 1,000.
+        #expect(windows.favorite.count == min(learnt.posts.favorite, 1_000))
+        #expect(windows.normal.count == (likedFirst ? 1_000 : 1_000 - lastLiked))
 
         let upcoming = stream.posts(2_000)
         let verdicts = try await store.classify(batch: upcoming.map { ClassifierInput(text: $0.text, author: $0.author) })
@@ -235,7 +253,7 @@ struct RedisClassifierCalibrationTests {
         // And mostly the right ones: F1 well above a random pick of the same size (which scores about the share).
         let f1 = 2 * Double(both) / Double(liked + human)
         #expect(f1 >= 0.6, "F1 \(f1)")
-        #expect(verdicts.allSatisfy { $0.threshold.basis == .calibrated(share: learnt.share ?? 0, posts: 3_000, recent: 1_000) })
+        #expect(verdicts.allSatisfy { $0.threshold.basis == .calibrated(share: learnt.share ?? 0, posts: 3_000, recent: windows.count) })
         try await store.clear()
     }
 }

@@ -1,0 +1,91 @@
+import Foundation
+import MirrorBot
+import Testing
+
+/// Issue 24: `train classifier --jsonl` with the likes first, then the rest (the
+/// seed trainer's order), left `auto` liking every clearly-normal post.
+@Suite("FAVORITE_RATE_THRESHOLD=auto holds whatever order the training came in")
+struct ClassifierTrainingOrderTests {
+    /// A deterministic generator (a 64-bit LCG, the high bits).
+    struct Draw {
+        var state: UInt64
+
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    /// A post of `category`: 4 of its topic's 40 nouns, 3 of 60 nouns both topics use,
+    /// and one of 30 authors who post both.
+    static func post(_ category: ClassifierCategory, _ draw: inout Draw) -> [String] {
+        let topic = category == .favorite ? "猫" : "会議"
+        var features: [String] = []
+        while features.count < 4 {
+            let word = "\(topic)\(draw.next(40))"
+            if !features.contains(word) { features.append(word) }
+        }
+        while features.count < 7 {
+            let word = "話題\(draw.next(60))"
+            if !features.contains(word) { features.append(word) }
+        }
+        return features + ["@author:user\(draw.next(30))"]
+    }
+
+    /// The issue's file: 800 liked posts, then 750 others.
+    static func likesFirst(seed: UInt64 = 24) -> [(features: [String], category: ClassifierCategory)] {
+        var draw = Draw(state: seed)
+        let liked = (0..<800).map { _ in (features: post(.favorite, &draw), category: ClassifierCategory.favorite) }
+        let others = (0..<750).map { _ in (features: post(.normal, &draw), category: ClassifierCategory.normal) }
+        return liked + others
+    }
+
+    /// The counts and the like-share sample after learning `posts` in order as
+    /// `train classifier --jsonl` learns a labeled file (a sample; no take-back).
+    static func learned(_ posts: [(features: [String], category: ClassifierCategory)]) -> TrainingCounts {
+        var counts = TrainingCounts()
+        var window = CalibrationWindow()
+        var sample = CategoryCounts()
+        for post in posts {
+            counts.learn(post.features, as: post.category, takingBack: false)
+            window.learn(post.features, as: post.category)
+            sample[post.category] += 1
+        }
+        let share = Double(sample.favorite) / Double(sample.total)
+        counts.sample = LikeShareSample(posts: sample, recent: window.count, logThreshold: nil)
+        counts.sample.logThreshold = Calibration.logThreshold(window, counts: counts)
+        return counts
+    }
+
+    @Test("likes learned first, then the others: a new clearly-normal post is not liked, a clearly-favourite one is")
+    func likesFirstThenOthers() {
+        let counts = Self.learned(Self.likesFirst())
+        let rule = FavoriteRule(threshold: .auto)
+        var draw = Draw(state: 2_024)
+        let normals = (0..<20).map { _ in rule.classify(features: Self.post(.normal, &draw), counts: counts) }
+        let favorites = (0..<20).map { _ in rule.classify(features: Self.post(.favorite, &draw), counts: counts) }
+        #expect(normals.allSatisfy { if case .calibrated = $0.threshold.basis { true } else { false } })
+        #expect(normals.filter(\.isFavorite).count == 0, "liked \(normals.filter(\.isFavorite).count) of 20 clearly-normal posts; \(normals[0].threshold)")
+        #expect(favorites.filter(\.isFavorite).count == 20, "liked \(favorites.filter(\.isFavorite).count) of 20 clearly-favourite posts")
+    }
+
+    @Test("the same file in any order calibrates to the same threshold", arguments: ["likes last", "shuffled"])
+    func sameThresholdAnyOrder(order: String) {
+        let file = Self.likesFirst()
+        var reordered: [(features: [String], category: ClassifierCategory)]
+        if order == "likes last" {
+            reordered = file.filter { $0.category == .normal } + file.filter { $0.category == .favorite }
+        } else {
+            var draw = Draw(state: 7)
+            reordered = file
+            for index in reordered.indices.reversed() {
+                reordered.swapAt(index, draw.next(index + 1))
+            }
+        }
+        let first = Self.learned(file).sample
+        let other = Self.learned(reordered).sample
+        #expect(first.logThreshold != nil)
+        #expect(first.logThreshold == other.logThreshold, "likes first: \(String(describing: first.logThreshold)); \(order): \(String(describing: other.logThreshold))")
+    }
+}
+
