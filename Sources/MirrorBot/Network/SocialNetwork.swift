@@ -55,10 +55,14 @@ public struct NetworkPost: Sendable, Equatable, Codable {
     public var inReplyToUserID: String?
     public var inReplyToUsername: String?
     public var isRetweet: Bool
+    /// The network's answer did not show whether this is an original, a reply or a
+    /// retweet: such a post is never stored, liked, learned from or answered.
+    public var isKindUnknown: Bool
 
     public init(
         id: String, text: String, createdAt: Date, authorID: String, authorUsername: String? = nil,
-        inReplyToUserID: String? = nil, inReplyToUsername: String? = nil, isRetweet: Bool = false
+        inReplyToUserID: String? = nil, inReplyToUsername: String? = nil, isRetweet: Bool = false,
+        isKindUnknown: Bool = false
     ) {
         self.id = id
         self.text = text
@@ -68,7 +72,11 @@ public struct NetworkPost: Sendable, Equatable, Codable {
         self.inReplyToUserID = inReplyToUserID
         self.inReplyToUsername = inReplyToUsername
         self.isRetweet = isRetweet
+        self.isKindUnknown = isKindUnknown
     }
+
+    /// The author's own words, of a known kind (an original or a reply): not a retweet.
+    public var isOwnText: Bool { !isRetweet && !isKindUnknown }
 }
 
 /// Refusals and failures the daemon acts on, each its own case.
