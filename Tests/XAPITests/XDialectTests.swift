@@ -1,4 +1,5 @@
 import APIClientCore
+import APIClientTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -130,5 +131,30 @@ struct XDialectTests {
             return
         }
         #expect(refusals == [XParameterRefusal(parameter: "bogus")])
+    }
+}
+
+@Suite("XClient learns the dialect from an answer in the other one's names")
+struct XDialectAnswerTests {
+    @Test("a page that ignored the field parameter and came in 2.167's names switches once and is asked again")
+    func lenientServer() async throws {
+        let ignored = #"{"data":[{"id":"5","text":"RT @a: hi","edit_history_post_ids":["5"]},{"id":"6","text":"@a yes","edit_history_post_ids":["6"]}],"meta":{"result_count":2}}"#
+        let proper = #"""
+            {"data":[{"id":"6","text":"@a yes","author_id":"1","conversation_id":"4","in_reply_to_user_id":"3","referenced_posts":[{"type":"replied_to","id":"4"}],"edit_history_post_ids":["6"]}],
+             "meta":{"result_count":1}}
+            """#
+        let transport = ScriptedTransport([.json(200, ignored), .json(200, proper)])
+        let switches = Mutex<[XDialectSwitch]>([])
+        let memory = XDialectMemory(.tweetFields) { change in switches.withLock { $0.append(change) } }
+        let credentials = OAuthCredentials(consumerKey: "ck", consumerSecret: "cs", accessToken: "1-t", accessTokenSecret: "ts")
+        let client = XClient(credentials: credentials, transport: transport, dialects: memory)
+        let page = try await client.send(TweetListRequest(.userTweets, userID: "1"))
+        #expect(page.data?.map(\.kind) == [.reply])
+        #expect(memory.current == .postFields)
+        let seen = switches.withLock { $0 }
+        #expect(seen.count == 1 && seen.first?.detail.contains("edit_history_post_ids") == true, "\(seen)")
+        let queries = transport.requests.map { $0.url?.query ?? "" }
+        #expect(queries.count == 2)
+        #expect(queries.first?.contains("tweet.fields=") == true && queries.last?.contains("post.fields=") == true, "\(queries)")
     }
 }

@@ -49,11 +49,17 @@ public final class XClient: Sendable {
     public func send<R: XRequest>(_ request: R) async throws -> R.Response {
         guard request.usesFieldDialect else { return try await core.send(request).value }
         let dialect = dialects.current
+        let response: R.Response
         do {
-            return try await core.send(request.speaking(dialect)).value
+            response = try await core.send(request.speaking(dialect)).value
         } catch XAPIError.invalidRequest(let endpoint, let refusals, let detail) where dialect.isRefused(by: refusals) {
             let other = dialects.refused(dialect, endpoint: endpoint, detail: detail)
             return try await core.send(request.speaking(other)).value
         }
+        // A server that ignored the other dialect's names answers in its own: switch and ask again.
+        guard let spoken = request.dialect(of: response), spoken != dialect else { return response }
+        let detail = "the answer came in \(spoken.rawValue) names (\(spoken.editHistoryField)), without the fields asked for"
+        let other = dialects.refused(dialect, endpoint: request.endpoint, detail: detail)
+        return try await core.send(request.speaking(other)).value
     }
 }

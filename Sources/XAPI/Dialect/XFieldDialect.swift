@@ -17,6 +17,9 @@ public enum XFieldDialect: String, Sendable, CaseIterable, Codable {
     /// The OpenAPI document that describes it.
     public var documentVersion: String { self == .tweetFields ? "2.159" : "2.167" }
 
+    /// The name of a post's edit history in this dialect (always returned by X).
+    public var editHistoryField: String { self == .tweetFields ? "edit_history_tweet_ids" : "edit_history_post_ids" }
+
     /// The name of the post field parameter (`tweet.fields` or `post.fields`).
     public var fieldsParameter: String { rawValue }
 

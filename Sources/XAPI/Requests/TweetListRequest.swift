@@ -33,6 +33,19 @@ public struct TweetListRequest: XRequest {
 
     public var usesFieldDialect: Bool { true }
 
+    /// The dialect whose edit-history name the page's posts carry, when they carry only one
+    /// dialect's (X always returns the edit history, under its own dialect's name).
+    public func dialect(of response: XTweetPage) -> XFieldDialect? {
+        let posts = response.data ?? []
+        if posts.contains(where: { $0.editHistoryPostIDs != nil }), !posts.contains(where: { $0.editHistoryTweetIDs != nil }) {
+            return .postFields
+        }
+        if posts.contains(where: { $0.editHistoryTweetIDs != nil }), !posts.contains(where: { $0.editHistoryPostIDs != nil }) {
+            return .tweetFields
+        }
+        return nil
+    }
+
     public var method: String { "GET" }
     public var path: String { timeline.path(userID: userID) }
     public var pathTemplate: String { timeline.pathTemplate }

@@ -13,6 +13,8 @@ public protocol XRequest: APIRequest where Failure == XAPIError {
     func speaking(_ dialect: XFieldDialect) -> Self
     /// Whether the request names post fields, so that its dialect matters.
     var usesFieldDialect: Bool { get }
+    /// The dialect a response shows it was answered in, when it shows one.
+    func dialect(of response: Response) -> XFieldDialect?
 }
 
 extension XRequest {
@@ -38,6 +40,7 @@ extension XRequest {
     public func speaking(_ dialect: XFieldDialect) -> Self { self }
     /// Whether the request names post fields, so that its dialect matters.
     public var usesFieldDialect: Bool { false }
+    public func dialect(of response: Response) -> XFieldDialect? { nil }
 }
 
 /// How to read a 403 from an endpoint.
