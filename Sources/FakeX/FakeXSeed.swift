@@ -12,9 +12,11 @@ public struct FakeXSeed: Sendable, Codable {
         /// `server_error` (503), `garbage_body` or `drop_connection`, with `fault_probability`.
         public var fault: String?
         public var faultProbability: Double?
+        /// `tweet.fields` (X's document 2.159, the default) or `post.fields` (2.167).
+        public var dialect: XFieldDialect?
 
         enum CodingKeys: String, CodingKey {
-            case fault
+            case fault, dialect
             case faultProbability = "fault_probability"
             case likesForbidden = "likes_forbidden"
             case repliesRequireMention = "replies_require_mention"
@@ -91,6 +93,7 @@ extension FakeXServer {
                 if let value = settings.likesForbidden { current.likesForbidden = value }
                 if let value = settings.repliesRequireMention { current.repliesRequireMention = value }
                 if let limits = settings.rateLimits { current.rateLimits.merge(limits) { $1 } }
+                if let dialect = settings.dialect { current.dialect = dialect }
             }
             if let probability = settings.faultProbability, probability > 0 {
                 let fault: FakeXFault

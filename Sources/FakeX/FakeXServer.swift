@@ -50,6 +50,9 @@ public final class FakeXServer: Sendable {
     /// `http://127.0.0.1:<port>` (pass it to `XClientConfiguration(baseURL:)`).
     public var baseURL: URL { http.baseURL }
 
+    /// The dialect it speaks (`FakeXSettings.dialect`).
+    public var dialect: XFieldDialect { world.withLock { $0.settings.dialect } }
+
     /// Changes settings while running (e.g. `$0.likesForbidden = true`).
     public func configure(_ change: (inout FakeXSettings) -> Void) {
         world.withLock { change(&$0.settings) }

@@ -30,17 +30,30 @@ struct Services: Sendable {
         return { clientObserver(account, $0) }
     }
 
-    /// The human's and the bot's network, per `NETWORK` (on Bluesky sharing one session store).
+    /// The human's and the bot's network, per `NETWORK` (on Bluesky sharing one session store,
+    /// on X the dialect learned).
     func networks() throws -> (human: any SocialNetwork, bot: any SocialNetwork) {
         let sessions = blueskySessionStore()
-        return (try humanNetwork(sessions: sessions), try botNetwork(sessions: sessions))
+        let dialects = xDialectMemory()
+        return (try humanNetwork(sessions: sessions, dialects: dialects), try botNetwork(sessions: sessions, dialects: dialects))
     }
 
-    func humanNetwork(sessions: (any BlueskySessionStore)? = nil) throws -> any SocialNetwork {
+    /// The X dialect to start in (`X_FIELD_DIALECT`); each switch is logged once.
+    func xDialectMemory() -> XDialectMemory {
+        let log = log
+        return XDialectMemory(configuration.xFieldDialect) { change in
+            log.warning("x_dialect_switch", [
+                "from": change.from.rawValue, "to": change.to.rawValue, "endpoint": change.endpoint, "detail": change.detail,
+            ])
+        }
+    }
+
+    func humanNetwork(sessions: (any BlueskySessionStore)? = nil, dialects: XDialectMemory? = nil) throws -> any SocialNetwork {
         switch configuration.network {
         case .x:
             return XNetwork(
-                credentials: try configuration.requireHumanCredentials(), configuration: xClientConfiguration, observe: observer("human"))
+                credentials: try configuration.requireHumanCredentials(), configuration: xClientConfiguration, observe: observer("human"),
+                dialects: dialects ?? xDialectMemory())
         case .mastodon:
             return try mastodonNetwork(token: configuration.humanMastodonToken, variable: "HUMAN_MASTODON_TOKEN", account: "human")
         case .bluesky:
@@ -48,11 +61,12 @@ struct Services: Sendable {
         }
     }
 
-    func botNetwork(sessions: (any BlueskySessionStore)? = nil) throws -> any SocialNetwork {
+    func botNetwork(sessions: (any BlueskySessionStore)? = nil, dialects: XDialectMemory? = nil) throws -> any SocialNetwork {
         switch configuration.network {
         case .x:
             return XNetwork(
-                credentials: try configuration.requireBotCredentials(), configuration: xClientConfiguration, observe: observer("bot"))
+                credentials: try configuration.requireBotCredentials(), configuration: xClientConfiguration, observe: observer("bot"),
+                dialects: dialects ?? xDialectMemory())
         case .mastodon:
             return try mastodonNetwork(token: configuration.botMastodonToken, variable: "BOT_MASTODON_TOKEN", account: "bot")
         case .bluesky:

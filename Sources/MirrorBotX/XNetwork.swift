@@ -16,12 +16,13 @@ public struct XNetwork: SocialNetwork {
     }
 
     /// A network for `credentials` at `baseURL` (`X_API_BASE_URL`, default `https://api.x.com`);
-    /// `observe` hears the client's attempts, retries and rate-limit waits.
+    /// `observe` hears the client's attempts, retries and rate-limit waits; `dialects` is
+    /// the dialect learned so far, shared by the clients of one server.
     public init(
         credentials: OAuthCredentials, configuration: XClientConfiguration = XClient.defaultConfiguration,
-        observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }
+        observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }, dialects: XDialectMemory = XDialectMemory()
     ) {
-        self.init(client: XClient(credentials: credentials, configuration: configuration, observe: observe))
+        self.init(client: XClient(credentials: credentials, configuration: configuration, observe: observe, dialects: dialects))
     }
 
     public func me() async throws -> Account {
@@ -78,15 +79,27 @@ public struct XNetwork: SocialNetwork {
 
     // MARK: - Mapping
 
-    /// The page's posts with author and replied-to names from `includes.users`.
+    /// The page's posts with author and replied-to names from `includes.users`, in either
+    /// dialect. A reply whose replied-to user is neither a field nor found through the
+    /// replied-to post in `includes` (`tweets` or `posts`), and any post whose kind the
+    /// answer does not show, is marked `isKindUnknown`: never taken for an original.
     static func posts(in page: XTweetPage) -> [NetworkPost] {
-        (page.data ?? []).map { tweet in
-            NetworkPost(
+        let included = (page.includes?.tweets ?? []) + (page.includes?.posts ?? [])
+        return (page.data ?? []).map { tweet in
+            var kind = tweet.kind
+            var replyTo = tweet.inReplyToUserID
+            if kind == .reply, replyTo == nil {
+                replyTo = tweet.repliedToID.flatMap { id in included.first { $0.id == id }?.authorID }
+                if replyTo == nil { kind = .unknown }
+            }
+            let authorID = tweet.authorID ?? ""
+            if authorID.isEmpty, kind != .retweet { kind = .unknown }
+            return NetworkPost(
                 id: tweet.id, text: unescapeHTML(tweet.text),
                 createdAt: tweet.createdDate ?? XDate.fromSnowflake(tweet.id) ?? Date(timeIntervalSince1970: 0),
-                authorID: tweet.authorID ?? "", authorUsername: page.includedUser(id: tweet.authorID)?.username,
-                inReplyToUserID: tweet.inReplyToUserID,
-                inReplyToUsername: page.includedUser(id: tweet.inReplyToUserID)?.username, isRetweet: tweet.isRetweet)
+                authorID: authorID, authorUsername: page.includedUser(id: tweet.authorID)?.username,
+                inReplyToUserID: replyTo, inReplyToUsername: page.includedUser(id: replyTo)?.username,
+                isRetweet: kind == .retweet, isKindUnknown: kind == .unknown)
         }
     }
 
@@ -114,6 +127,7 @@ public struct XNetwork: SocialNetwork {
         case .unauthorized(let endpoint, let detail): .unauthorized(endpoint: endpoint, detail: detail)
         case .rateLimited(let endpoint, let resetAt): .rateLimited(endpoint: endpoint, resetAt: resetAt)
         case .failed(let endpoint, let status, let detail): .failed(endpoint: endpoint, status: status, detail: detail)
+        case .invalidRequest(let endpoint, _, let detail): .failed(endpoint: endpoint, status: 400, detail: detail)
         case .outcomeUnknown(let endpoint, let detail): .outcomeUnknown(endpoint: endpoint, detail: detail)
         }
     }

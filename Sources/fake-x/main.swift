@@ -17,7 +17,8 @@
 //         "replies_require_mention": false,    // 403 on replies to posts that did not mention the replier
 //         "rate_limits": { "GET /2/users/:id/mentions": { "limit": 300, "window": 900 } },
 //         "fault": "server_error",             // or garbage_body, drop_connection ...
-//         "fault_probability": 0.0             // ... for this share of requests
+//         "fault_probability": 0.0,            // ... for this share of requests
+//         "dialect": "tweet.fields"            // or post.fields: X's OpenAPI document 2.159 or 2.167
 //       },
 //       "users": [
 //         { "id": "1", "username": "human", "name": "Human",

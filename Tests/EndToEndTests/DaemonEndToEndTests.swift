@@ -3,17 +3,23 @@ import Foundation
 import MirrorBot
 import TestSupport
 import Testing
+import XAPI
 
 @Suite("mirror-bot start against the fake X", .serialized)
 struct DaemonEndToEndTests {
-    @Test("posts the planned slot, answers the friend once, ignores the stranger, likes the ramen post but not its retweet")
-    func fourBehaviours() async throws {
+    /// Run against FakeX in each of X's dialects, the daemon starting in the other one.
+    @Test(
+        "posts the planned slot, answers the friend once, ignores the stranger, likes the ramen post but not its retweet",
+        arguments: XFieldDialect.allCases)
+    func fourBehaviours(server dialect: XFieldDialect) async throws {
         try await DaemonHarness.with { harness in
+            harness.server.configure { $0.dialect = dialect }
             try await harness.setUp()
             let activity = harness.addActivity()
+            let own = harness.addHumanKinds()
             let heartbeat = FileManager.default.temporaryDirectory.appendingPathComponent(TestEnvironment.uniqueName("beat"))
             defer { try? FileManager.default.removeItem(at: heartbeat) }
-            let daemon = try harness.startDaemon(["HEARTBEAT_FILE": heartbeat.path])
+            let daemon = try harness.startDaemon(["HEARTBEAT_FILE": heartbeat.path, "X_FIELD_DIALECT": dialect.other.rawValue])
 
             #expect(harness.waitFor(30) { harness.replies.count >= 1 && harness.likes.count >= 1 && harness.posts.count >= 1 }, "\(harness.output)")
             // The heartbeat file is touched after successful rounds.
@@ -42,6 +48,14 @@ struct DaemonEndToEndTests {
             for secret in ["BOT_ACCESS_TOKEN_SECRET", "HUMAN_CONSUMER_SECRET"] {
                 #expect(!output.contains(harness.environment[secret] ?? "-"))
             }
+
+            // The dialect was learned from X's refusal, once for both accounts, in X's words.
+            let switches = output.split(separator: "\n").filter { $0.contains("event=x_dialect_switch") }
+            #expect(switches.count == 1, "\(switches)")
+            #expect(switches.first?.contains("from=\(dialect.other.rawValue) to=\(dialect.rawValue)") == true, "\(switches)")
+            #expect(switches.first?.contains("is not one of [") == true, "\(switches)")
+            // The human's original is learned; the reply as a reply; the retweet not at all.
+            #expect(try await harness.storedKinds(own) == .init(original: 1, reply: 1, retweet: 0), "\(harness.output)")
 
             #expect(harness.stop(daemon) == 0)
             #expect(harness.output.contains("event=stopped"))

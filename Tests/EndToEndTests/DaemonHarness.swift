@@ -124,3 +124,36 @@ extension DaemonHarness: ActivityPosting {
         server.addTweet(authorID: author, text: text, createdAt: Date().addingTimeInterval(-secondsAgo), retweetOf: repostOf)
     }
 }
+
+extension DaemonHarness {
+    /// The human's own posts of each kind, made while the daemon runs.
+    struct HumanKinds { var original, reply, retweet: String }
+    struct StoredKinds: Equatable { var original, reply, retweet: Int }
+
+    /// The human posts an original (one the posting loop may pick), replies to the foodie's
+    /// dull post (the foodie never mentions the bot) and retweets it.
+    func addHumanKinds() -> HumanKinds {
+        let foodie = server.addTweet(authorID: Self.foodie, text: "電車が遅延して会社に遅刻", createdAt: Date().addingTimeInterval(-90))
+        return HumanKinds(
+            original: server.addTweet(authorID: Self.human, text: "\(Self.humanOriginal) 新作", createdAt: Date().addingTimeInterval(-70)),
+            reply: server.addTweet(authorID: Self.human, text: "@foodie 大変だね", createdAt: Date().addingTimeInterval(-60), inReplyToTweetID: foodie),
+            retweet: server.addTweet(authorID: Self.human, text: "RT @foodie: 電車が遅延して会社に遅刻", createdAt: Date().addingTimeInterval(-50), retweetOf: foodie))
+    }
+
+    /// How the daemon stored them: the original without a reply target, the reply with the
+    /// foodie as its target, the retweet (never) at all; waits up to 20 s for the learning loop.
+    func storedKinds(_ kinds: HumanKinds) async throws -> StoredKinds {
+        var stored = StoredKinds(original: 0, reply: 0, retweet: 0)
+        for _ in 0..<40 {
+            let original = try await connection.query(
+                "SELECT count(*) AS n FROM posts WHERE id = \(kinds.original) AND in_reply_to_user_id IS NULL").first?.decode("n", as: Int.self)
+            let reply = try await connection.query(
+                "SELECT count(*) AS n FROM posts WHERE id = \(kinds.reply) AND in_reply_to_user_id = \(Self.foodie)").first?.decode("n", as: Int.self)
+            let retweet = try await connection.query("SELECT count(*) AS n FROM posts WHERE id = \(kinds.retweet)").first?.decode("n", as: Int.self)
+            stored = StoredKinds(original: original ?? -1, reply: reply ?? -1, retweet: retweet ?? -1)
+            if stored.original == 1 && stored.reply == 1 { break }
+            try await Task.sleep(for: .milliseconds(500))
+        }
+        return stored
+    }
+}

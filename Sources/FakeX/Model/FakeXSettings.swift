@@ -1,3 +1,4 @@
+import XAPI
 import Foundation
 
 /// How the fake server behaves.
@@ -10,11 +11,15 @@ public struct FakeXSettings: Sendable {
     public var maxClockSkew: TimeInterval
     /// Per-endpoint limits, keyed `GET /2/users/:id/tweets`; missing endpoints are unlimited.
     public var rateLimits: [String: FakeXRateLimit]
+    /// The dialect the server speaks (X's documents 2.159 or 2.167): the other one's field
+    /// parameter and expansions are refused as X refuses them, and posts carry its names.
+    public var dialect: XFieldDialect
 
     public init(
         likesForbidden: Bool = false, repliesRequireMention: Bool = false, maxClockSkew: TimeInterval = 300,
-        rateLimits: [String: FakeXRateLimit] = FakeXRateLimit.xDefaults
+        rateLimits: [String: FakeXRateLimit] = FakeXRateLimit.xDefaults, dialect: XFieldDialect = .tweetFields
     ) {
+        self.dialect = dialect
         self.likesForbidden = likesForbidden
         self.repliesRequireMention = repliesRequireMention
         self.maxClockSkew = maxClockSkew

@@ -39,14 +39,22 @@ public struct FakeXTweet: Sendable, Equatable {
             .replacingOccurrences(of: ">", with: "&gt;")
     }
 
-    /// The X API v2 shape, with the fields the client asks for.
-    var api: XTweet {
+    /// The X API v2 shape in `query`'s dialect: `id`, `text` and the edit history always;
+    /// every other field only when asked for (as a field, or as an expansion in 2.167).
+    func api(_ query: FakeXQuery) -> XTweet {
         var references: [XTweet.Reference] = []
         if let retweetOfID { references.append(.init(type: "retweeted", id: retweetOfID)) }
         if let inReplyToTweetID { references.append(.init(type: "replied_to", id: inReplyToTweetID)) }
+        let postFields = query.dialect == .postFields
+        let showsReferences = query.shows(postFields ? "referenced_posts" : "referenced_tweets") && !references.isEmpty
         return XTweet(
-            id: id, text: Self.escapeHTML(text), createdAt: ISO8601Timestamp.format(createdAt), authorID: authorID,
-            inReplyToUserID: inReplyToUserID, conversationID: conversationID,
-            referencedTweets: references.isEmpty ? nil : references)
+            id: id, text: Self.escapeHTML(text),
+            createdAt: query.shows("created_at") ? ISO8601Timestamp.format(createdAt) : nil,
+            authorID: query.shows("author_id") ? authorID : nil,
+            inReplyToUserID: query.shows("in_reply_to_user_id") ? inReplyToUserID : nil,
+            conversationID: query.shows("conversation_id") ? conversationID : nil,
+            referencedTweets: showsReferences && !postFields ? references : nil,
+            referencedPosts: showsReferences && postFields ? references : nil,
+            editHistoryTweetIDs: postFields ? nil : [id], editHistoryPostIDs: postFields ? [id] : nil)
     }
 }

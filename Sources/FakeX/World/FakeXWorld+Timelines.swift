@@ -9,24 +9,23 @@ extension FakeXWorld {
 
     /// A page of one of the four post lists, with X's paging rules:
     /// `max_results`, `since_id` (not on likes), `pagination_token`/`next_token`.
-    func list(_ timeline: FakeXTimeline, userID: String, request: HTTPRequest) -> HTTPResponse {
-        guard let user = users[userID] else { return Self.invalid("The `id` query parameter value [\(userID)] is not valid") }
+    func list(_ timeline: FakeXTimeline, userID: String, request: HTTPRequest, query: FakeXQuery) -> HTTPResponse {
+        guard let user = users[userID] else { return invalid("The `id` query parameter value [\(userID)] is not valid", parameter: "id", value: userID) }
         var maxResults = 10
         if let text = request.queryValue("max_results") {
             guard let value = Int(text), timeline.maxResults.contains(value) else {
-                return Self.invalid("The `max_results` query parameter value [\(text)] is not between \(timeline.maxResults.lowerBound) and \(timeline.maxResults.upperBound)")
+                return invalid("The `max_results` query parameter value [\(text)] is not between \(timeline.maxResults.lowerBound) and \(timeline.maxResults.upperBound)", parameter: "max_results", value: text)
             }
             maxResults = value
         }
         var posts = ordered(timeline, user: user)
         if let sinceText = request.queryValue("since_id") {
-            guard timeline != .liked else { return Self.invalid("The query parameter [since_id] is not one of [max_results,pagination_token,tweet.fields,expansions,user.fields]") }
-            guard let since = UInt64(sinceText) else { return Self.invalid("The `since_id` query parameter value [\(sinceText)] is not valid") }
+            guard let since = UInt64(sinceText) else { return invalid("The `since_id` query parameter value [\(sinceText)] is not valid", parameter: "since_id", value: sinceText) }
             posts = posts.filter { $0.number > since }
         }
         if let token = request.queryValue("pagination_token") {
             guard token.hasPrefix("next_"), let index = posts.firstIndex(where: { $0.id == token.dropFirst(5) }) else {
-                return Self.invalid("The `pagination_token` query parameter value [\(token)] is not valid")
+                return invalid("The `pagination_token` query parameter value [\(token)] is not valid", parameter: "pagination_token", value: token)
             }
             posts = Array(posts[(index + 1)...])
         }
@@ -35,7 +34,8 @@ extension FakeXWorld {
         let meta = XMeta(
             resultCount: page.count, newestID: timeline == .liked ? nil : page.first?.id,
             oldestID: timeline == .liked ? nil : page.last?.id, nextToken: nextToken)
-        return .json(200, XTweetPage(data: page.isEmpty ? nil : page.map(\.api), includes: includes(for: page), meta: meta))
+        return .json(
+            200, XTweetPage(data: page.isEmpty ? nil : page.map { $0.api(query) }, includes: includes(for: page, query: query), meta: meta))
     }
 
     /// The list's posts, newest (or most recently liked) first, within X's caps.
@@ -58,15 +58,26 @@ extension FakeXWorld {
         }
     }
 
-    /// `includes.users`: the authors and the replied-to users of a page.
-    func includes(for page: [FakeXTweet]) -> XTweetPage.Includes? {
+    /// `includes`: the authors and replied-to users of a page when expanded, and (2.167's
+    /// `referenced_posts` expansion) the posts they reference, in `posts`.
+    func includes(for page: [FakeXTweet], query: FakeXQuery) -> XTweetPage.Includes? {
         var ids: [String] = []
         for tweet in page {
-            for id in [tweet.authorID, tweet.inReplyToUserID].compactMap({ $0 }) where !ids.contains(id) {
-                ids.append(id)
-            }
+            var named: [String?] = []
+            if query.expansions.contains("author_id") { named.append(tweet.authorID) }
+            if query.expansions.contains("in_reply_to_user_id") { named.append(tweet.inReplyToUserID) }
+            for id in named.compactMap({ $0 }) where !ids.contains(id) { ids.append(id) }
         }
         let included = ids.compactMap { users[$0] }.map { XUser(id: $0.id, username: $0.username, name: $0.name) }
-        return included.isEmpty ? nil : XTweetPage.Includes(users: included)
+        var referenced: [XTweet] = []
+        if query.expansions.contains("referenced_posts") || query.expansions.contains("referenced_tweets.id") {
+            let targets = page.flatMap { [$0.retweetOfID, $0.inReplyToTweetID].compactMap { $0 } }
+            referenced = targets.compactMap { tweets[$0] }.map { $0.api(query) }
+        }
+        guard !included.isEmpty || !referenced.isEmpty else { return nil }
+        let posts = referenced.isEmpty ? nil : referenced
+        return query.dialect == .postFields
+            ? XTweetPage.Includes(users: included.isEmpty ? nil : included, posts: posts)
+            : XTweetPage.Includes(users: included.isEmpty ? nil : included, tweets: posts)
     }
 }

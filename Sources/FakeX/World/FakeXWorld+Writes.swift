@@ -6,10 +6,12 @@ extension FakeXWorld {
     struct Created: Codable, Sendable {
         var id: String
         var text: String
-        var editHistoryTweetIDs: [String]
+        var editHistoryTweetIDs: [String]?
+        var editHistoryPostIDs: [String]?
         enum CodingKeys: String, CodingKey {
             case id, text
             case editHistoryTweetIDs = "edit_history_tweet_ids"
+            case editHistoryPostIDs = "edit_history_post_ids"
         }
     }
 
@@ -17,10 +19,10 @@ extension FakeXWorld {
     /// target and, when configured, that the replier was mentioned.
     mutating func createTweet(_ request: HTTPRequest, author: FakeXUser, now: Date) -> HTTPResponse {
         guard let body = try? JSONDecoder().decode(CreateTweet.Body.self, from: request.body) else {
-            return Self.invalid("The request body is not a valid post")
+            return invalid("The request body is not a valid post")
         }
         guard !body.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            return Self.invalid("The `text` field must not be empty")
+            return invalid("The `text` field must not be empty")
         }
         if tweets.values.contains(where: { $0.authorID == author.id && !$0.isRetweet && $0.text == body.text }) {
             return .problem(
@@ -29,7 +31,7 @@ extension FakeXWorld {
         var target: FakeXTweet?
         if let reply = body.reply {
             guard let found = tweets[reply.inReplyToTweetID] else {
-                return Self.invalid("The post you are replying to [\(reply.inReplyToTweetID)] does not exist")
+                return invalid("The post you are replying to [\(reply.inReplyToTweetID)] does not exist")
             }
             if settings.repliesRequireMention, found.authorID != author.id,
                 !found.mentions(username: author.username), found.inReplyToUserID != author.id
@@ -49,7 +51,9 @@ extension FakeXWorld {
         } else {
             writes.append(.post(id: tweet.id, authorID: author.id, text: tweet.text))
         }
-        return .json(201, XResponse(data: Created(id: tweet.id, text: tweet.text, editHistoryTweetIDs: [tweet.id])))
+        return .json(201, XResponse(data: settings.dialect == .postFields
+            ? Created(id: tweet.id, text: tweet.text, editHistoryPostIDs: [tweet.id])
+            : Created(id: tweet.id, text: tweet.text, editHistoryTweetIDs: [tweet.id])))
     }
 
     /// `POST /2/users/:id/likes`: refused when likes are forbidden (403, as X's
@@ -65,9 +69,9 @@ extension FakeXWorld {
             return .problem(403, title: "Forbidden", detail: "You are not permitted to like on behalf of another user.")
         }
         guard let body = try? JSONDecoder().decode(LikeTweet.Body.self, from: request.body) else {
-            return Self.invalid("The request body must be {\"tweet_id\": ...}")
+            return invalid("The request body must be {\"tweet_id\": ...}")
         }
-        guard tweets[body.tweetID] != nil else { return Self.invalid("The post [\(body.tweetID)] does not exist") }
+        guard tweets[body.tweetID] != nil else { return invalid("The post [\(body.tweetID)] does not exist") }
         if !(likes[user.id] ?? []).contains(body.tweetID) { likes[user.id, default: []].append(body.tweetID) }
         writes.append(.like(userID: user.id, tweetID: body.tweetID))
         return .json(200, XResponse(data: LikeTweet.Liked(liked: true)))

@@ -58,11 +58,16 @@ struct FakeXWorld: Sendable {
     private mutating func answer(_ route: FakeXRoute, request: HTTPRequest, user: FakeXUser, now: Date)
         -> HTTPResponse
     {
+        let query: FakeXQuery
+        switch checkQuery(route, request: request) {
+        case .success(let checked): query = checked
+        case .failure(let refusal): return refusal.response
+        }
         switch route {
         case .me:
             return .json(200, XResponse(data: XUser(id: user.id, username: user.username, name: user.name)))
         case .timeline(let timeline, let userID):
-            return list(timeline, userID: userID, request: request)
+            return list(timeline, userID: userID, request: request, query: query)
         case .createTweet:
             return createTweet(request, author: user, now: now)
         case .like(let userID):
@@ -78,22 +83,5 @@ struct FakeXWorld: Sendable {
                 method: request.method, path: request.path, endpoint: endpoint, status: response?.status ?? 0,
                 userID: user, date: now))
         return response
-    }
-
-    /// `400 Invalid Request` as X words it.
-    static func invalid(_ message: String) -> HTTPResponse {
-        .json(
-            400,
-            InvalidRequest(
-                errors: [XProblem(message: message)], title: "Invalid Request",
-                detail: "One or more parameters to your request was invalid.",
-                type: "https://api.twitter.com/2/problems/invalid-request"))
-    }
-
-    struct InvalidRequest: Encodable {
-        var errors: [XProblem]
-        var title: String
-        var detail: String
-        var type: String
     }
 }

@@ -75,7 +75,7 @@ public struct Learner: Sendable {
         var newest: String?
         for try await page in human.homeTimeline(of: humanAccount.id, sinceID: cursor, limit: limit) {
             let liked = try await marks.trained(page.map(\.id), as: .favorite)
-            let others = page.filter { !$0.isRetweet && $0.authorID != humanAccount.id && !liked.contains($0.id) }
+            let others = page.filter { $0.isOwnText && $0.authorID != humanAccount.id && !liked.contains($0.id) }
             learned += try await train(others, as: .normal)
             newest = ([newest].compactMap { $0 } + page.map(\.id)).max { isNewer($1, than: $0) }
         }

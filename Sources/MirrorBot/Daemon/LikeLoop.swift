@@ -37,7 +37,7 @@ public final class LikeLoop: DaemonLoop {
         let now = clock.now()
         let cursor = try await cursors.cursor(Self.stream)
         let fetched = try await bot.collect(bot.homeTimeline(of: botAccount.id, sinceID: cursor, limit: cursor == nil ? 100 : 800))
-        let posts = fetched.filter { !$0.isRetweet && $0.authorID != botAccount.id }.sorted { isNewer($1.id, than: $0.id) }
+        let posts = fetched.filter { $0.isOwnText && $0.authorID != botAccount.id }.sorted { isNewer($1.id, than: $0.id) }
         if !posts.isEmpty {
             let verdicts = try await classifier.classify(batch: posts.map { ClassifierInput(text: $0.text, author: $0.authorUsername) })
             for (post, verdict) in zip(posts, verdicts) {

@@ -60,7 +60,7 @@ public final class ReplyLoop: DaemonLoop {
 
     func answer(_ mention: NetworkPost, now: Date) async throws {
         let who = mention.authorUsername.map { "@\($0)" } ?? mention.authorID
-        guard mention.authorID != botAccount.id, !mention.isRetweet else { return }
+        guard mention.authorID != botAccount.id, mention.isOwnText else { return }
         guard let recent = try await claims.claimMention(
             mention.id, authorID: mention.authorID, authorUsername: mention.authorUsername, since: now.addingTimeInterval(-3600)
         ) else {

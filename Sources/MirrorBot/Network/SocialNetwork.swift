@@ -57,10 +57,14 @@ public struct NetworkPost: Sendable, Equatable, Codable {
     public var isRetweet: Bool
     /// The network's markup of `text` (Bluesky: the record's facets as JSON), nil when it has none.
     public var facets: String?
+    /// The network's answer did not show whether this is an original, a reply or a
+    /// retweet: such a post is never stored, liked, learned from or answered.
+    public var isKindUnknown: Bool
 
     public init(
         id: String, text: String, createdAt: Date, authorID: String, authorUsername: String? = nil,
-        inReplyToUserID: String? = nil, inReplyToUsername: String? = nil, isRetweet: Bool = false, facets: String? = nil
+        inReplyToUserID: String? = nil, inReplyToUsername: String? = nil, isRetweet: Bool = false,
+        isKindUnknown: Bool = false, facets: String? = nil
     ) {
         self.facets = facets
         self.id = id
@@ -71,7 +75,11 @@ public struct NetworkPost: Sendable, Equatable, Codable {
         self.inReplyToUserID = inReplyToUserID
         self.inReplyToUsername = inReplyToUsername
         self.isRetweet = isRetweet
+        self.isKindUnknown = isKindUnknown
     }
+
+    /// The author's own words, of a known kind (an original or a reply): not a retweet.
+    public var isOwnText: Bool { !isRetweet && !isKindUnknown }
 }
 
 /// Refusals and failures the daemon acts on, each its own case.

@@ -17,6 +17,9 @@ public struct Configuration: Sendable {
     public var humanCredentials: OAuthCredentials?
     public var botCredentials: OAuthCredentials?
     public var xAPIBaseURL: URL
+    /// `X_FIELD_DIALECT`: the dialect the X clients start in (`tweet.fields`, X's document 2.159,
+    /// the default; or `post.fields`, 2.167); they switch when the server refuses it.
+    public var xFieldDialect: XFieldDialect
     public var timeZone: TimeZone
     /// `FAVORITE_RATE_THRESHOLD`: `auto` (default, calibrated to the human's like share) or a number (the seed's rule).
     public var favoriteRateThreshold: FavoriteThreshold
@@ -77,6 +80,11 @@ public struct Configuration: Sendable {
             throw ConfigurationError.invalid(variable: "X_API_BASE_URL", reason: "not a URL")
         }
         xAPIBaseURL = baseURL
+        let dialect = env["X_FIELD_DIALECT"] ?? XFieldDialect.tweetFields.rawValue
+        guard let fieldDialect = XFieldDialect(rawValue: dialect.lowercased()) else {
+            throw ConfigurationError.invalid(variable: "X_FIELD_DIALECT", reason: "expected tweet.fields or post.fields, got \"\(dialect)\"")
+        }
+        xFieldDialect = fieldDialect
         timeZone = try env.timeZone()
         favoriteRateThreshold = try env.threshold("FAVORITE_RATE_THRESHOLD")
         postLimit = try env.integer("POST_LIMIT", default: 10_000, minimum: 1)

@@ -14,6 +14,8 @@ public enum XAPIError: Error, Sendable, Equatable, CustomStringConvertible {
     case unauthorized(endpoint: String, detail: String)
     /// The limit is spent until `resetAt`, farther away than the allowed wait.
     case rateLimited(endpoint: String, resetAt: Date)
+    /// 400 naming the query parameters it refused (`XParameterRefusal`), in X's words.
+    case invalidRequest(endpoint: String, refusals: [XParameterRefusal], detail: String)
     /// Anything else: HTTP status (0 when no response came) and detail.
     case failed(endpoint: String, status: Int, detail: String)
     /// A post whose first attempt failed without a clear answer (5xx, a lost
@@ -25,7 +27,8 @@ public enum XAPIError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .duplicateContent(let endpoint, _), .likesNotPermitted(let endpoint, _),
             .replyNotPermitted(let endpoint, _), .unauthorized(let endpoint, _),
-            .rateLimited(let endpoint, _), .failed(let endpoint, _, _), .outcomeUnknown(let endpoint, _):
+            .rateLimited(let endpoint, _), .failed(let endpoint, _, _), .outcomeUnknown(let endpoint, _),
+            .invalidRequest(let endpoint, _, _):
             return endpoint
         }
     }
@@ -44,6 +47,8 @@ public enum XAPIError: Error, Sendable, Equatable, CustomStringConvertible {
             // `Int(_:)` of a reset no clock reaches (1e30, inf) would trap: such a one is shown as it is.
             let unixSeconds = Int(exactly: resetAt.timeIntervalSince1970.rounded(.down)).map(String.init) ?? "\(resetAt.timeIntervalSince1970)"
             return "\(endpoint): HTTP 429 rate limit spent until \(unixSeconds)"
+        case .invalidRequest(let endpoint, _, let detail):
+            return "\(endpoint): HTTP 400: \(detail)"
         case .failed(let endpoint, let status, let detail):
             return status == 0 ? "\(endpoint): \(detail)" : "\(endpoint): HTTP \(status): \(detail)"
         case .outcomeUnknown(let endpoint, let detail):

@@ -14,6 +14,8 @@ public final class XClient: Sendable {
     public static var defaultConfiguration: XClientConfiguration { XClientConfiguration(baseURL: defaultBaseURL) }
 
     let core: APIClient<XDialect>
+    /// The dialect this client's server answers in (shared with the other account's client).
+    public let dialects: XDialectMemory
 
     public var configuration: XClientConfiguration { core.configuration }
     /// What the last responses said about each endpoint's limit.
@@ -28,8 +30,10 @@ public final class XClient: Sendable {
         nonce: @escaping @Sendable () -> String = { OAuthSigner.randomNonce() },
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         transport: (any HTTPTransport)? = nil,
-        observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }
+        observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in },
+        dialects: XDialectMemory = XDialectMemory()
     ) {
+        self.dialects = dialects
         core = APIClient(
             configuration: configuration, dialect: XDialect(signer: OAuthSigner(credentials: credentials), nonce: nonce),
             transport: transport, sleep: sleep, now: now, jitter: jitter, observe: observe)
@@ -38,8 +42,24 @@ public final class XClient: Sendable {
     /// Sends `request` and decodes its response, waiting out rate limits and
     /// retrying 5xx, connection failures and undecodable bodies with backoff.
     /// A post that may have gone out is never sent twice (`outcomeUnknown`).
+    /// A request that names post fields speaks the dialect learned so far; when the server
+    /// refuses that dialect (a 400 naming its field parameter or one of its own expansions),
+    /// the client switches (`dialects` reports it once) and asks again in the other.
     /// Throws `XAPIError` (or `CancellationError`).
     public func send<R: XRequest>(_ request: R) async throws -> R.Response {
-        try await core.send(request).value
+        guard request.usesFieldDialect else { return try await core.send(request).value }
+        let dialect = dialects.current
+        let response: R.Response
+        do {
+            response = try await core.send(request.speaking(dialect)).value
+        } catch XAPIError.invalidRequest(let endpoint, let refusals, let detail) where dialect.isRefused(by: refusals) {
+            let other = dialects.refused(dialect, endpoint: endpoint, detail: detail)
+            return try await core.send(request.speaking(other)).value
+        }
+        // A server that ignored the other dialect's names answers in its own: switch and ask again.
+        guard let spoken = request.dialect(of: response), spoken != dialect else { return response }
+        let detail = "the answer came in \(spoken.rawValue) names (\(spoken.editHistoryField)), without the fields asked for"
+        let other = dialects.refused(dialect, endpoint: request.endpoint, detail: detail)
+        return try await core.send(request.speaking(other)).value
     }
 }

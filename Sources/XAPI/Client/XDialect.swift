@@ -18,6 +18,15 @@ struct XDialect: APIDialect {
         (try? JSONDecoder().decode(XErrorBody.self, from: body))?.summary
     }
 
+    /// The refused query parameters of a 400 (`XParameterRefusal`), as JSON: the shared
+    /// client hands it to `XRequest.failure(status:errorCode:detail:)`.
+    static func errorCode(of body: Data) -> String? {
+        guard let refusals = (try? JSONDecoder().decode(XErrorBody.self, from: body))?.refusals, !refusals.isEmpty,
+            let data = try? JSONEncoder().encode(refusals)
+        else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
     func authorize(_ request: inout URLRequest, now: Date) async {
         guard let url = request.url else { return }
         let header = signer.authorizationHeader(

@@ -3,11 +3,14 @@
 public struct XResponse<Payload: Sendable & Codable>: Sendable, Codable {
     public struct Includes: Sendable, Codable, Equatable {
         public var users: [XUser]?
+        /// The referenced posts: `tweets` in document 2.159, `posts` in 2.167.
         public var tweets: [XTweet]?
+        public var posts: [XTweet]?
 
-        public init(users: [XUser]? = nil, tweets: [XTweet]? = nil) {
+        public init(users: [XUser]? = nil, tweets: [XTweet]? = nil, posts: [XTweet]? = nil) {
             self.users = users
             self.tweets = tweets
+            self.posts = posts
         }
     }
 

@@ -7,12 +7,14 @@ public struct TweetListRequest: XRequest {
     public var sinceID: String?
     public var maxResults: Int
     public var paginationToken: String?
+    /// Which of X's vocabularies the query speaks.
+    public var dialect: XFieldDialect
 
     /// `maxResults` is clamped to the endpoint's bounds; `sinceID` is dropped
     /// where the endpoint has none (liked posts).
     public init(
         _ timeline: TweetTimeline, userID: String, sinceID: String? = nil, maxResults: Int = 100,
-        paginationToken: String? = nil
+        paginationToken: String? = nil, dialect: XFieldDialect = .tweetFields
     ) {
         self.timeline = timeline
         self.userID = userID
@@ -20,6 +22,28 @@ public struct TweetListRequest: XRequest {
         let range = timeline.maxResultsRange
         self.maxResults = min(max(maxResults, range.lowerBound), range.upperBound)
         self.paginationToken = paginationToken
+        self.dialect = dialect
+    }
+
+    public func speaking(_ dialect: XFieldDialect) -> TweetListRequest {
+        var copy = self
+        copy.dialect = dialect
+        return copy
+    }
+
+    public var usesFieldDialect: Bool { true }
+
+    /// The dialect whose edit-history name the page's posts carry, when they carry only one
+    /// dialect's (X always returns the edit history, under its own dialect's name).
+    public func dialect(of response: XTweetPage) -> XFieldDialect? {
+        let posts = response.data ?? []
+        if posts.contains(where: { $0.editHistoryPostIDs != nil }), !posts.contains(where: { $0.editHistoryTweetIDs != nil }) {
+            return .postFields
+        }
+        if posts.contains(where: { $0.editHistoryTweetIDs != nil }), !posts.contains(where: { $0.editHistoryPostIDs != nil }) {
+            return .tweetFields
+        }
+        return nil
     }
 
     public var method: String { "GET" }
@@ -30,6 +54,6 @@ public struct TweetListRequest: XRequest {
         var items: [(name: String, value: String)] = [("max_results", String(maxResults))]
         if let sinceID { items.append(("since_id", sinceID)) }
         if let paginationToken { items.append(("pagination_token", paginationToken)) }
-        return items + XFields.query
+        return items + dialect.query
     }
 }

@@ -9,6 +9,12 @@ public protocol XRequest: APIRequest where Failure == XAPIError {
     var body: Data? { get }
     /// What a 403 from this endpoint means.
     var refusal: XRefusalKind { get }
+    /// The same request in `dialect` (only post-returning requests differ).
+    func speaking(_ dialect: XFieldDialect) -> Self
+    /// Whether the request names post fields, so that its dialect matters.
+    var usesFieldDialect: Bool { get }
+    /// The dialect a response shows it was answered in, when it shows one.
+    func dialect(of response: Response) -> XFieldDialect?
 }
 
 extension XRequest {
@@ -19,6 +25,22 @@ extension XRequest {
     public func failure(status: Int, detail: String) -> XAPIError {
         XAPIError.from(status: status, detail: detail, endpoint: endpoint, refusal: refusal)
     }
+
+    /// A 400 naming refused query parameters (`XDialect.errorCode(of:)`) is `invalidRequest`.
+    public func failure(status: Int, errorCode: String?, detail: String) -> XAPIError {
+        if status == 400, let errorCode,
+            let refusals = try? JSONDecoder().decode([XParameterRefusal].self, from: Data(errorCode.utf8))
+        {
+            return .invalidRequest(endpoint: endpoint, refusals: refusals, detail: detail)
+        }
+        return failure(status: status, detail: detail)
+    }
+
+    /// The same request in `dialect` (only post-returning requests differ).
+    public func speaking(_ dialect: XFieldDialect) -> Self { self }
+    /// Whether the request names post fields, so that its dialect matters.
+    public var usesFieldDialect: Bool { false }
+    public func dialect(of response: Response) -> XFieldDialect? { nil }
 }
 
 /// How to read a 403 from an endpoint.
@@ -28,15 +50,4 @@ public enum XRefusalKind: Sendable, Equatable {
     case createTweet(isReply: Bool)
     /// `POST /2/users/:id/likes`.
     case like
-}
-
-/// The fields every post-returning request asks for.
-public enum XFields {
-    public static let tweetFields = "created_at,author_id,in_reply_to_user_id,referenced_tweets,conversation_id"
-    public static let expansions = "author_id,in_reply_to_user_id"
-    public static let userFields = "username"
-
-    static var query: [(name: String, value: String)] {
-        [("tweet.fields", tweetFields), ("expansions", expansions), ("user.fields", userFields)]
-    }
 }

@@ -8,7 +8,9 @@ import MirrorBotX
 
 @Suite("XNetwork maps X API v2 onto the SocialNetwork seam")
 struct XNetworkTests {
-    let server = FakeXServer()
+    /// `FAKE_X_DIALECT` (`tweet.fields` by default, or `post.fields`): CI runs the suite in both.
+    static let dialect = ProcessInfo.processInfo.environment["FAKE_X_DIALECT"].flatMap(XFieldDialect.init(rawValue:)) ?? .tweetFields
+    let server = FakeXServer(settings: FakeXSettings(dialect: XNetworkTests.dialect))
     let human: OAuthCredentials
     let bot: OAuthCredentials
 
@@ -22,7 +24,8 @@ struct XNetworkTests {
     func network(_ credentials: OAuthCredentials) -> XNetwork {
         XNetwork(
             credentials: credentials,
-            configuration: XClientConfiguration(baseURL: server.baseURL, retryBaseDelay: .milliseconds(5)))
+            configuration: XClientConfiguration(baseURL: server.baseURL, retryBaseDelay: .milliseconds(5)),
+            dialects: XDialectMemory(Self.dialect))
     }
 
     func all(_ stream: AsyncThrowingStream<[NetworkPost], any Error>) async throws -> [NetworkPost] {
@@ -87,7 +90,9 @@ struct XNetworkTests {
         let ids = (0..<7).map { server.addTweet(authorID: "3", text: "post \($0)", createdAt: Date(timeIntervalSince1970: 1_700_000_000 + Double($0))) }
         ids.forEach { server.addLike(userID: "1", tweetID: $0) }
         let network = XNetwork(
-            client: XClient(credentials: human, configuration: XClientConfiguration(baseURL: server.baseURL)), pageSize: 5)
+            client: XClient(
+                credentials: human, configuration: XClientConfiguration(baseURL: server.baseURL), dialects: XDialectMemory(Self.dialect)),
+            pageSize: 5)
         #expect(try await all(network.likes(of: "1", limit: 6)).map(\.id) == Array(ids.reversed().prefix(6)))
         #expect(try await all(network.homeTimeline(of: "1", sinceID: ids[4], limit: 100)).map(\.id) == [ids[6], ids[5]])
     }

@@ -13,7 +13,13 @@ struct FakeXFixture {
     let bot: OAuthCredentials
     let clock: ManualClock
 
-    init(settings: FakeXSettings = FakeXSettings()) throws {
+    /// The dialect the suites' fake speaks: `FAKE_X_DIALECT` (`tweet.fields`, the default, or
+    /// `post.fields`), so CI runs the X suites against both of X's documents.
+    static var serverDialect: XFieldDialect {
+        ProcessInfo.processInfo.environment["FAKE_X_DIALECT"].flatMap(XFieldDialect.init(rawValue:)) ?? .tweetFields
+    }
+
+    init(settings: FakeXSettings = FakeXSettings(dialect: FakeXFixture.serverDialect)) throws {
         let clock = ManualClock(now: Date())
         self.clock = clock
         server = FakeXServer(settings: settings, now: { clock.now })
@@ -35,7 +41,8 @@ struct FakeXFixture {
         let clock = clock
         return XClient(
             credentials: credentials ?? human, configuration: configuration,
-            sleep: { try await clock.sleep($0) }, now: now ?? { clock.now }, nonce: nonce)
+            sleep: { try await clock.sleep($0) }, now: now ?? { clock.now }, nonce: nonce,
+            dialects: XDialectMemory(server.dialect))
     }
 
     /// Adds `count` posts by `authorID`, one a minute, oldest first; returns ids newest first.
