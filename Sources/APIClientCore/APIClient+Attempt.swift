@@ -31,8 +31,8 @@ extension APIClient {
     func interpret<R: APIRequest>(_ reply: HTTPReply, for request: R) async
         -> AttemptOutcome<APIResponse<R.Response>, R.Failure>
     {
-        let endpoint = request.endpoint
-        await rateLimits.record(endpoint: endpoint, headers: reply.headers)
+        let endpoint = request.endpoint, family = request.rateLimitFamily, answeredAt = now()
+        await rateLimits.record(endpoint: endpoint, family: family, headers: reply.headers, now: answeredAt)
         switch reply.status {
         case 200..<300:
             guard let value = try? JSONDecoder().decode(R.Response.self, from: reply.body) else {
@@ -42,8 +42,8 @@ extension APIClient {
         case 429:
             let resetAt =
                 Dialect.rateLimitScheme.window(from: reply.headers)?.resetAt
-                ?? now().addingTimeInterval(configuration.backoff(retry: 1, jitter: 0.5).seconds)
-            await rateLimits.markSpent(endpoint: endpoint, until: resetAt)
+                ?? answeredAt.addingTimeInterval(configuration.backoff(retry: 1, jitter: 0.5).seconds)
+            await rateLimits.markSpent(endpoint: endpoint, family: family, until: resetAt, now: answeredAt)
             return .rateLimited(resetAt: resetAt)
         case 500..<600:
             return .retryable(status: reply.status, detail: Dialect.errorDetail(of: reply.body))

@@ -52,7 +52,7 @@ public final class APIClient<Dialect: APIDialect>: Sendable {
             ratePeriod: Dialect.rateLimitScheme.period)
         while true {
             try Task.checkCancellation()
-            try await waitForRateLimit(policy, failure: R.Failure.self)
+            try await waitForRateLimit(policy, family: request.rateLimitFamily, failure: R.Failure.self)
             let outcome = await attemptOnce(request, dialect: dialect)
             try Task.checkCancellation()
             switch policy.next(after: outcome, jitter: jitter()) {
@@ -70,11 +70,11 @@ public final class APIClient<Dialect: APIDialect>: Sendable {
         }
     }
 
-    /// Sleeps until the endpoint's spent window resets (plus the margin), or
-    /// throws `.rateLimited` when that is farther than the allowed wait.
-    func waitForRateLimit<Failure: APIFailure>(_ policy: RetryPolicy, failure: Failure.Type) async throws {
+    /// Sleeps until the spent windows of the endpoint (and its limit family) reset (plus the
+    /// margin), or throws `.rateLimited` when that is farther than the allowed wait.
+    func waitForRateLimit<Failure: APIFailure>(_ policy: RetryPolicy, family: String?, failure: Failure.Type) async throws {
         let now = now()
-        guard let resetAt = await rateLimits.blockedUntil(endpoint: policy.endpoint, now: now) else { return }
+        guard let resetAt = await rateLimits.blockedUntil(endpoint: policy.endpoint, family: family, now: now) else { return }
         guard let wait = policy.waitForReset(at: resetAt, now: now) else {
             let error = Failure.rateLimited(endpoint: policy.endpoint, resetAt: resetAt)
             observe(.gaveUp(endpoint: policy.endpoint, reason: .rateLimited, error: "\(error)"))

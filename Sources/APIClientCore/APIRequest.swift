@@ -24,6 +24,9 @@ public protocol APIRequest: Sendable {
     /// Whether a retry could do the work twice: `.safe` unless the request says
     /// otherwise, so a write that a retry could repeat must not keep the default.
     var replay: Replay { get }
+    /// The limit family the request counts against besides the scheme's window (Mastodon's
+    /// `statuses` for posting, `paging` for paged reads); nil (the default): the scheme's window only.
+    var rateLimitFamily: String? { get }
 
     /// A refusal: any status but 2xx, 429 and 5xx, with the error body's detail.
     func failure(status: Int, detail: String) -> Failure
@@ -37,6 +40,7 @@ extension APIRequest {
     public var requestBody: RequestBody? { nil }
     public var headers: [(name: String, value: String)] { [] }
     public var replay: Replay { .safe }
+    public var rateLimitFamily: String? { nil }
 
     public func failure(status: Int, errorCode: String?, detail: String) -> Failure {
         failure(status: status, detail: detail)

@@ -1,10 +1,21 @@
 import Foundation
 
 /// What the last responses said about the rate limits, per window as the
-/// network's `RateLimitScheme` keys them (per endpoint, or one per account).
+/// network's `RateLimitScheme` keys them (per endpoint, or one per account),
+/// and per limit family where a request names one (`APIRequest.rateLimitFamily`).
+///
+/// A request of a family counts against two windows at once: the family's own and
+/// the scheme's shared one; it is blocked while either is spent. A window a response
+/// states (or a 429 spends) is the family's when its reset lies farther away than the
+/// shared window can last (`RateLimitScheme.period`, plus a minute of clock skew);
+/// otherwise it may be the shared one, and is kept as that: a nearby reset then holds
+/// every request for at most one shared period, a distant one only the family.
 public actor RateLimitBook {
     public nonisolated let scheme: RateLimitScheme
     private var windows: [String: RateLimitWindow] = [:]
+
+    /// Tolerance for the server's clock running ahead of ours when telling a family's window from the shared one.
+    static let skew: TimeInterval = 60
 
     public init(scheme: RateLimitScheme) {
         self.scheme = scheme
@@ -12,26 +23,54 @@ public actor RateLimitBook {
 
     /// Records what a response's headers (names lowercased) state, when they state anything.
     public func record(endpoint: String, headers: [String: String]) {
+        record(endpoint: endpoint, family: nil, headers: headers, now: Date(timeIntervalSince1970: 0))
+    }
+
+    /// The same for a request of `family` (nil: the scheme's window only), answered at `now`.
+    public func record(endpoint: String, family: String?, headers: [String: String], now: Date) {
         guard let window = scheme.window(from: headers) else { return }
-        windows[scheme.key(endpoint: endpoint)] = window
+        windows[key(endpoint: endpoint, family: family, resetAt: window.resetAt, now: now)] = window
     }
 
     /// Marks the window of `endpoint` spent until `resetAt` (after a 429).
     public func markSpent(endpoint: String, until resetAt: Date) {
-        let key = scheme.key(endpoint: endpoint)
+        markSpent(endpoint: endpoint, family: nil, until: resetAt, now: Date(timeIntervalSince1970: 0))
+    }
+
+    /// The same for a request of `family` refused at `now`.
+    public func markSpent(endpoint: String, family: String?, until resetAt: Date, now: Date) {
+        let key = key(endpoint: endpoint, family: family, resetAt: resetAt, now: now)
         windows[key] = RateLimitWindow(limit: windows[key]?.limit, remaining: 0, resetAt: resetAt)
     }
 
     /// When the window of `endpoint` is spent and resets after `now`, the reset time.
     public func blockedUntil(endpoint: String, now: Date) -> Date? {
-        guard let window = windows[scheme.key(endpoint: endpoint)], window.isSpent, window.resetAt > now else {
-            return nil
-        }
-        return window.resetAt
+        blockedUntil(endpoint: endpoint, family: nil, now: now)
+    }
+
+    /// The latest reset after `now` of a spent window a request of `family` to `endpoint` counts against.
+    public func blockedUntil(endpoint: String, family: String?, now: Date) -> Date? {
+        let keys = [scheme.key(endpoint: endpoint)] + (family.map { [Self.familyKey($0)] } ?? [])
+        return keys.compactMap { windows[$0] }.filter { $0.isSpent && $0.resetAt > now }.map(\.resetAt).max()
     }
 
     /// The window a request to `endpoint` counts against, as last stated.
     public func window(endpoint: String) -> RateLimitWindow? {
         windows[scheme.key(endpoint: endpoint)]
     }
+
+    /// The window of `family`, as last stated.
+    public func window(family: String) -> RateLimitWindow? {
+        windows[Self.familyKey(family)]
+    }
+
+    private func key(endpoint: String, family: String?, resetAt: Date, now: Date) -> String {
+        guard let family, resetAt.timeIntervalSince(now) > scheme.period.seconds + Self.skew else {
+            return scheme.key(endpoint: endpoint)
+        }
+        return Self.familyKey(family)
+    }
+
+    /// Family keys cannot meet the scheme's keys (`""` or `METHOD /path`).
+    private static func familyKey(_ family: String) -> String { "family:" + family }
 }

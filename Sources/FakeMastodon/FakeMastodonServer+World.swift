@@ -64,8 +64,15 @@ extension FakeMastodonServer {
 
     /// Each account may make `limit` requests per `window` seconds (Mastodon: 300 per 5 minutes).
     public func setRateLimit(limit: Int, window: TimeInterval) {
+        setRateLimit(.all, limit: limit, window: window)
+    }
+
+    /// The limit of one family per account (`.paging`: 300 per 15 minutes; `.statuses`:
+    /// 300 posts per 3 hours; `.all`: as `setRateLimit(limit:window:)`). Limit 0 spends it
+    /// for `window` seconds from the account's next request of that family.
+    public func setRateLimit(_ family: FakeMastodonLimitFamily, limit: Int, window: TimeInterval) {
         world.withLock {
-            $0.rateLimit = FixedWindowLimit(limit: limit, window: window)
+            $0.rateLimits.limits[family] = FixedWindowLimit(limit: limit, window: window)
         }
     }
 }

@@ -41,6 +41,49 @@ struct MastodonDaemonEndToEndTests {
         }
     }
 
+    @Test("a posting 429 with a reset three hours away leaves mentions, timelines and favourites running; posting resumes at the reset")
+    func postingLimitSpent() async throws {
+        try await MastodonDaemonHarness.with { harness in
+            try await harness.setUp()
+            // Mastodon's statuses family spent: the bot's next post opens three refused hours.
+            harness.server.setRateLimit(.statuses, limit: 0, window: 3 * 3600)
+            let activity = harness.addActivity()
+            let started = Date()
+            let daemon = try harness.startDaemon()
+            #expect(harness.waitFor(30) {
+                harness.favourites.count >= 1 && Self.line(in: harness.output, event: "round_deferred")?.contains(" loop=posting") == true
+                    && harness.output.contains("event=replies_deferred")
+            }, "\(harness.output)")
+            #expect(harness.waitForMoreRounds(), "\(harness.output)")
+            #expect(daemon.isRunning)
+
+            #expect(harness.favourites == [activity.ramen])
+            #expect(harness.posts.isEmpty && harness.replies.isEmpty)
+            let postAttempts = harness.server.requests.filter { $0.endpoint == "POST /api/v1/statuses" }
+            // One refusal per loop that posts at most (both may be on the way before the first 429 lands); the book holds the rest.
+            #expect((1...2).contains(postAttempts.count) && postAttempts.allSatisfy { $0.status == 429 })
+            let output = harness.output
+            #expect(!output.contains("event=round_failed"), "\(output)")
+            let resume = try #require(Self.resumeTime(in: output, event: "round_deferred"))
+            #expect(abs(resume.timeIntervalSince(started) - 3 * 3600) < 60, "\(resume)")
+            #expect(output.components(separatedBy: "event=round_deferred").count == 2)
+            #expect(harness.stop(daemon) == 0)
+        }
+    }
+
+    /// The first line of `event`.
+    static func line(in output: String, event: String) -> Substring? {
+        output.split(separator: "\n").first { $0.contains(" event=\(event) ") }
+    }
+
+    /// The `resume_at` of the first `event` line.
+    static func resumeTime(in output: String, event: String) -> Date? {
+        guard let line = line(in: output, event: event),
+            let field = line.split(separator: " ").first(where: { $0.hasPrefix("resume_at=") })
+        else { return nil }
+        return ISO8601DateFormatter().date(from: String(field.dropFirst("resume_at=".count)))
+    }
+
     @Test("after SIGTERM and a restart nothing is repeated, and new mentions are answered")
     func restartRepeatsNothing() async throws {
         try await MastodonDaemonHarness.with { harness in

@@ -21,7 +21,7 @@ struct FakeMastodonWorld: Sendable {
     var writes: [FakeMastodonWrite] = []
     var requests = RequestLog<FakeMastodonRequestRecord>()
     var faults = FakeMastodonFaultPlan()
-    var rateLimit = FixedWindowLimit(limit: 300, window: 300)
+    var rateLimits = FakeMastodonLimits()
     var lastStatusNumber: UInt64 = 0
     var lastRecordID = 0
 
@@ -36,7 +36,7 @@ struct FakeMastodonWorld: Sendable {
         else {
             return record(request, endpoint: endpoint, account: nil, Self.error(401, "The access token is invalid"))
         }
-        let (allowed, headers) = consumeRateLimit(accountID: accountID, now: now)
+        let (allowed, headers) = consumeRateLimit(request, accountID: accountID, now: now)
         var response: HTTPResponse?
         if !allowed {
             response = Self.error(429, "Too many requests")
@@ -64,11 +64,12 @@ struct FakeMastodonWorld: Sendable {
         }
     }
 
-    /// Mastodon's per-account window, announced in `X-RateLimit-*` (Reset as ISO 8601).
-    private mutating func consumeRateLimit(accountID: String, now: Date) -> (Bool, [(name: String, value: String)]) {
-        let window = rateLimit.consume(accountID, now: now)
+    /// Mastodon's per-account limits, the closest to running out announced in `X-RateLimit-*` (Reset as ISO 8601).
+    private mutating func consumeRateLimit(_ request: HTTPRequest, accountID: String, now: Date) -> (Bool, [(name: String, value: String)]) {
+        let families = FakeMastodonLimits.families(method: request.method, path: request.path, query: request.query)
+        let window = rateLimits.consume(accountID, families: families, now: now)
         return (window.allowed, [
-            ("X-RateLimit-Limit", String(rateLimit.limit)),
+            ("X-RateLimit-Limit", String(window.limit)),
             ("X-RateLimit-Remaining", String(window.remaining)),
             ("X-RateLimit-Reset", MastodonDate.format(window.resetAt)),
         ])

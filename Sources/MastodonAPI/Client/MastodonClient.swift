@@ -13,7 +13,8 @@ public final class MastodonClient: Sendable {
     let core: APIClient<MastodonDialect>
 
     public var configuration: MastodonClientConfiguration { core.configuration }
-    /// What the last response said about the account's limit (one window for all endpoints).
+    /// What the last responses said about the account's limits: the shared window, and one per
+    /// `MastodonLimitFamily` (a posting 429 holds posting only).
     public var rateLimits: RateLimitBook { core.rateLimits }
 
     /// `transport` defaults to URLSession (tests pass a scripted one); `observe` hears

@@ -6,7 +6,8 @@ import Foundation
 #endif
 
 /// Mastodon's part of the shared client: a bearer token, `{"error": …}` bodies,
-/// one `X-RateLimit-*` window per account.
+/// one `X-RateLimit-*` window per account, and one per limit family
+/// (`MastodonLimitFamily`: posting, paging) that a request names.
 struct MastodonDialect: APIDialect {
     let token: String
 

@@ -16,6 +16,8 @@ extension MastodonRequest {
     public var idempotencyKey: String? { nil }
     public var requestBody: RequestBody? { form.map(RequestBody.form) }
     public var headers: [(name: String, value: String)] { idempotencyKey.map { [("Idempotency-Key", $0)] } ?? [] }
+    /// `statuses` for posting, `paging` for paged reads, else nil (the per-account window only).
+    public var rateLimitFamily: String? { MastodonLimitFamily(method: method, pathTemplate: pathTemplate, query: query)?.rawValue }
 
     /// 401: the token was rejected; anything else is a plain failure (never retried).
     public func failure(status: Int, detail: String) -> MastodonAPIError {

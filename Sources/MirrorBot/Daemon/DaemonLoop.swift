@@ -8,7 +8,9 @@ public protocol DaemonLoop: Sendable {
 }
 
 /// Runs a loop until cancelled. A failed round is logged and retried after an
-/// exponential backoff (5 s doubling to 5 min); the loop never dies of it.
+/// exponential backoff (5 s doubling to 5 min); the loop never dies of it. A round
+/// refused by a rate limit spent until later than that retry is deferred instead:
+/// the loop sleeps until the reset, and one line says when it resumes.
 public struct LoopSupervisor: Sendable {
     public let clock: any BotClock
     public let log: Logger
@@ -44,13 +46,35 @@ public struct LoopSupervisor: Sendable {
                 try await clock.sleep(for: wait)
             } catch {
                 if Task.isCancelled || error is CancellationError { break }
+                let delay = min(initialBackoff * (1 << min(failures, 16)), maximumBackoff)
+                if let wait = deferral(of: error, beyond: delay, log: log) {
+                    // Waiting out a spent limit is the round's work: not a failure, and on time.
+                    health?.succeeded(loop.name, wait: wait)
+                    do { try await clock.sleep(for: wait) } catch { break }
+                    continue
+                }
                 failures += 1
                 status?.roundFailed(loop.name, error: error)
-                let delay = min(initialBackoff * (1 << min(failures - 1, 16)), maximumBackoff)
                 log.report(.roundFailed(error: String(describing: error), retryInSeconds: Int(delay.seconds.rounded())))
                 do { try await clock.sleep(for: delay) } catch { break }
             }
         }
+    }
+}
+
+extension LoopSupervisor {
+    /// The longest a loop is deferred at once; a limit spent longer defers it again.
+    static let maximumDeferral: TimeInterval = 24 * 3600
+
+    /// When `error` is a limit spent until later than the next retry would come, the wait
+    /// until its reset (one `round_deferred` line says when the loop resumes); else nil.
+    func deferral(of error: any Error, beyond delay: Duration, log: Logger) -> Duration? {
+        guard case NetworkError.rateLimited(let endpoint, let resetAt)? = error as? NetworkError else { return nil }
+        let seconds = resetAt.timeIntervalSince(clock.now())
+        guard seconds > delay.seconds else { return nil }
+        let resume = clock.now().addingTimeInterval(min(seconds, Self.maximumDeferral) + 1)
+        log.warning("round_deferred", ["endpoint": endpoint, "resume_at": Logger.timestamp(resume), "reason": "rate limit spent"])
+        return .seconds(resume.timeIntervalSince(clock.now()))
     }
 }
 

@@ -17,6 +17,8 @@ public final class ReplyLoop: DaemonLoop {
     public let log: Logger
     /// Until the first round is done and while no cursor exists, old mentions are left alone.
     private let firstRound = Mutex(true)
+    /// The reset the last `replies_deferred` line named: one line per spent limit.
+    private let deferredUntil = Mutex<Date?>(nil)
 
     static let stream = "bot_mentions"
     static let candidates = 20
@@ -48,7 +50,13 @@ public final class ReplyLoop: DaemonLoop {
         }
         for mention in mentions {
             try Task.checkCancellation()
-            try await answer(mention, now: now)
+            do {
+                try await answer(mention, now: now)
+            } catch NetworkError.rateLimited(let endpoint, let resetAt) where resetAt.timeIntervalSince(now) > settings.pollInterval.seconds {
+                // Replies wait for the reset; mentions go on being read. The cursor stays before this one.
+                deferReplies(endpoint: endpoint, until: resetAt)
+                return settings.pollInterval
+            }
             try await cursors.setCursor(Self.stream, to: mention.id)
         }
         if let newest = fetched.map(\.id).max(by: { isNewer($1, than: $0) }), cursor.map({ isNewer(newest, than: $0) }) ?? true {
@@ -56,6 +64,14 @@ public final class ReplyLoop: DaemonLoop {
         }
         firstRound.withLock { $0 = false }
         return settings.pollInterval
+    }
+
+    func deferReplies(endpoint: String, until resetAt: Date) {
+        let isNew = deferredUntil.withLock { known in
+            defer { known = resetAt }
+            return known != resetAt
+        }
+        if isNew { log.warning("replies_deferred", ["endpoint": endpoint, "resume_at": Logger.timestamp(resetAt), "reason": "rate limit spent"]) }
     }
 
     func answer(_ mention: NetworkPost, now: Date) async throws {

@@ -6,19 +6,28 @@ import Testing
 
 @Suite("Loop supervisor on a manual clock")
 struct LoopSupervisorTests {
-    /// Fails its first `failures` rounds, then succeeds, waiting `wait`.
+    /// Fails its first `failures` rounds with `error`, then succeeds, waiting `wait`.
     final class FlakyLoop: DaemonLoop {
         let name = "flaky"
         let failures: Int
+        let wait: Duration
+        let error: @Sendable () -> NetworkError
         let rounds = Mutex(0)
-        init(failures: Int) { self.failures = failures }
+        init(
+            failures: Int, wait: Duration = .seconds(300),
+            error: @escaping @Sendable () -> NetworkError = { .failed(endpoint: "GET", status: 503, detail: "down") }
+        ) {
+            self.failures = failures
+            self.wait = wait
+            self.error = error
+        }
         func runOnce() async throws -> Duration {
             let round = rounds.withLock { value -> Int in
                 value += 1
                 return value
             }
-            if round <= failures { throw NetworkError.failed(endpoint: "GET", status: 503, detail: "down") }
-            return .seconds(300)
+            if round <= failures { throw error() }
+            return wait
         }
     }
 
@@ -31,6 +40,38 @@ struct LoopSupervisorTests {
         #expect(clock.sleeps == [5, 10, 20, 40, 80, 160, 300, 300, 300].map { Duration.seconds($0) })
         #expect(log.events("round_failed").count == 8)
         #expect(log.events("recovered").first?.contains("after_failures=8") == true)
+    }
+
+    @Test("a round refused by a limit spent for hours is deferred to the reset, in one line naming the resume time")
+    func deferral() async throws {
+        let clock = ManualClock(sleepLimit: 2)
+        let start = clock.now()
+        let log = LogRecorder()
+        let health = LoopHealth(loopNames: ["flaky"], clock: clock, grace: 60)
+        let loop = FlakyLoop(failures: 1, wait: .seconds(60)) {
+            .rateLimited(endpoint: "POST /api/v1/statuses", resetAt: clock.now().addingTimeInterval(3 * 3600))
+        }
+        await LoopSupervisor(clock: clock, log: log.logger, health: health).run(loop)
+        #expect(clock.sleeps == [.seconds(3 * 3600 + 1), .seconds(60)])
+        #expect(log.events("round_failed").isEmpty)
+        let deferred = log.events("round_deferred")
+        #expect(deferred.count == 1)
+        #expect(deferred.first?.contains("resume_at=\(Logger.timestamp(start.addingTimeInterval(3 * 3600 + 1)))") == true)
+        #expect(deferred.first?.contains("loop=flaky") == true)
+        #expect(health.isHealthy)
+    }
+
+    @Test("a reset sooner than the next retry is an ordinary failure, backed off as before")
+    func nearResetFails() async throws {
+        let clock = ManualClock(sleepLimit: 1)
+        let log = LogRecorder()
+        let loop = FlakyLoop(failures: .max) {
+            .rateLimited(endpoint: "GET /2/users/:id/liked_tweets", resetAt: clock.now().addingTimeInterval(2))
+        }
+        await LoopSupervisor(clock: clock, log: log.logger).run(loop)
+        #expect(clock.sleeps == [.seconds(5)])
+        #expect(log.events("round_failed").count == 2)
+        #expect(log.events("round_deferred").isEmpty)
     }
 
     @Test("a heartbeat only while every loop is on time")

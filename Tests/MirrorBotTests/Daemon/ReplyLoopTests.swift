@@ -93,4 +93,27 @@ struct ReplyLoopTests {
         #expect(network.writes.map(\.kind) == [.reply(to: "101")])
         #expect(network.writes.first?.text == "一")  // the human's leading @mention is dropped
     }
+
+    @Test("a reply refused by a limit spent for hours defers replies, in one line; mentions go on being read")
+    func deferredReplies() async throws {
+        await humanReplied(["一"], to: "7")
+        network.addMentions([mention(101, from: "7")], of: network.account.id)
+        await cursors.setCursor("bot_mentions", to: "100")
+        let reset = clock.now().addingTimeInterval(3 * 3600)
+        network.failPosts(Array(repeating: .rateLimited(endpoint: "POST /api/v1/statuses", resetAt: reset), count: 2))
+        let loop = loop()
+        #expect(try await loop.runOnce() == .seconds(300))
+        #expect(try await loop.runOnce() == .seconds(300))
+        #expect(network.writes.isEmpty)
+        #expect(await claims.records["101"] == nil)
+        #expect(await cursors.cursor("bot_mentions") == "100")
+        let deferred = log.events("replies_deferred")
+        #expect(deferred.count == 1)
+        #expect(deferred.first?.contains("resume_at=\(Logger.timestamp(reset))") == true)
+
+        clock.advance(3 * 3600)
+        _ = try await loop.runOnce()
+        #expect(network.writes.map(\.kind) == [.reply(to: "101")])
+        #expect(await cursors.cursor("bot_mentions") == "101")
+    }
 }
