@@ -73,7 +73,7 @@ extension LoopSupervisor {
         let seconds = resetAt.timeIntervalSince(clock.now())
         guard seconds > delay.seconds else { return nil }
         let resume = clock.now().addingTimeInterval(min(seconds, Self.maximumDeferral) + 1)
-        log.warning("round_deferred", ["endpoint": endpoint, "resume_at": Logger.timestamp(resume), "reason": "rate limit spent"])
+        log.report(.roundDeferred(endpoint: endpoint, resumeAt: resume))
         return .seconds(resume.timeIntervalSince(clock.now()))
     }
 }

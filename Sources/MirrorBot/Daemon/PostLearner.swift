@@ -37,7 +37,7 @@ public struct PostLearner: Sendable {
         }
         if unknown > 0 {
             // Not stored as originals, and the cursor stays: the next walk reads them again.
-            log.warning("posts_kind_unknown", ["count": unknown, "detail": "the network's answer did not show whether they are originals, replies or retweets; not stored"])
+            log.report(.postsKindUnknown(count: unknown))
         } else if let newest, cursor.map({ isNewer(newest, than: $0) }) ?? true {
             try await cursors.setCursor(Self.stream, to: newest)
         }

@@ -71,7 +71,7 @@ public final class ReplyLoop: DaemonLoop {
             defer { known = resetAt }
             return known != resetAt
         }
-        if isNew { log.warning("replies_deferred", ["endpoint": endpoint, "resume_at": Logger.timestamp(resetAt), "reason": "rate limit spent"]) }
+        if isNew { log.report(.repliesDeferred(endpoint: endpoint, resumeAt: resetAt)) }
     }
 
     func answer(_ mention: NetworkPost, now: Date) async throws {

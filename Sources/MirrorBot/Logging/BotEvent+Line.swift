@@ -28,6 +28,8 @@ extension BotEvent {
         case .stoppedForcibly(let after): Line(.warning, "stopped_forcibly", ["after_s": after])
         case .roundFailed(let error, let retry): Line(.error, "round_failed", ["error": error, "retry_in_s": retry])
         case .recovered(let failures): Line(.info, "recovered", ["after_failures": failures])
+        case .roundDeferred(let endpoint, let resume):
+            Line(.warning, "round_deferred", ["endpoint": endpoint, "resume_at": Logger.timestamp(resume), "reason": "rate limit spent"])
         case .serviceUp(let service): Line(.info, "service_up", ["service": service])
         case .serviceDown(let service, let error): Line(.error, "service_down", ["service": service, "error": error])
 
@@ -73,6 +75,9 @@ extension BotEvent {
         case .replyRefused(let mention, let to, let refusal):
             Line(.warning, "reply_refused", ["mention": mention, "to": to, "detail": refusal.detail ?? ""])
 
+        case .repliesDeferred(let endpoint, let resume):
+            Line(.warning, "replies_deferred", ["endpoint": endpoint, "resume_at": Logger.timestamp(resume), "reason": "rate limit spent"])
+
         case .likeDecided(let decision): decision.line
         case .likeRefused(let post, let author, let status, let detail):
             Line(.warning, "like_refused", ["post": post, "author": author, "status": status, "detail": detail])
@@ -82,6 +87,10 @@ extension BotEvent {
         case .learnedPosts(let stored, let retweets): Line(.info, "learned_posts", ["stored": stored, "retweets_skipped": retweets])
         case .learnedLikes(let count): Line(.info, "learned_likes", ["favorite": count])
         case .learnedTimeline(let count): Line(.info, "learned_timeline", ["normal": count])
+        case .postsKindUnknown(let count):
+            Line(.warning, "posts_kind_unknown", [
+                "count": count, "detail": "the network's answer did not show whether they are originals, replies or retweets; not stored",
+            ])
         case .trainProgress(let pages, let stored): Line(.info, "train_progress", ["pages": pages, "stored": stored])
         }
     }

@@ -15,6 +15,8 @@ public enum BotEvent: Sendable, Equatable {
     case stoppedForcibly(afterSeconds: Int)
     case roundFailed(error: String, retryInSeconds: Int)
     case recovered(afterFailures: Int)
+    /// A round refused by a rate limit spent past the next retry: the loop sleeps to `resumeAt`.
+    case roundDeferred(endpoint: String, resumeAt: Date)
     case serviceUp(String)
     case serviceDown(String, error: String)
 
@@ -40,6 +42,8 @@ public enum BotEvent: Sendable, Equatable {
     case replySilent(mention: String, to: String)
     case replySkipped(mention: String, to: String, ReplySkip)
     case replyRefused(mention: String, to: String, Refusal)
+    /// Replying is rate-limited until `resumeAt`; mentions are still read, answered after it.
+    case repliesDeferred(endpoint: String, resumeAt: Date)
 
     // The like loop.
     case likeDecided(LikeDecision)
@@ -50,6 +54,8 @@ public enum BotEvent: Sendable, Equatable {
 
     // Learning.
     case learnedPosts(stored: Int, retweetsSkipped: Int)
+    /// Posts whose kind the network's answer did not show: not stored, read again next walk.
+    case postsKindUnknown(count: Int)
     case learnedLikes(Int)
     case learnedTimeline(Int)
     case trainProgress(pages: Int, stored: Int)
