@@ -9,10 +9,7 @@ struct ArchiveLikeEntry: Decodable {
     private enum Field: String, CodingKey { case tweetId, fullText }
 
     init(from decoder: any Decoder) throws {
-        let wrapper = try decoder.container(keyedBy: Wrapper.self)
-        let fields = wrapper.contains(.like)
-            ? try wrapper.nestedContainer(keyedBy: Field.self, forKey: .like)
-            : try decoder.container(keyedBy: Field.self)
+        let fields = try decoder.archiveEntry(wrappedIn: Wrapper.like, keyedBy: Field.self)
         tweetID = try fields.decode(String.self, forKey: .tweetId)
         escapedText = try fields.decodeIfPresent(String.self, forKey: .fullText)
     }

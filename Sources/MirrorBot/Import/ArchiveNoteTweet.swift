@@ -13,10 +13,7 @@ struct ArchiveNoteTweet: Decodable {
     private enum Core: String, CodingKey { case text }
 
     init(from decoder: any Decoder) throws {
-        let wrapper = try decoder.container(keyedBy: Wrapper.self)
-        let fields = wrapper.contains(.noteTweet)
-            ? try wrapper.nestedContainer(keyedBy: Field.self, forKey: .noteTweet)
-            : try decoder.container(keyedBy: Field.self)
+        let fields = try decoder.archiveEntry(wrappedIn: Wrapper.noteTweet, keyedBy: Field.self)
         id = try fields.decode(String.self, forKey: .noteTweetId)
         createdAt = try fields.decodeIfPresent(String.self, forKey: .createdAt)
         text = try fields.nestedContainer(keyedBy: Core.self, forKey: .core).decode(String.self, forKey: .text)

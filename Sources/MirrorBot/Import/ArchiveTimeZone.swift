@@ -8,10 +8,7 @@ struct ArchiveTimeZone: Decodable {
     private enum Field: String, CodingKey { case timeZone }
 
     init(from decoder: any Decoder) throws {
-        let wrapper = try decoder.container(keyedBy: Wrapper.self)
-        let fields = wrapper.contains(.accountTimezone)
-            ? try wrapper.nestedContainer(keyedBy: Field.self, forKey: .accountTimezone)
-            : try decoder.container(keyedBy: Field.self)
+        let fields = try decoder.archiveEntry(wrappedIn: Wrapper.accountTimezone, keyedBy: Field.self)
         timeZone = (try? fields.decodeIfPresent(String.self, forKey: .timeZone)).flatMap { $0 }.flatMap { $0.isEmpty ? nil : $0 }
     }
 }

@@ -25,10 +25,7 @@ struct ArchiveTweet: Decodable {
     }
 
     init(from decoder: any Decoder) throws {
-        let wrapper = try decoder.container(keyedBy: Wrapper.self)
-        let fields = wrapper.contains(.tweet)
-            ? try wrapper.nestedContainer(keyedBy: Field.self, forKey: .tweet)
-            : try decoder.container(keyedBy: Field.self)
+        let fields = try decoder.archiveEntry(wrappedIn: Wrapper.tweet, keyedBy: Field.self)
         if let idStr = try fields.decodeIfPresent(String.self, forKey: .idStr) {
             id = idStr
         } else {

@@ -7,10 +7,7 @@ struct ArchiveTweetID: Decodable {
     private enum Field: String, CodingKey { case id, idStr = "id_str" }
 
     init(from decoder: any Decoder) throws {
-        let wrapper = try decoder.container(keyedBy: Wrapper.self)
-        let fields = wrapper.contains(.tweet)
-            ? try wrapper.nestedContainer(keyedBy: Field.self, forKey: .tweet)
-            : try decoder.container(keyedBy: Field.self)
+        let fields = try decoder.archiveEntry(wrappedIn: Wrapper.tweet, keyedBy: Field.self)
         id = try fields.decodeIfPresent(String.self, forKey: .idStr) ?? fields.decode(String.self, forKey: .id)
     }
 }
