@@ -120,7 +120,9 @@ public struct PostingLoop: DaemonLoop {
                     .send(source.text, postedBefore: postedBefore, startedAt: clock.now())
             } catch {
                 // Nothing was posted (rate limit, credentials, X down): the slot is tried again.
-                try? await slots.releaseClaim(slot.date, minute: slot.minute)
+                // Cancelled mid-send (SIGTERM) the post may have reached the network, so the slot
+                // stays claimed and the next start counts it interrupted (at most once).
+                if !Task.isCancelled { try? await slots.releaseClaim(slot.date, minute: slot.minute) }
                 throw error
             }
             switch outcome {

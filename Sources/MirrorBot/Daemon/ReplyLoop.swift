@@ -108,7 +108,9 @@ public final class ReplyLoop: DaemonLoop {
                     text, inReplyTo: mention.id, replyTo: mention.authorID, postedBefore: used.contains(text), startedAt: clock.now())
             } catch {
                 // Nothing was sent (rate limit, credentials, X down): the mention is tried again.
-                try? await claims.releaseMention(mention.id)
+                // Cancelled mid-send (SIGTERM) the reply may have reached the network, so the
+                // claim stays and the mention is never answered again (at most once).
+                if !Task.isCancelled { try? await claims.releaseMention(mention.id) }
                 throw error
             }
             let reply = BotEvent.Reply(mention: mention.id, to: who, text: text)
