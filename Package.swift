@@ -103,7 +103,7 @@ let package = Package(
             "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
             "CoreTestSupport", "TestSupport", "FakeX", "FakeMastodon", "BlueskyAPI", "FakeBluesky", "MirrorBotBluesky", "CBOR",
         ]),
-        .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "TestSupport"]),
+        .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "TestSupport", "CoreTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: [
             "MirrorBot", "MirrorBotPostgres", "Postgres", "Redis", "TestSupport", "CoreTestSupport", "FakeX", "FakeMastodon", "FakeBluesky",
         ]),
