@@ -13,9 +13,9 @@ public struct CountingNetwork: SocialNetwork {
     public let base: any SocialNetwork
     /// `bot` or `human`.
     public let account: String
-    public let board: StatusBoard
+    public let board: any StatusSink
 
-    public init(_ base: any SocialNetwork, account: String, board: StatusBoard) {
+    public init(_ base: any SocialNetwork, account: String, board: any StatusSink) {
         self.base = base
         self.account = account
         self.board = board
@@ -84,7 +84,7 @@ public struct CountingNetwork: SocialNetwork {
         Self.report(board: board, account: account, endpoint, error)
     }
 
-    private static func report(board: StatusBoard, account: String, _ endpoint: String, _ error: any Error) {
+    private static func report(board: any StatusSink, account: String, _ endpoint: String, _ error: any Error) {
         let outcome = outcome(of: error)
         board.countRequest(account: account, endpoint: endpoint, outcome: outcome, rateLimited: outcome == "rate_limited")
     }

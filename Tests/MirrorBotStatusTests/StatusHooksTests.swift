@@ -1,6 +1,7 @@
 import CoreTestSupport
 import Foundation
 @testable import MirrorBot
+@testable import MirrorBotStatus
 import Synchronization
 import Testing
 
@@ -11,7 +12,7 @@ struct StatusHooksTests {
         let world = StatusWorld()
         world.started()
         let clock = ManualClock(sleepLimit: 2)
-        let loop = LoopSupervisorTests.FlakyLoop(failures: 1)
+        let loop = FlakyLoop(failures: 1)
         await LoopSupervisor(clock: clock, log: .silent, status: world.board).run(loop)
         #expect(world.metric(StatusMetrics.failedRounds, ["loop": "flaky"]) == 1)
         // "flaky" is not one of the daemon's loops: the board lists only those, so health is unchanged.
@@ -77,10 +78,4 @@ struct StatusHooksTests {
         #expect(world.state.actions.first?.reason == "HTTP 403: token=*** at postgres://u:***@db/x")
         #expect(world.state.actions.first?.loop == "likes")
     }
-}
-
-final class EventRecorder: EventSink {
-    private let stored = Mutex<[(event: BotEvent, loop: String?)]>([])
-    var events: [(event: BotEvent, loop: String?)] { stored.withLock { $0 } }
-    func record(_ event: BotEvent, loop: String?) { stored.withLock { $0.append((event, loop)) } }
 }

@@ -1,3 +1,5 @@
+import MirrorBot
+
 /// Markup built by string interpolation that escapes by default: a `String`
 /// interpolated into `HTML` is escaped, only another `HTML` value goes in as it is
 /// (as postgres-nio's `PostgresQuery` binds every interpolated value). Posts are

@@ -1,3 +1,5 @@
+import MirrorBot
+
 /// What the status server answers, as a pure function of the method, the path
 /// and a snapshot of the board: `/` (the page), `/healthz`, `/metrics`; GET and
 /// HEAD only (others 405), any other path 404. Paths are matched exactly as

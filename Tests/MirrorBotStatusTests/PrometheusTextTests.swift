@@ -1,6 +1,7 @@
 import CoreTestSupport
 import Foundation
 @testable import MirrorBot
+@testable import MirrorBotStatus
 import Testing
 
 @Suite("/metrics in the Prometheus text format 0.0.4")

@@ -1,4 +1,5 @@
 import Foundation
+import MirrorBot
 
 /// One thing the bot did or decided, as the status page lists it: what, about
 /// whom or which slot, the text, and why.

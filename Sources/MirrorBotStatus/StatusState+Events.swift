@@ -1,4 +1,5 @@
 import Foundation
+import MirrorBot
 
 extension StatusState {
     /// What one event changes: a counter, the list of actions, a slot's fate, the

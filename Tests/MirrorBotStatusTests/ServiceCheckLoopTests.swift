@@ -1,6 +1,7 @@
 import CoreTestSupport
 import Foundation
 @testable import MirrorBot
+@testable import MirrorBotStatus
 import Synchronization
 import Testing
 

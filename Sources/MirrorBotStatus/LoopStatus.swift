@@ -1,4 +1,5 @@
 import Foundation
+import MirrorBot
 
 /// One loop's health, as the supervisor reports its rounds (real time, not the bot's clock).
 public struct LoopStatus: Sendable, Equatable {

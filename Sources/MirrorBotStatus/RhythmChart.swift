@@ -1,3 +1,5 @@
+import MirrorBot
+
 /// The posting rhythm as an inline SVG bar chart: for each hour of the day, the
 /// human's share of posts (their stored history) beside the bot's (what it posted
 /// on the last days and today). Shares, not counts: the histories differ in length.

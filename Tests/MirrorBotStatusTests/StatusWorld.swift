@@ -1,6 +1,7 @@
 import CoreTestSupport
 import Foundation
 @testable import MirrorBot
+@testable import MirrorBotStatus
 
 /// A status board on manual clocks (the bot's and real time), fed events through a logger as the loops feed it.
 struct StatusWorld {

@@ -1,4 +1,5 @@
 import Foundation
+import MirrorBot
 
 /// /healthz's verdict: healthy while every loop is on time and its last round
 /// succeeded and every checked service answers; otherwise each problem in a line,

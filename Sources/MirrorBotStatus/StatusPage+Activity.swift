@@ -1,4 +1,5 @@
 import Foundation
+import MirrorBot
 
 extension StatusPage {
     func actionsSection() -> HTML {

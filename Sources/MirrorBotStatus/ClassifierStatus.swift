@@ -1,4 +1,5 @@
 import Foundation
+import MirrorBot
 
 /// What the like loop's decisions show of the classifier: the threshold in force,
 /// recent verdicts against it, the features that pulled toward `favorite` lately,

@@ -1,4 +1,5 @@
 import Foundation
+import MirrorBot
 
 /// The posting rhythm the page charts: the human's posts by minute of day (their
 /// whole stored history) beside the bot's posts (the plans of the last days).

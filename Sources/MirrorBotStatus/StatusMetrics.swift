@@ -1,3 +1,5 @@
+import MirrorBot
+
 /// The metrics mirror-bot exposes: names after Prometheus' conventions (one
 /// `mirror_bot_` prefix, `_total` on counters, base units), labels only for
 /// dimensions with few values (a loop, a reason, an endpoint), never a post id or

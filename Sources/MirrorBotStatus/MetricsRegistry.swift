@@ -1,3 +1,5 @@
+import MirrorBot
+
 /// Counters and gauges by name and labels, with their help texts: what /metrics shows.
 ///
 /// A plain value: the status board keeps one under its lock, and /metrics renders a

@@ -1,4 +1,5 @@
 import Foundation
+import MirrorBot
 
 /// The status page: one HTML document rendered on the server, readable without
 /// JavaScript or anything fetched: health, today's plan and the fate of each

@@ -1,3 +1,5 @@
+import MirrorBot
+
 /// An answer of the status server, before any socket: status, headers and body.
 public struct StatusResponse: Sendable, Equatable {
     public var status: Int

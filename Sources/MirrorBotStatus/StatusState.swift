@@ -1,4 +1,5 @@
 import Foundation
+import MirrorBot
 
 /// Everything the status page, /healthz and /metrics show, as one value: the
 /// status board keeps it under a lock, the loops' events change it, and every

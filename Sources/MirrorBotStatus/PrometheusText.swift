@@ -1,4 +1,5 @@
 import Foundation
+import MirrorBot
 
 /// The Prometheus text exposition format, version 0.0.4: for each family a `# HELP`
 /// and a `# TYPE` line, then one line per series, labels sorted by name.

@@ -1,4 +1,5 @@
 import Foundation
+import MirrorBot
 
 /// A copy of the status state, taken under the board's lock, with the times it
 /// was taken: what one request renders, without holding anything.

@@ -1,11 +1,12 @@
 import Foundation
+import MirrorBot
 import Synchronization
 
 /// What the daemon shows of itself, kept under one lock: the loops' events and reports
 /// write into it as things happen, and each status request copies it
 /// (`snapshot()`) and renders the copy on its own thread. Nothing here waits
 /// on anything but that lock, held only to change or copy a value.
-public final class StatusBoard: EventSink {
+public final class StatusBoard: StatusSink {
     private let state: Mutex<StatusState>
     private let botClock: any BotClock
     private let realClock: any BotClock
@@ -65,6 +66,10 @@ public final class StatusBoard: EventSink {
 
     public func publishRhythm(_ rhythm: RhythmStatus) {
         state.withLock { $0.rhythm = rhythm }
+    }
+
+    public func publishRhythm(human: [Int], botEarlierDays: [Int], days: Int, day: LocalDate) {
+        publishRhythm(RhythmStatus(human: human, botEarlierDays: botEarlierDays, days: days, day: day))
     }
 
     /// The threshold the classifier was configured with, until the like loop reports the one in force.
