@@ -127,6 +127,19 @@ struct BlueskyNetworkTests {
         #expect(everyone.map(\.isRetweet) == [true, false, false])
     }
 
+    @Test("items the adapter leaves out (outside the like scope) still move the position")
+    func filteredMovePosition() async throws {
+        let world = try World()
+        world.server.follow(Self.bot, Self.stranger)
+        let strange = world.server.addPost(did: Self.stranger, text: "ラーメン")
+        let read = try await readAll(world.bot.homeTimeline(of: Self.bot, after: nil, limit: 100))
+        #expect(read.posts.isEmpty)
+        let position = try #require(read.position)
+        #expect(position.value.hasSuffix(" " + strange))
+        let again = try await readAll(world.bot.homeTimeline(of: Self.bot, after: position, limit: 100))
+        #expect(again.posts.isEmpty && again.position == nil)
+    }
+
     @Test("a text without stored facets goes out unchanged, its links, mentions and tags found as facets; a reply names its thread's root")
     func postAndReply() async throws {
         let world = try World()
