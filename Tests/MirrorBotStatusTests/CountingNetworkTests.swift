@@ -63,7 +63,7 @@ struct CountingNetworkTests {
         let posts = (1...250).map { NetworkPost(id: String(1000 + $0), text: "t", createdAt: Date(), authorID: "5") }
         scripted.addHome(posts, of: "2")
         var pages = 0
-        for try await _ in network.homeTimeline(of: "2", sinceID: nil, limit: 800) {
+        for try await _ in network.homeTimeline(of: "2", after: nil, limit: 800) {
             pages += 1
             if pages == 2 { break }  // like the learner stopping at a known like
         }
@@ -71,10 +71,22 @@ struct CountingNetworkTests {
 
         scripted.failReads([.rateLimited(endpoint: "GET mentions", resetAt: Date())])
         await #expect(throws: NetworkError.self) {
-            for try await _ in network.mentions(of: "2", sinceID: nil, limit: 10) {}
+            for try await _ in network.mentions(of: "2", after: nil, limit: 10) {}
         }
         #expect(requests("mentions", "rate_limited") == 1)
         #expect(world.metric(StatusMetrics.rateLimitWaits, ["account": "bot", "endpoint": "mentions"]) == 1)
+    }
+
+    @Test("a stored position the network cannot read is no request: passed on uncounted; the network's rule for its sent texts is kept")
+    func positionsAndSentTexts() async throws {
+        await #expect(throws: StreamPositionError.self) {
+            for try await _ in network.mentions(of: "2", after: "at://did:plc:a/app.bsky.feed.post/3k", limit: 10) {}
+        }
+        #expect(requests("mentions", "error") == nil && requests("mentions", "ok") == nil)
+        let addressing = CountingNetwork(ScriptedNetwork(postError: nil, sentAs: { "@friend " + $0 }), account: "bot", board: world.board)
+        let served = NetworkPost(id: "1", text: "@friend hi", createdAt: Date(), authorID: "2")
+        #expect(addressing.isSent("hi", as: served))
+        #expect(!network.isSent("hi", as: served))
     }
 
     @Test("every NetworkError case has a label value of its own", arguments: [
