@@ -3,6 +3,7 @@ import MirrorBot
 import MirrorBotBluesky
 import MirrorBotMastodon
 import MirrorBotPostgres
+import MirrorBotX
 import Postgres
 
 /// `mirror-bot import PATH | --jsonl FILE`: the human's X data archive (or a
