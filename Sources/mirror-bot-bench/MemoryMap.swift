@@ -10,7 +10,10 @@ enum MemoryMap {
     }
 
     static func parts(pid: Int32) -> [Part] {
-        guard let smaps = try? String(contentsOfFile: "/proc/\(pid)/smaps", encoding: .utf8) else { return [] }
+        // Read to the end: /proc files report size 0, and reading by size stops after the first page.
+        guard let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/smaps"), let data = try? handle.readToEnd() else { return [] }
+        try? handle.close()
+        let smaps = String(decoding: data, as: UTF8.self)
         var totals: [String: Part] = [:]
         var current = "anonymous"
         for line in smaps.split(separator: "\n") {

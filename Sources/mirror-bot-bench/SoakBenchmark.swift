@@ -31,7 +31,8 @@ enum SoakBenchmark {
         defer { Task { try? await world.database.drop() } }
         if idle { world.server.setFaultProbability(0, fault: .serverError(status: 503)) }
         let daemon = try world.startDaemon()
-        say("soak: daemon pid \(daemon.processIdentifier), \(minutes) minutes, faults: 20% 503, a garbage body every 45 s")
+        say("soak: daemon pid \(daemon.processIdentifier), \(minutes) minutes, "
+            + (idle ? "idle: no mentions, posts or faults" : "faults: 20% 503, a garbage body every 45 s"))
 
         let start = Date()
         var mentions: [String] = []
