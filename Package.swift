@@ -59,12 +59,15 @@ let package = Package(
         .target(name: "MastodonAPI", dependencies: ["APIClientCore"]),
         // The Bluesky (AT Protocol XRPC) client: sessions from app passwords, typed requests, records, over APIClientCore.
         .target(name: "BlueskyAPI", dependencies: ["APIClientCore"]),
+        // The Misskey client: bearer tokens, every call a JSON POST, sinceId/untilId paging, over APIClientCore.
+        .target(name: "MisskeyAPI", dependencies: ["APIClientCore"]),
 
         // Fake X, Mastodon and Bluesky servers on loopback (tests and the local demo), over one small HTTP listener.
         .target(name: "FakeHTTP", dependencies: ["HTTPSupport"]),
         .target(name: "FakeX", dependencies: ["XAPI", "APIClientCore", "FakeHTTP"]),
         .target(name: "FakeMastodon", dependencies: ["MastodonAPI", "APIClientCore", "FakeHTTP"]),
         .target(name: "FakeBluesky", dependencies: ["BlueskyAPI", "FakeHTTP"]),
+        .target(name: "FakeMisskey", dependencies: ["MisskeyAPI", "APIClientCore", "FakeHTTP"]),
         .executableTarget(name: "fake-x", dependencies: ["FakeX", "FakeHTTP"]),
         .executableTarget(name: "fake-bluesky", dependencies: ["FakeBluesky", "FakeHTTP"]),
 
@@ -96,6 +99,7 @@ let package = Package(
             "MastodonAPI", "APIClientCore", "APIClientTestSupport", "FakeMastodon",
         ]),
         .testTarget(name: "CBORTests", dependencies: ["CBOR", "TestSupport"]),
+        .testTarget(name: "MisskeyAPITests", dependencies: ["MisskeyAPI", "APIClientCore", "APIClientTestSupport", "FakeMisskey", "FakeHTTP"]),
         .testTarget(name: "BlueskyAPITests", dependencies: ["BlueskyAPI", "APIClientCore", "APIClientTestSupport", "FakeBluesky"]),
         // The core's tests: milliseconds, no PostgreSQL, Redis, MeCab or network.
         .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "CoreTestSupport"]),
