@@ -47,11 +47,14 @@ let package = Package(
         .target(name: "MirrorBotX", dependencies: ["MirrorBot", "XAPI", "APIClientCore"]),
         .target(name: "MirrorBotMastodon", dependencies: ["MirrorBot", "MastodonAPI", "APIClientCore"]),
         .target(name: "MirrorBotBluesky", dependencies: ["MirrorBot", "BlueskyAPI", "CBOR", "APIClientCore", "CCrypto"]),
+        // Misskey: the network over MisskeyAPI, and its notes export for `import`.
+        .target(name: "MirrorBotMisskey", dependencies: ["MirrorBot", "MisskeyAPI", "APIClientCore"]),
 
         // Commands, argument parsing and configuration: where the core meets its adapters.
         .target(name: "MirrorBotCLI", dependencies: [
             "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon", "MirrorBotBluesky",
-            "Postgres", "Redis", "MeCab", "APIClientCore", "XAPI", "MastodonAPI", "BlueskyAPI", "StatusServer",
+            "MirrorBotMisskey", "Postgres", "Redis", "MeCab", "APIClientCore", "XAPI", "MastodonAPI", "BlueskyAPI", "MisskeyAPI",
+            "StatusServer",
         ]),
         .executableTarget(name: "mirror-bot", dependencies: ["MirrorBotCLI"]),
 
@@ -62,7 +65,7 @@ let package = Package(
         // The Misskey client: bearer tokens, every call a JSON POST, sinceId/untilId paging, over APIClientCore.
         .target(name: "MisskeyAPI", dependencies: ["APIClientCore"]),
 
-        // Fake X, Mastodon and Bluesky servers on loopback (tests and the local demo), over one small HTTP listener.
+        // Fake X, Mastodon, Bluesky and Misskey servers on loopback (tests and the local demo), over one small HTTP listener.
         .target(name: "FakeHTTP", dependencies: ["HTTPSupport"]),
         .target(name: "FakeX", dependencies: ["XAPI", "APIClientCore", "FakeHTTP"]),
         .target(name: "FakeMastodon", dependencies: ["MastodonAPI", "APIClientCore", "FakeHTTP"]),
@@ -76,7 +79,7 @@ let package = Package(
         // @testable imports), it replays input files once, without libFuzzer.
         .executableTarget(name: "mirror-bot-fuzz", dependencies: [
             "MirrorBot", "MirrorBotCLI", "MirrorBotMastodon", "MirrorBotX", "MirrorBotBluesky", "MastodonAPI", "XAPI", "APIClientCore",
-            "BlueskyAPI", "Redis",
+            "BlueskyAPI", "Redis", "MirrorBotMisskey", "MisskeyAPI",
         ]),
 
         // Benchmarks: run with `swift run -c release mirror-bot-bench`.
@@ -106,6 +109,7 @@ let package = Package(
         .testTarget(name: "AdapterTests", dependencies: [
             "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
             "CoreTestSupport", "TestSupport", "FakeX", "FakeMastodon", "BlueskyAPI", "FakeBluesky", "MirrorBotBluesky", "CBOR",
+            "MirrorBotMisskey", "MisskeyAPI", "FakeMisskey",
         ]),
         .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: [
