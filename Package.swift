@@ -114,6 +114,7 @@ let package = Package(
         .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: [
             "MirrorBot", "MirrorBotPostgres", "Postgres", "Redis", "TestSupport", "CoreTestSupport", "FakeX", "FakeMastodon", "FakeBluesky",
+            "FakeMisskey",
         ]),
         .testTarget(name: "StatusServerTests", dependencies: ["StatusServer", "TestSupport"]),
     ]

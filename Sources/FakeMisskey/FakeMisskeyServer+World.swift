@@ -5,15 +5,15 @@ import MisskeyAPI
 /// The in-process API: build the world, inspect what clients did, inject faults.
 extension FakeMisskeyServer {
     /// Registers a user and an app token for it (32 random characters, as MiAuth makes them)
-    /// with `permissions`; returns the user's id (an aidx) and the token.
+    /// with `permissions`; returns the user's id (a new aidx unless given: `[a-zA-Z0-9]+`) and the token.
     @discardableResult
     public func addUser(
-        username: String, name: String? = nil, isBot: Bool = false, description: String? = nil, publicReactions: Bool = true,
-        permissions: Set<String> = FakeMisskeyServer.allPermissions, token: String? = nil
+        id: String? = nil, username: String, name: String? = nil, isBot: Bool = false, description: String? = nil,
+        publicReactions: Bool = true, permissions: Set<String> = FakeMisskeyServer.allPermissions, token: String? = nil
     ) -> (id: String, token: String) {
         let date = now()
         return world.withLock { world in
-            let id = world.ids.make(at: date)
+            let id = id ?? world.ids.make(at: date)
             world.users[id] = FakeMisskeyUser(
                 id: id, username: username, name: name, isBot: isBot, description: description, publicReactions: publicReactions)
             let token = token ?? Self.randomToken()
