@@ -73,6 +73,7 @@ let package = Package(
         .target(name: "FakeMisskey", dependencies: ["MisskeyAPI", "APIClientCore", "FakeHTTP"]),
         .executableTarget(name: "fake-x", dependencies: ["FakeX", "FakeHTTP"]),
         .executableTarget(name: "fake-bluesky", dependencies: ["FakeBluesky", "FakeHTTP"]),
+        .executableTarget(name: "fake-misskey", dependencies: ["FakeMisskey", "FakeHTTP"]),
 
         // Fuzz targets for every parser of outside input (docs/FUZZING.md): `scripts/fuzz.sh SECONDS`
         // builds this with coverage, AddressSanitizer and libFuzzer. Built normally (debug: it uses

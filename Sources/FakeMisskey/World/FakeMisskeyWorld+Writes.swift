@@ -72,10 +72,10 @@ extension FakeMisskeyWorld {
     /// mentions of a `mention` (one notification per recipient: the reply wins).
     @discardableResult
     mutating func insertNote(
-        userId: String, text: String?, cw: String? = nil, replyId: String? = nil, renoteId: String? = nil, visibility: String,
-        localOnly: Bool = false, at date: Date
+        id given: String? = nil, userId: String, text: String?, cw: String? = nil, replyId: String? = nil, renoteId: String? = nil,
+        visibility: String, localOnly: Bool = false, at date: Date
     ) -> FakeMisskeyNote {
-        let id = ids.make(at: date)
+        let id = given ?? ids.make(at: date)
         var mentioned = Self.mentionedUsernames(in: text ?? "").compactMap { name in
             users.values.first { $0.username.lowercased() == name.lowercased() }?.id
         }
