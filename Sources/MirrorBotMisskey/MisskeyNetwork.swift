@@ -7,6 +7,12 @@ import MisskeyAPI
 /// `MisskeyClient`'s token). Notes go out at `visibility` (`MISSKEY_VISIBILITY`, default
 /// `home`), likes are reactions (`reaction`, default ❤); text comes back as the MFM the
 /// author wrote.
+///
+/// Positions: a note stream's is the newest note id served (`MisskeyPager`'s position, the
+/// floor of the next walk); the mentions' is `notification:` and the newest notification's id,
+/// as notifications page by their own ids. Misskey ids are time-prefixed strings only this
+/// adapter compares (`MisskeyID`); anything else stored is refused as unreadable before any
+/// request, and the core reads the stream as on a first run.
 public struct MisskeyNetwork: SocialNetwork {
     public let client: MisskeyClient
     /// `public`, `home` (default), `followers` or `specified`.
@@ -39,8 +45,8 @@ public struct MisskeyNetwork: SocialNetwork {
 
     /// The user's notes, replies (self-replies too) included, renotes flagged; followers-only,
     /// specified and content-warned notes never (a repost would make them public or drop the warning).
-    public func posts(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        notes(UserNotes(userId: userID, withReplies: true, withRenotes: true), sinceID: sinceID, limit: limit, publicOnly: true)
+    public func posts(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
+        notes(UserNotes(userId: userID, withReplies: true, withRenotes: true), after: position, limit: limit, publicOnly: true)
     }
 
     /// The user's reactions, newest first (refused with `REACTIONS_NOT_PUBLIC` when they are not
@@ -54,38 +60,41 @@ public struct MisskeyNetwork: SocialNetwork {
     }
 
     /// The authenticated account's home timeline: `userID` is not used.
-    public func homeTimeline(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        notes(HomeTimeline(), sinceID: sinceID, limit: limit)
+    public func homeTimeline(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
+        notes(HomeTimeline(), after: position, limit: limit)
     }
 
     /// Mentions and replies to the account (`i/notifications`, both types: a reply that also
-    /// mentions is notified once, as a reply), newest first. `sinceID` is a note id while
-    /// notifications page by their own ids: the walk stops at the first note not newer. Notes by
-    /// bots are left out: the bot stays silent to bots (misskey.io refuses such replies anyway).
-    public func mentions(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        let pager = client.pager(GetNotifications(), order: .newestFirst(floor: nil), limit: limit)
-        let done = DoneFlag()
-        return AsyncThrowingStream(unfolding: {
-            guard !(await done.isSet), let page = try await Self.mappingErrors({ try await pager.next() }) else { return nil }
-            var posts: [NetworkPost] = []
-            for notification in page {
-                guard let note = notification.note else { continue }
-                if let sinceID, !MisskeyID.isNewer(note.id, than: sinceID) {
-                    await done.set()
-                    break
-                }
-                if note.user.isBot == true { continue }
-                posts.append(Self.post(note))
+    /// mentions is notified once, as a reply), newest first, paged by notification id: the
+    /// position is `notification:` and the newest notification's id, so a note notified late
+    /// (a remote note whose id is older) is still served once. Notes by bots are left out: the
+    /// bot stays silent to bots (misskey.io refuses such replies anyway).
+    public func mentions(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
+        var floor: String?
+        if let position {
+            let id = position.value.dropFirst(Self.notificationPrefix.count)
+            guard position.value.hasPrefix(Self.notificationPrefix), MisskeyID.isValid(String(id)) else {
+                return .failing(StreamPositionError(position, reason: "not a Misskey notification position"))
             }
-            return posts
+            floor = String(id)
+        }
+        let pager = client.pager(GetNotifications(), order: .newestFirst(floor: floor), limit: limit)
+        return AsyncThrowingStream(unfolding: {
+            guard let page = try await Self.mappingErrors({ try await pager.next() }) else { return nil }
+            let posts = page.compactMap(\.note).filter { $0.user.isBot != true }.map(Self.post)
+            let newest = await Self.moved(pager, from: floor).map { StreamPosition(Self.notificationPrefix + $0) }
+            return StreamPage(posts, position: newest)
         })
     }
 
-    /// A note, or a reply (`replyId`) at the configured visibility; the server may lower it
-    /// (`createdNote.visibility` says what it became). misskey.io answers a repeat within 60 s
-    /// with the note already made: a retry is one note, never two.
-    public func post(text: String, inReplyTo postID: String?) async throws -> String {
-        let request = CreateNote(text: text, visibility: visibility, replyId: postID)
+    static let notificationPrefix = "notification:"
+
+    /// A note, or a reply (`replyId`: the mention as served) at the configured visibility; the
+    /// server may lower it (`createdNote.visibility` says what it became). The text goes out as
+    /// written (Misskey puts no `@acct` in front of a reply), so `isSent` is the seam's default.
+    /// misskey.io answers a repeat within 60 s with the note already made: a retry is one note, never two.
+    public func post(text: String, inReplyTo mention: NetworkPost?) async throws -> String {
+        let request = CreateNote(text: text, visibility: visibility, replyId: mention?.id)
         return try await Self.mappingErrors { try await client.send(request) }.createdNote.id
     }
 
@@ -98,15 +107,28 @@ public struct MisskeyNetwork: SocialNetwork {
         }
     }
 
-    private func notes<R: MisskeyPagedRequest>(_ request: R, sinceID: String?, limit: Int, publicOnly: Bool = false)
-        -> AsyncThrowingStream<[NetworkPost], any Error> where R.Item == MisskeyNote
+    /// Pages newest first down to the position (a note id, the pager's floor); the position
+    /// handed back is the newest note served, whether or not `publicOnly` kept it.
+    private func notes<R: MisskeyPagedRequest>(_ request: R, after position: StreamPosition?, limit: Int, publicOnly: Bool = false)
+        -> AsyncThrowingStream<StreamPage, any Error> where R.Item == MisskeyNote
     {
-        let pager = client.pager(request, order: .newestFirst(floor: sinceID), limit: limit)
+        if let position, !MisskeyID.isValid(position.value) {
+            return .failing(StreamPositionError(position, reason: "not a Misskey note id"))
+        }
+        let floor = position?.value
+        let pager = client.pager(request, order: .newestFirst(floor: floor), limit: limit)
         return AsyncThrowingStream(unfolding: {
             guard let page = try await Self.mappingErrors({ try await pager.next() }) else { return nil }
             // A page left empty by the filter is still a page: the walk goes on.
-            return page.filter { !publicOnly || Self.isPublic($0) }.map(Self.post)
+            let posts = page.filter { !publicOnly || Self.isPublic($0) }.map(Self.post)
+            return StreamPage(posts, position: await Self.moved(pager, from: floor).map { StreamPosition($0) })
         })
+    }
+
+    /// The pager's newest id when the walk has moved past `floor` (where it started), else nil.
+    static func moved<R>(_ pager: MisskeyPager<R>, from floor: String?) async -> String? {
+        guard let newest = await pager.position, newest != floor else { return nil }
+        return newest
     }
 
     // MARK: - Mapping
@@ -145,10 +167,4 @@ public struct MisskeyNetwork: SocialNetwork {
             }
         }
     }
-}
-
-/// Set once a walk has reached its cursor.
-actor DoneFlag {
-    private(set) var isSet = false
-    func set() { isSet = true }
 }

@@ -69,8 +69,8 @@ enum MisskeyFuzz {
 
     /// Through the seam, as the daemon calls it: only `NetworkError`; walks of at most three pages.
     static func network(_ network: MisskeyNetwork, _ harness: FuzzClientHarness) async {
-        await harness.walk("MisskeyNetwork.posts", pages: 3, limit: 12) { network.posts(of: "9zz0", sinceID: "9a", limit: 12) }
-        await harness.walk("MisskeyNetwork.mentions", pages: 3, limit: 12) { network.mentions(of: "9zz0", sinceID: "9a", limit: 12) }
+        await harness.walk("MisskeyNetwork.posts", pages: 3, limit: 12) { network.posts(of: "9zz0", after: "9a", limit: 12) }
+        await harness.walk("MisskeyNetwork.mentions", pages: 3, limit: 12) { network.mentions(of: "9zz0", after: "notification:9a", limit: 12) }
         await harness.walk("MisskeyNetwork.likes", pages: 3, limit: 12) { network.likes(of: "9zz0", limit: 12) }
         let pager = network.client.pager(UserNotes(userId: "9zz0"), order: .oldestFirst(after: "9a"), limit: 12)
         _ = await harness.call("MisskeyPager.oldestFirst", failing: MisskeyAPIError.self) {
@@ -83,7 +83,9 @@ enum MisskeyFuzz {
                 }
             }
         }
-        _ = await harness.call("MisskeyNetwork.post", failing: NetworkError.self) { try await network.post(text: "y", inReplyTo: "9b") }
+        _ = await harness.call("MisskeyNetwork.post", failing: NetworkError.self) { 
+            try await network.post(text: "y", inReplyTo: NetworkPost(id: "9b", text: "", createdAt: Date(timeIntervalSince1970: 0), authorID: "9zz1"))
+        }
         _ = await harness.call("MisskeyNetwork.like", failing: NetworkError.self) { try await network.like(postID: "9b", as: "9zz0") }
     }
 

@@ -1,6 +1,6 @@
 /// Misskey's ids (`aid`, `aidx`, `meid`, `ulid`, `objectid`) are time-prefixed strings of one
 /// length per server, compared as strings (`packages/backend/src/misc/id/*.ts`); a longer id
-/// is newer (the same rule as the core's `isNewer`, so cursors mean the same on both sides).
+/// is newer. Only the Misskey adapter compares them: to the core a position is opaque.
 public enum MisskeyID {
     /// Whether `a` was made after `b`.
     public static func isNewer(_ a: String, than b: String) -> Bool {
