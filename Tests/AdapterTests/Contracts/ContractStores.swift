@@ -30,7 +30,21 @@ struct ContractStores: Sendable {
     let timeZone: TimeZone
     private let database: MigratedDatabase?
 
-    static func make(_ kind: StoreKind, timeZone: TimeZone = .gmt, limit: Int = 1_000_000) async throws -> ContractStores {
+    /// Runs `body` over a fresh set of `kind`'s stores, dropping the schema after it, also when it throws.
+    static func with(
+        _ kind: StoreKind, timeZone: TimeZone = .gmt, limit: Int = 1_000_000, _ body: (ContractStores) async throws -> Void
+    ) async throws {
+        let stores = try await make(kind, timeZone: timeZone, limit: limit)
+        do {
+            try await body(stores)
+        } catch {
+            try? await stores.drop()
+            throw error
+        }
+        try await stores.drop()
+    }
+
+    private static func make(_ kind: StoreKind, timeZone: TimeZone, limit: Int) async throws -> ContractStores {
         switch kind {
         case .memory:
             let cursors = InMemoryCursors()
