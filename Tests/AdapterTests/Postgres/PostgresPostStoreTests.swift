@@ -47,31 +47,6 @@ struct PostgresPostStoreTests {
         try await database.drop()
     }
 
-    @Test("the same id stored twice is one row")
-    func idempotentInsert() async throws {
-        let db = try await MigratedDatabase.make()
-        let store = try await PostgresPostStore.open(connection: db.connection, timeZone: .gmt, limit: 100)
-        let post = Post(id: "100", text: "こんにちは", createdAt: utc("2024-05-01T10:00:00Z"))
-        #expect(try await store.store([post, post]) == 1)
-        #expect(try await store.store([post]) == 0)
-        #expect(try await store.count() == 1)
-        try await db.database.drop()
-    }
-
-    @Test("POST_LIMIT keeps the newest posts; the oldest go first")
-    func limitCap() async throws {
-        let db = try await MigratedDatabase.make()
-        let store = try await PostgresPostStore.open(connection: db.connection, timeZone: .gmt, limit: 3)
-        let posts = (0..<5).map { index in
-            Post(id: "\(index)", text: "post \(index)", createdAt: Date(timeIntervalSince1970: 1_700_000_000 + Double(index) * 60))
-        }
-        try await store.store(Array(posts[0..<2]))
-        try await store.store(Array(posts[2..<5]))
-        let ids = try await db.connection.query("SELECT id FROM posts ORDER BY id").compactMap { $0["id"] }
-        #expect(ids == ["2", "3", "4"])
-        try await db.database.drop()
-    }
-
     @Test("minute of day and local date are computed in the time zone, and recomputed when it changes")
     func minuteOfDayInZone() async throws {
         let db = try await MigratedDatabase.make()
