@@ -53,7 +53,9 @@ struct ClassifierTrainingOrderTests {
         }
         let share = Double(sample.favorite) / Double(sample.total)
         counts.sample = LikeShareSample(posts: sample, recent: window.count, logThreshold: nil)
-        counts.sample.logThreshold = Calibration.logThreshold(window, counts: counts)
+        let calibrated = Calibration.calibrate(window, counts: counts)
+        counts.sample.logThreshold = calibrated?.logThreshold
+        counts.sample.textScale = calibrated?.textScale ?? 1
         return counts
     }
 
@@ -86,6 +88,7 @@ struct ClassifierTrainingOrderTests {
         let other = Self.learned(reordered).sample
         #expect(first.logThreshold != nil)
         #expect(first.logThreshold == other.logThreshold, "likes first: \(String(describing: first.logThreshold)); \(order): \(String(describing: other.logThreshold))")
+        #expect(first.textScale == other.textScale)
     }
 }
 
