@@ -1,3 +1,4 @@
+import CoreTestSupport
 import Foundation
 import MirrorBot
 import Testing
@@ -198,6 +199,33 @@ struct ClassifierCalibrationTests {
         #expect(Calibration.calibrate(favorite: [Evidence(author: 3), nil], normal: [Evidence(words: 0), Evidence(author: -1)], share: 0.5, priorLogOdds: -100)
             == Calibration.Calibrated(logThreshold: -0.5, textScale: 1))
         #expect(Calibration.calibrate(favorite: [], normal: others, share: 0.5, priorLogOdds: 0) == nil)
+    }
+
+    @Test("the core's classifier over memory keeps the words' scale the calibration chose and classifies with it, as over Redis")
+    func textScaleInMemory() async throws {
+        // RedisClassifierCalibrationTests.textScaleInRedis's timeline: the author carries the likes
+        // (10 authors who write nothing else), every post has 8 words of the same 300 whatever its label.
+        var random = SeededGenerator(seed: 17)
+        let posts = (0..<1_200).map { _ -> TrainingExample in
+            let liked = Double.random(in: 0..<1, using: &random) < 0.1
+            let author = liked ? "f\(Int.random(in: 0..<10, using: &random))" : "n\(Int.random(in: 0..<60, using: &random))"
+            let words = (0..<8).map { _ in "w\(Int.random(in: 0..<300, using: &random))" }
+            return TrainingExample(text: words.joined(separator: " "), author: author, category: liked ? .favorite : .normal)
+        }
+        let classifier = InMemoryClassifier()
+        try await classifier.train(labeled: posts)
+        let window = await classifier.store.window
+        let sample = try await classifier.likeShareSample()
+        let chosen = try #require(Calibration.calibrate(window, counts: await classifier.store.counts))
+        #expect(sample.logThreshold == chosen.logThreshold && sample.textScale == chosen.textScale)
+        #expect(sample.textScale < 1)
+        // Classifying applies it: the ratio is exp(prior + author + scale x words).
+        let features = classifier.extractor.features(text: "w1 w2 w3", author: "f1")
+        let counts = try await classifier.counts(for: features)
+        let verdict = try await classifier.classify(text: "w1 w2 w3", author: "f1")
+        let logRatio = try #require(PooledBayes().logLikelihoodRatio(features: features, counts: counts, textScale: sample.textScale))
+        #expect(Self.close(verdict.ratio, exp(sample.priorLogOdds + logRatio)))
+        #expect(verdict.threshold.basis == .calibrated(share: sample.share ?? 0, posts: 1_200, recent: sample.recent))
     }
 
     @Test("the windows keep the last posts of each label; a liked post seen as normal leaves the normal window")
