@@ -99,7 +99,7 @@ public enum Calibration {
                 return nil
             }
             let through = liked.filter { $0 > logThreshold }.count
-            if best == nil || through > best!.liked {
+            if through > best?.liked ?? -1 {
                 best = (Calibrated(logThreshold: logThreshold, textScale: scale), through)
             }
         }
