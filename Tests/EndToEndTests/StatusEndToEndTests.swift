@@ -224,8 +224,9 @@ struct StatusEndToEndTests {
 
     @Test("/healthz turns 503 naming the loop when PostgreSQL stops, and 200 when it is back")
     func postgresOutage() async throws {
-        let postgres = try RestartablePostgres()
-        try postgres.start()
+        // initdb and the server's start and stop block: on their own thread, not the test pool's.
+        let postgres = try await onOwnThread { try RestartablePostgres() }
+        try await onOwnThread { try postgres.start() }
         let harness = try await DaemonHarness(databaseBase: postgres.url)
         do {
             try await harness.setUp()
@@ -233,7 +234,7 @@ struct StatusEndToEndTests {
             let (daemon, port) = try Self.startServing(harness)
             #expect(harness.waitFor(30) { Self.healthz(port)?.status == 200 }, "\(harness.output)")
 
-            postgres.stop()
+            try await onOwnThread { postgres.stop() }
             #expect(harness.waitFor(30) { Self.healthz(port)?.status == 503 }, "\(harness.output)")
             #expect(harness.waitFor(30) {
                 let body = Self.healthz(port)?.body ?? ""
@@ -241,7 +242,7 @@ struct StatusEndToEndTests {
             }, "\(Self.healthz(port)?.body ?? "") \(harness.output)")
             #expect(daemon.isRunning)
 
-            try postgres.start()
+            try await onOwnThread { try postgres.start() }
             #expect(harness.waitFor(90) { Self.healthz(port)?.status == 200 }, "\(Self.healthz(port)?.body ?? "") \(harness.output)")
             #expect(harness.stop(daemon) == 0)
         } catch {
@@ -249,6 +250,6 @@ struct StatusEndToEndTests {
             throw error
         }
         await harness.tearDown()
-        postgres.stop()
+        try await onOwnThread { postgres.stop() }
     }
 }
