@@ -40,6 +40,10 @@ let package = Package(
         // and the small protocols they use. Foundation only: no C library, no network client.
         .target(name: "MirrorBot"),
 
+        // The status page: its state (a StatusBoard fed the core's events, `StatusSink`), metrics, HTML and routes.
+        // Served by StatusServer (libmicrohttpd) from the CLI.
+        .target(name: "MirrorBotStatus", dependencies: ["MirrorBot"]),
+
         // Adapters: the core's protocols over real services (swift-nio's NIOCore / NIOPosix split).
         .target(name: "MirrorBotPostgres", dependencies: ["MirrorBot", "Postgres", "BlueskyAPI"]),
         .target(name: "MirrorBotRedis", dependencies: ["MirrorBot", "Redis"]),
@@ -50,8 +54,8 @@ let package = Package(
 
         // Commands, argument parsing and configuration: where the core meets its adapters.
         .target(name: "MirrorBotCLI", dependencies: [
-            "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon", "MirrorBotBluesky",
-            "Postgres", "Redis", "MeCab", "APIClientCore", "XAPI", "MastodonAPI", "BlueskyAPI", "StatusServer",
+            "MirrorBot", "MirrorBotStatus", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
+            "MirrorBotBluesky", "Postgres", "Redis", "MeCab", "APIClientCore", "XAPI", "MastodonAPI", "BlueskyAPI", "StatusServer",
         ]),
         .executableTarget(name: "mirror-bot", dependencies: ["MirrorBotCLI"]),
 
@@ -99,11 +103,13 @@ let package = Package(
         .testTarget(name: "BlueskyAPITests", dependencies: ["BlueskyAPI", "APIClientCore", "APIClientTestSupport", "FakeBluesky"]),
         // The core's tests: milliseconds, no PostgreSQL, Redis, MeCab or network.
         .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "CoreTestSupport"]),
+        // The status page's state, metrics and HTML, fed as the loops feed it: no service either.
+        .testTarget(name: "MirrorBotStatusTests", dependencies: ["MirrorBot", "MirrorBotStatus", "CoreTestSupport"]),
         .testTarget(name: "AdapterTests", dependencies: [
             "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
             "CoreTestSupport", "TestSupport", "FakeX", "FakeMastodon", "BlueskyAPI", "FakeBluesky", "MirrorBotBluesky", "CBOR",
         ]),
-        .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "TestSupport"]),
+        .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "TestSupport", "CoreTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: [
             "MirrorBot", "MirrorBotPostgres", "Postgres", "Redis", "TestSupport", "CoreTestSupport", "FakeX", "FakeMastodon", "FakeBluesky",
         ]),

@@ -3,13 +3,14 @@ import Foundation
 import MirrorBot
 
 extension BlueskyNetwork {
-    /// Posts `text`, or replies to the post `postID` (its root found with `getPosts`).
+    /// Posts `text`, or replies to `mention` (its thread's root and itself from its
+    /// `replyTarget`; for a post served without one, found with `getPosts`).
     /// The text goes out as it is, byte for byte. Its facets are the ones stored with
     /// the human's post it came from (a reply without its leading `@names` keeps the
     /// facets of what is left), less any mention of an account that no longer resolves
     /// (dropped alone, and logged); a text stored without facets gets the links,
     /// mentions and tags found in it.
-    public func post(text: String, inReplyTo postID: String?) async throws -> String {
+    public func post(text: String, inReplyTo mention: NetworkPost?) async throws -> String {
         let rkey = TID.next(now: now())
         let graphemes = text.count, bytes = text.utf8.count
         guard graphemes <= Self.graphemeLimit, bytes <= Self.byteLimit else {
@@ -27,11 +28,14 @@ extension BlueskyNetwork {
                 facets = draft.facets(dids: try await resolve(draft.mentions.map(\.handle)))
             }
             var reply: BlueskyReplyRef?
-            if let postID {
-                guard let parent = try await client.send(GetPosts(uris: [postID])).posts.first else {
-                    throw NetworkError.failed(endpoint: GetPosts().endpoint, status: 404, detail: "the post replied to (\(postID)) is gone")
+            if let mention {
+                if let target = mention.replyTarget.flatMap(BlueskyPostMapping.replyRef(fromTarget:)) {
+                    reply = target
+                } else if let parent = try await client.send(GetPosts(uris: [mention.id])).posts.first {
+                    reply = BlueskyPostMapping.replyRef(to: parent)
+                } else {
+                    throw NetworkError.failed(endpoint: GetPosts().endpoint, status: 404, detail: "the post replied to (\(mention.id)) is gone")
                 }
-                reply = BlueskyReplyRef(root: parent.record.reply?.root ?? parent.strongRef, parent: parent.strongRef)
             }
             let record = BlueskyPostRecord(text: text, createdAt: BlueskyTimestamp.format(now()), facets: facets, reply: reply)
             let written = try await client.createRecord(record, collection: BlueskyPostRecord.type, rkey: rkey) { stored in

@@ -19,6 +19,12 @@ import MirrorBot
 ///   so the posting loop picks another text.
 /// - With `likeScope` `.followers` the home timeline this network hands the like
 ///   loop holds only posts by accounts that follow the bot.
+/// - A stream's position is the newest item's time and URIs (`BlueskyStreamPosition`,
+///   as the client's pager writes it): its feeds page only toward older items. A
+///   stored value of another form (the bare URI of versions before positions) is
+///   refused as unreadable, and the core reads the stream as on a first run.
+/// - A post served carries its reply target (`NetworkPost.replyTarget`: the thread's
+///   root and the post as strong refs), so a reply to it needs no read.
 public struct BlueskyNetwork: SocialNetwork {
     public let client: BlueskyClient
     public let likeScope: BlueskyLikeScope
@@ -26,7 +32,6 @@ public struct BlueskyNetwork: SocialNetwork {
     public let facetSource: (any BlueskyFacetSource)?
     let log: Logger
     let now: @Sendable () -> Date
-    let streams = BlueskyStreamBook()
     let refs = BlueskyRefBook()
 
     /// Bluesky's limits on a post's text.
@@ -80,71 +85,71 @@ public struct BlueskyNetwork: SocialNetwork {
     }
 
     /// The author feed with replies; reposts flagged (never the author's own), pins left out.
-    public func posts(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        feed(stream: "author \(userID)", sinceID: sinceID, limit: limit) { cursor, size in
-            try await client.send(GetAuthorFeed(actor: userID, page: XRPCPage(limit: size, cursor: cursor)))
-        } keep: { item in !item.isPin }
+    public func posts(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
+        feed(after: position, { client.authorFeed(actor: userID, after: $0, limit: limit) }) { item in !item.isPin }
     }
 
     /// The session's own likes (Bluesky shows no one else's): `userID` is not used.
     public func likes(of userID: String, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        feed(stream: "likes", sinceID: nil, limit: limit) { cursor, size in
-            try await client.send(GetActorLikes(actor: userID, page: XRPCPage(limit: size, cursor: cursor)))
-        } keep: { _ in true }
+        let pager = client.actorLikes(actor: userID, limit: limit), refs = refs
+        return AsyncThrowingStream(unfolding: {
+            guard let items = try await Self.mappingErrors({ try await pager.next() }) else { return nil }
+            for item in items { await refs.remember(uri: item.post.uri, cid: item.post.cid) }
+            return items.map(BlueskyPostMapping.post)
+        })
     }
 
     /// The session's home timeline; with `.followers` scope only posts by accounts that follow this one.
-    public func homeTimeline(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
+    public func homeTimeline(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
         let scope = likeScope
-        return feed(stream: "timeline", sinceID: sinceID, limit: limit) { cursor, size in
-            try await client.send(GetTimeline(page: XRPCPage(limit: size, cursor: cursor)))
-        } keep: { item in
+        return feed(after: position, { client.timeline(after: $0, limit: limit) }) { item in
             !item.isPin && (scope == .all || item.post.author.viewer?.followedBy != nil)
         }
     }
 
+    static let mentionReasons = ["mention", "reply", "quote"]
+
     /// Mentions, replies and quotes from the notifications.
-    public func mentions(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        let refs = refs
-        let walk = BlueskyStreamWalk(stream: "mentions", sinceID: sinceID, limit: limit, book: streams, fetch: { cursor, size in
-            let page = try await client.send(ListNotifications(reasons: ["mention", "reply", "quote"], page: XRPCPage(limit: size, cursor: cursor)))
-            var items: [BlueskyStreamItem] = []
-            for notification in page.notifications {
-                await refs.remember(uri: notification.uri, cid: notification.cid)
-                let post = ["mention", "reply", "quote"].contains(notification.reason) ? BlueskyPostMapping.post(notification) : nil
-                items.append(BlueskyStreamItem(id: notification.uri, time: BlueskyPostMapping.indexed(notification.indexedAt), post: post))
-            }
-            return (items, page.cursor)
-        }, locate: locate)
-        return AsyncThrowingStream(unfolding: { try await Self.mappingErrors { try await walk.next() } })
-    }
-
-    /// A walk over a feed; `keep` says which items are handed over (all move the position).
-    private func feed(
-        stream: String, sinceID: String?, limit: Int, page: @escaping @Sendable (String?, Int) async throws -> BlueskyFeedPage,
-        keep: @escaping @Sendable (BlueskyFeedItem) -> Bool
-    ) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        let refs = refs
-        let walk = BlueskyStreamWalk(stream: stream, sinceID: sinceID, limit: limit, book: streams, fetch: { cursor, size in
-            let fetched = try await page(cursor, size)
-            var items: [BlueskyStreamItem] = []
-            for item in fetched.feed {
-                await refs.remember(uri: item.post.uri, cid: item.post.cid)
-                let post = keep(item) ? BlueskyPostMapping.post(item) : nil
-                items.append(BlueskyStreamItem(id: item.post.uri, time: BlueskyPostMapping.indexed(item.sortedAt), post: post))
-            }
-            return (items, fetched.cursor)
-        }, locate: locate)
-        return AsyncThrowingStream(unfolding: { try await Self.mappingErrors { try await walk.next() } })
-    }
-
-    /// The time of a post the stream book does not know: when the AppView indexed it,
-    /// else the time in its record key; nil when neither is known.
-    private var locate: BlueskyStreamWalk.Locate {
-        { [client] uri in
-            if let view = try await client.send(GetPosts(uris: [uri])).posts.first { return BlueskyPostMapping.indexed(view.indexedAt) }
-            return ATURI(uri).flatMap { TID.date(of: $0.rkey) }
+    public func mentions(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
+        let after: BlueskyStreamPosition?
+        switch Self.decode(position) {
+        case .failure(let error): return .failing(error)
+        case .success(let decoded): after = decoded
         }
+        let pager = client.notifications(reasons: Self.mentionReasons, after: after, limit: limit), refs = refs
+        return AsyncThrowingStream(unfolding: {
+            guard let items = try await Self.mappingErrors({ try await pager.next() }) else { return nil }
+            for item in items { await refs.remember(uri: item.uri, cid: item.cid) }
+            let posts = items.filter { Self.mentionReasons.contains($0.reason) }.compactMap(BlueskyPostMapping.post)
+            return StreamPage(posts, position: await pager.position.map { StreamPosition($0.encoded) })
+        })
+    }
+
+    /// A walk over a feed from `position`; `keep` says which items are handed over (all move the position).
+    private func feed(
+        after position: StreamPosition?, _ pager: (BlueskyStreamPosition?) -> BlueskyPager<BlueskyFeedItem>,
+        keep: @escaping @Sendable (BlueskyFeedItem) -> Bool
+    ) -> AsyncThrowingStream<StreamPage, any Error> {
+        let walk: BlueskyPager<BlueskyFeedItem>
+        switch Self.decode(position) {
+        case .failure(let error): return .failing(error)
+        case .success(let after): walk = pager(after)
+        }
+        let refs = refs
+        return AsyncThrowingStream(unfolding: {
+            guard let items = try await Self.mappingErrors({ try await walk.next() }) else { return nil }
+            for item in items { await refs.remember(uri: item.post.uri, cid: item.post.cid) }
+            return StreamPage(items.filter(keep).map(BlueskyPostMapping.post), position: await walk.position.map { StreamPosition($0.encoded) })
+        })
+    }
+
+    /// A stored position as the pager's; a text of another form is unreadable.
+    static func decode(_ position: StreamPosition?) -> Result<BlueskyStreamPosition?, StreamPositionError> {
+        guard let position else { return .success(nil) }
+        guard let decoded = BlueskyStreamPosition(encoded: position.value) else {
+            return .failure(StreamPositionError(position, reason: "not a Bluesky stream position"))
+        }
+        return .success(decoded)
     }
 
     static func log(_ event: BlueskySessionEvent, to log: Logger) {

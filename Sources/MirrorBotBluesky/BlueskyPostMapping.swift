@@ -16,7 +16,24 @@ enum BlueskyPostMapping {
             createdAt: date(view.record.createdAt, fallback: view.indexedAt),
             authorID: view.author.did, authorUsername: view.author.handle,
             inReplyToUserID: parentDID, inReplyToUsername: parentHandle, isRetweet: isRepost,
-            facets: BlueskyStoredText.json(view.record.facets))
+            facets: BlueskyStoredText.json(view.record.facets), replyTarget: replyTarget(replyRef(to: view)))
+    }
+
+    /// What a reply to `view` names: its thread's root (itself when it starts one) and itself.
+    static func replyRef(to view: BlueskyPostView) -> BlueskyReplyRef {
+        BlueskyReplyRef(root: view.record.reply?.root ?? view.strongRef, parent: view.strongRef)
+    }
+
+    /// A reply target as `NetworkPost.replyTarget` carries it: the refs as JSON.
+    static func replyTarget(_ ref: BlueskyReplyRef) -> String? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(ref)).flatMap { String(data: $0, encoding: .utf8) }
+    }
+
+    /// The refs a reply target names; nil when it names none.
+    static func replyRef(fromTarget target: String) -> BlueskyReplyRef? {
+        try? JSONDecoder().decode(BlueskyReplyRef.self, from: Data(target.utf8))
     }
 
     /// A feed item: a repost (`reason` repost) is flagged as one, never the reposter's own post.
@@ -36,7 +53,4 @@ enum BlueskyPostMapping {
         BlueskyTimestamp.parse(text) ?? BlueskyTimestamp.parse(fallback) ?? Date(timeIntervalSince1970: 0)
     }
 
-    static func indexed(_ text: String) -> Date {
-        BlueskyTimestamp.parse(text) ?? Date(timeIntervalSince1970: 0)
-    }
 }

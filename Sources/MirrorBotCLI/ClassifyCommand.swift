@@ -86,7 +86,7 @@ struct ClassifyCommand: Command {
 
     /// The classifier over REDIS_URL (and its TLS settings), REDIS_KEY_PREFIX, MECAB_DICDIR and FAVORITE_RATE_THRESHOLD
     /// (for `classify`, and for `train classifier --jsonl`, whose file is a sample of what the human saw).
-    static func store(_ configuration: Configuration) async throws -> RedisClassifierStore {
+    static func store(_ configuration: Configuration) async throws -> RedisClassifier {
         try await Services.classifier(configuration, learning: .sample)
     }
 }

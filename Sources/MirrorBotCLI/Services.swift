@@ -155,15 +155,15 @@ struct Services: Sendable {
     }
 
     /// The classifier; `learning` says whether what it learns is a sample of what the human saw.
-    func classifier(learning: ClassifierLearning) async throws -> RedisClassifierStore {
+    func classifier(learning: ClassifierLearning) async throws -> RedisClassifier {
         try await Self.classifier(configuration, learning: learning)
     }
 
     /// The classifier over Redis (REDIS_* variables, TLS included), features from MeCab (MECAB_DICDIR),
     /// deciding per FAVORITE_RATE_THRESHOLD.
-    static func classifier(_ configuration: Configuration, learning: ClassifierLearning) async throws -> RedisClassifierStore {
+    static func classifier(_ configuration: Configuration, learning: ClassifierLearning) async throws -> RedisClassifier {
         let tokenizer = try MeCabFeatureTokenizer(dictionaryPath: configuration.mecabDictionary)
-        return RedisClassifierStore(
+        return RedisClassifier(
             redis: try await RedisConnection(configuration: redisConfiguration(configuration)),
             keys: ClassifierKeys(prefix: configuration.redisKeyPrefix), extractor: FeatureExtractor(tokenizer: tokenizer),
             rule: FavoriteRule(threshold: configuration.favoriteRateThreshold), learning: learning

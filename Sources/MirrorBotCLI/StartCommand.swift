@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import MirrorBot
 import MirrorBotPostgres
+import MirrorBotStatus
 
 /// `mirror-bot start`: the daemon, until SIGTERM or SIGINT.
 struct StartCommand: Command {

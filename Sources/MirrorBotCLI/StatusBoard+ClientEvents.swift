@@ -1,5 +1,6 @@
 import APIClientCore
 import MirrorBot
+import MirrorBotStatus
 
 extension StatusBoard {
     /// Counts what an account's network client did inside one call: attempts by status

@@ -1,4 +1,5 @@
 import MirrorBot
+import MirrorBotStatus
 import StatusServer
 
 /// The status page served: the core's routes (`StatusRoutes`) on libmicrohttpd's

@@ -6,12 +6,16 @@ import MastodonAPI
 /// Mastodon behind the `SocialNetwork` seam: one instance speaks for one
 /// account (its `MastodonClient`'s token). Posts go out with `visibility`
 /// (`MASTODON_VISIBILITY`); content comes back as the plain text the author wrote.
+///
+/// Positions: a status stream's is the newest status id served (its `since_id`,
+/// what the cursors held before positions existed); the mentions' is
+/// `notification:` and the newest notification's id, as notifications page by
+/// their own ids. A bare status id stored for the mentions by an older version
+/// is refused as unreadable, and the core reads them as on a first run.
 public struct MastodonNetwork: SocialNetwork {
     public let client: MastodonClient
     /// Visibility of posts and replies: `public`, `unlisted` (default), `private` or `direct`.
     public var visibility: String
-    /// Authors and notification ids of the mentions served (replies name the author; paging by notification id).
-    let mentionAuthors = MastodonMentionBook()
 
     public init(client: MastodonClient, visibility: String = "unlisted") {
         self.client = client
@@ -35,38 +39,54 @@ public struct MastodonNetwork: SocialNetwork {
     /// Public and unlisted statuses without a content warning only: followers-only
     /// and direct ones must never be stored, lest the bot repost them to everyone,
     /// nor ones the human put behind a warning, which a repost would drop.
-    public func posts(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        statuses(.accountStatuses(accountID: userID, sinceID: sinceID), sinceID: sinceID, limit: limit, publicOnly: true)
+    public func posts(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
+        statuses(after: position, limit: limit, publicOnly: true) { .accountStatuses(accountID: userID, sinceID: $0) }
     }
 
     /// The authenticated account's favourites (Mastodon shows no one else's): `userID` is not used.
     public func likes(of userID: String, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        statuses(.favourites(), sinceID: nil, limit: limit)
+        let pager = client.pager(.favourites(), limit: limit)
+        return AsyncThrowingStream(unfolding: { try await Self.mappingErrors { try await pager.next() }?.map(Self.post) })
     }
 
     /// The authenticated account's home timeline: `userID` is not used.
-    public func homeTimeline(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        statuses(.homeTimeline(sinceID: sinceID), sinceID: sinceID, limit: limit)
+    public func homeTimeline(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
+        statuses(after: position, limit: limit) { .homeTimeline(sinceID: $0) }
     }
 
-    /// Mentions from the notifications. `sinceID` is a status id (the seam's
-    /// cursor), while notifications page by their own ids: see `MastodonMentionWalk`.
-    public func mentions(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        let walk = MastodonMentionWalk(client: client, book: mentionAuthors, sinceID: sinceID, limit: limit)
-        return AsyncThrowingStream(unfolding: { try await Self.mappingErrors { try await walk.next() } })
-    }
-
-    /// A reply to a mention this network served starts with `@author`
-    /// (Mastodon notifies mentions, not replies).
-    public func post(text: String, inReplyTo postID: String?) async throws -> String {
-        var text = text
-        if let postID, let acct = await mentionAuthors.author(of: postID) {
-            let addressed = MastodonMentionBook.addressed(text, to: acct)
-            // Mastodon's default limit is 500 characters: better unaddressed than refused.
-            if addressed.count <= Self.characterLimit { text = addressed }
+    /// Mentions from the notifications, paged by notification id.
+    public func mentions(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
+        var sinceID: String?
+        if let position {
+            guard position.value.hasPrefix(Self.notificationPrefix), position.value.count > Self.notificationPrefix.count else {
+                return .failing(StreamPositionError(position, reason: "not a Mastodon notification position"))
+            }
+            sinceID = String(position.value.dropFirst(Self.notificationPrefix.count))
         }
-        let request = PostStatus(status: text, inReplyToID: postID, visibility: visibility)
+        let pager = client.pager(.mentions(sinceID: sinceID), limit: limit)
+        return AsyncThrowingStream(unfolding: {
+            guard let page = try await Self.mappingErrors({ try await pager.next() }) else { return nil }
+            let newest = await pager.newest.map { StreamPosition(Self.notificationPrefix + $0.id) }
+            return StreamPage(page.compactMap { $0.status.map(Self.post) }, position: newest)
+        })
+    }
+
+    static let notificationPrefix = "notification:"
+
+    /// A reply to a mention starts with `@author` (Mastodon notifies mentions, not replies).
+    public func post(text: String, inReplyTo mention: NetworkPost?) async throws -> String {
+        let request = PostStatus(status: Self.sentText(text, inReplyTo: mention), inReplyToID: mention?.id, visibility: visibility)
         return try await Self.mappingErrors { try await client.send(request) }.id
+    }
+
+    /// The text as sent, or as served back with the author's `@acct` shown as `@username`.
+    public func isSent(_ text: String, as post: NetworkPost) -> Bool {
+        let posted = post.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let wanted = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if posted == wanted { return true }
+        // One `@name ` in front, as `sentText` put it.
+        guard posted.hasPrefix("@"), let space = posted.firstIndex(of: " ") else { return false }
+        return posted[posted.index(after: space)...] == wanted
     }
 
     /// Favourites a post (idempotent on the server).
@@ -74,23 +94,38 @@ public struct MastodonNetwork: SocialNetwork {
         _ = try await Self.mappingErrors { try await client.send(FavouriteStatus(statusID: postID)) }
     }
 
-    /// Pages on demand; with `sinceID`, stops at the first status not newer (Mastodon's
-    /// `next` links drop `since_id`).
-    private func statuses(_ request: MastodonListRequest<MastodonStatus>, sinceID: String?, limit: Int, publicOnly: Bool = false)
-        -> AsyncThrowingStream<[NetworkPost], any Error>
-    {
-        var isKnown: (@Sendable (MastodonStatus) -> Bool)?
-        if let sinceID { isKnown = { status in !isNewer(status.id, than: sinceID) } }
-        let pager = client.pager(request, limit: limit, isKnown: isKnown)
+    /// Pages on demand from `since_id` (the position); the position handed back is the
+    /// newest status served, whether or not `publicOnly` kept it.
+    private func statuses(
+        after position: StreamPosition?, limit: Int, publicOnly: Bool = false,
+        _ request: (_ sinceID: String?) -> MastodonListRequest<MastodonStatus>
+    ) -> AsyncThrowingStream<StreamPage, any Error> {
+        if let position, position.value.isEmpty || position.value.contains(where: { $0 == ":" || $0.isWhitespace }) {
+            return .failing(StreamPositionError(position, reason: "not a Mastodon status id"))
+        }
+        let pager = client.pager(request(position?.value), limit: limit)
         return AsyncThrowingStream(unfolding: {
             guard let page = try await Self.mappingErrors({ try await pager.next() }) else { return nil }
             // A page left empty by the filter is still a page: the walk goes on.
-            return page.filter { !publicOnly || Self.isPublic($0) }.map(Self.post)
+            let posts = page.filter { !publicOnly || Self.isPublic($0) }.map(Self.post)
+            return StreamPage(posts, position: await pager.newest.map { StreamPosition($0.id) })
         })
     }
 
     /// Mastodon's default status length.
     static let characterLimit = 500
+
+    /// What goes out for `text`: a reply with `@acct ` of the mention's author in front,
+    /// unless it starts with that mention already or would pass the character limit
+    /// (better unaddressed than refused).
+    static func sentText(_ text: String, inReplyTo mention: NetworkPost?) -> String {
+        guard let acct = mention?.authorUsername else { return text }
+        let handle = "@" + acct.lowercased()
+        let lowered = text.lowercased()
+        if lowered == handle || lowered.hasPrefix(handle + " ") || lowered.hasPrefix(handle + "\n") { return text }
+        let addressed = "@" + acct + " " + text
+        return addressed.count <= characterLimit ? addressed : text
+    }
 
     // MARK: - Mapping
 

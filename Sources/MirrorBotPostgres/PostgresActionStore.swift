@@ -10,14 +10,14 @@ public struct PostgresActionStore: ActionStore {
         self.connection = connection
     }
 
-    public func cursor(_ stream: String) async throws -> String? {
-        try await connection.query("SELECT last_id FROM cursors WHERE stream = \(stream)").first?["last_id"]
+    public func cursor(_ stream: String) async throws -> StreamPosition? {
+        try await connection.query("SELECT position FROM cursors WHERE stream = \(stream)").first?["position"].map { StreamPosition($0) }
     }
 
-    public func setCursor(_ stream: String, to id: String) async throws {
+    public func setCursor(_ stream: String, to position: StreamPosition) async throws {
         try await connection.query("""
-            INSERT INTO cursors (stream, last_id) VALUES (\(stream), \(id))
-            ON CONFLICT (stream) DO UPDATE SET last_id = EXCLUDED.last_id, updated_at = now()
+            INSERT INTO cursors (stream, position) VALUES (\(stream), \(position.value))
+            ON CONFLICT (stream) DO UPDATE SET position = EXCLUDED.position, updated_at = now()
             """)
     }
 

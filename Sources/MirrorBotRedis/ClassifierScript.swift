@@ -181,24 +181,13 @@ enum ClassifierScript {
     return text
     """
 
-    /// The EVAL command that adds `posts` (`CalibrationWindow` entries) to the windows and recalibrates.
-    static func calibrateCommand(posts: [WindowEntry], keys: ClassifierKeys, pooled: PooledBayes) -> [String] {
+    /// The EVAL command that adds `posts` to the windows and recalibrates.
+    static func calibrateCommand(posts: [LearnedPost], keys: ClassifierKeys, pooled: PooledBayes) -> [String] {
         ["EVAL", calibrate, "7", keys.sample, keys.window(.favorite), keys.window(.normal), keys.documents,
          keys.features(.favorite), keys.features(.normal), keys.recent,
          String(Calibration.windowLimit), String(Calibration.formula), String(pooled.weight), String(pooled.textWeight),
          FeatureExtractor.authorPrefix]
-            + posts.map { $0.argument }
-    }
-
-    /// One sample post for `calibrate`.
-    struct WindowEntry {
-        var features: [String]
-        var category: ClassifierCategory
-        var seenAsNormal: Bool
-
-        var argument: String {
-            (category == .normal ? "n" : seenAsNormal ? "m" : "f") + features.joined(separator: "\n")
-        }
+            + posts.map { ($0.category == .normal ? "n" : $0.movesInSample ? "m" : "f") + $0.features.joined(separator: "\n") }
     }
 
     /// How a post counts in the like-share sample (ARGV[3]).

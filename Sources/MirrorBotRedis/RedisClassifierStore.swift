@@ -1,107 +1,54 @@
 import MirrorBot
 import Redis
 
-/// The favorite classifier: features from `FeatureExtractor`, counts in Redis,
-/// arithmetic in `FavoriteRule` (`NaiveBayes` for a number, `PooledBayes` and
-/// `Calibration` for `auto`).
+/// The favorite classifier's counts and calibration windows in Redis (`ClassifierStore`);
+/// the arithmetic is `CountingClassifier`'s (MirrorBot).
 ///
 /// Redis keys are described in `ClassifierKeys` (and docs/CLASSIFIER.md).
-/// Round trips: classifying one post or a whole batch is one pipeline of four
-/// HMGETs (document counts, the like-share sample, feature counts of both
-/// categories). Training with `learning: .countsOnly` is one pipeline of EVALs
-/// (one EVAL, atomic, per post); training a sample (`.sample`, and
-/// `train(labeled:)`) is one round trip per 500 posts: the EVALs and one EVAL
-/// that adds the posts to the windows and takes the threshold anew
-/// (`ClassifierScript.calibrate`).
+/// Round trips: `counts(for:)` is one pipeline of four HMGETs (document counts, the
+/// like-share sample, feature counts of both categories); `learn` is one pipeline of
+/// EVALs (one EVAL, atomic, per post) and, for a sample, one EVAL that adds the posts
+/// to the windows and takes the threshold anew (`ClassifierScript.calibrate`).
 ///
 ///     let classifier = try await RedisClassifierStore.connect(
 ///         redisURL: "redis://:secret@localhost:6379/0", keyPrefix: "mirror-bot:",
 ///         tokenizer: MeCabFeatureTokenizer(dictionaryPath: nil), threshold: .auto)
 ///     try await classifier.train(text: "寿司が好き", author: "alice", as: .favorite)
 ///     let verdict = try await classifier.classify(text: "寿司食べたい", author: "alice")
-public struct RedisClassifierStore: FavoriteClassifier {
+public struct RedisClassifierStore: ClassifierStore {
     public let redis: RedisConnection
     public let keys: ClassifierKeys
-    public let extractor: FeatureExtractor
-    public let rule: FavoriteRule
-    /// Whether `train` learns a sample of what the human saw (the daemon) or counts only.
-    public let learning: ClassifierLearning
 
-    /// Posts sent in one pipeline; for a sample, with one calibration after them.
-    public static let scoringBatch = 500
-
-    public init(
-        redis: RedisConnection, keys: ClassifierKeys = ClassifierKeys(), extractor: FeatureExtractor,
-        rule: FavoriteRule = FavoriteRule(), learning: ClassifierLearning = .sample
-    ) {
+    public init(redis: RedisConnection, keys: ClassifierKeys = ClassifierKeys()) {
         self.redis = redis
         self.keys = keys
-        self.extractor = extractor
-        self.rule = rule
-        self.learning = learning
     }
 
-    /// Connects to Redis; features come from `tokenizer` (MeCab in production).
+    /// Connects to Redis: the classifier over this store, features from `tokenizer` (MeCab in production).
     public static func connect(
         redisURL: String, keyPrefix: String = ClassifierKeys.defaultPrefix, tokenizer: any Tokenizer,
         threshold: FavoriteThreshold = .auto, learning: ClassifierLearning = .sample
-    ) async throws -> RedisClassifierStore {
-        let redis = try await RedisConnection(url: redisURL)
-        return RedisClassifierStore(
-            redis: redis, keys: ClassifierKeys(prefix: keyPrefix),
-            extractor: FeatureExtractor(tokenizer: tokenizer), rule: FavoriteRule(threshold: threshold), learning: learning
-        )
+    ) async throws -> RedisClassifier {
+        RedisClassifier(
+            redis: try await RedisConnection(url: redisURL), keys: ClassifierKeys(prefix: keyPrefix),
+            extractor: FeatureExtractor(tokenizer: tokenizer), rule: FavoriteRule(threshold: threshold), learning: learning)
     }
 
-    // MARK: - Training
+    // MARK: - Learning
 
-    public func train(text: String, author: String?, as category: ClassifierCategory) async throws {
-        try await train(features: extractor.features(text: text, author: author), as: category)
-    }
-
-    public func train(batch examples: [TrainingExample]) async throws {
-        try await learn(examples.map {
-            LearnedPost(
-                features: extractor.features(text: $0.text, author: $0.author), category: $0.category,
-                takesBack: $0.category == .favorite, seenAsNormal: $0.seenAsNormal)
-        }, sample: learning == .sample)
-    }
-
-    /// Trains already extracted features (distinct) as one post.
-    public func train(features: [String], as category: ClassifierCategory) async throws {
-        try await learn([LearnedPost(features: features, category: category, takesBack: category == .favorite)], sample: learning == .sample)
-    }
-
-    /// One post to learn: its features, its category, whether it takes one back from `normal`
-    /// in the counts, and whether the sample holds it already as `normal` (`TrainingExample.seenAsNormal`).
-    struct LearnedPost {
-        var features: [String]
-        var category: ClassifierCategory
-        var takesBack: Bool
-        var seenAsNormal = false
-
-        /// Liked after it was learned from the timeline: it changes label in the sample and moves between the windows.
-        var movesInSample: Bool { category == .favorite && seenAsNormal }
-    }
-
-    /// Learns `posts` in order, in one pipeline per `scoringBatch` posts: the training
-    /// EVALs and, for a sample, one EVAL that adds the posts to the windows and takes the
-    /// threshold anew against the counts the batch left (`ClassifierScript.calibrate`).
-    func learn(_ posts: [LearnedPost], sample: Bool) async throws {
-        guard sample else {
-            try await send(posts.map { command($0, sample: false) })
-            return
+    public func learn(_ posts: [LearnedPost], calibratingWith pooled: PooledBayes?) async throws {
+        guard !posts.isEmpty else { return }
+        let training = posts.map { post in
+            ClassifierScript.command(
+                features: post.features, as: post.category, keys: keys, takeBackFromNormal: post.takesBack,
+                sample: pooled == nil ? .none : post.movesInSample ? .liked : .new)
         }
-        var start = 0
-        while start < posts.count {
-            let chunk = posts[start..<min(start + Self.scoringBatch, posts.count)]
-            let entries = chunk.map { ClassifierScript.WindowEntry(features: $0.features, category: $0.category, seenAsNormal: $0.seenAsNormal) }
-            try await send(chunk.map { command($0, sample: true) } + [ClassifierScript.calibrateCommand(posts: entries, keys: keys, pooled: rule.pooled)])
-            start += Self.scoringBatch
+        let calibration = pooled.map { [ClassifierScript.calibrateCommand(posts: posts, keys: keys, pooled: $0)] } ?? []
+        for reply in try await redis.pipeline(training + calibration) {
+            try reply.throwingOnError()
         }
     }
 
-    /// The windows of the like-share sample (one round trip), for tests and tools.
     public func calibrationWindow() async throws -> CalibrationWindow {
         let replies = try await redis.pipeline(ClassifierCategory.allCases.map { ["LRANGE", keys.window($0), "0", "-1"] })
         let lists = try replies.map { reply in
@@ -115,31 +62,7 @@ public struct RedisClassifierStore: FavoriteClassifier {
         return CalibrationWindow(favorite: lists[0], normal: lists[1])
     }
 
-    private func command(_ post: LearnedPost, sample: Bool) -> [String] {
-        ClassifierScript.command(
-            features: post.features, as: post.category, keys: keys, takeBackFromNormal: post.takesBack,
-            sample: sample ? (post.movesInSample ? .liked : .new) : .none)
-    }
-
-    private func send(_ commands: [[String]]) async throws {
-        guard !commands.isEmpty else { return }
-        for reply in try await redis.pipeline(commands) {
-            try reply.throwingOnError()
-        }
-    }
-
-    // MARK: - Classifying
-
-    public func classify(text: String, author: String?) async throws -> Classification {
-        let features = extractor.features(text: text, author: author)
-        return rule.classify(features: features, counts: try await counts(for: features))
-    }
-
-    public func classify(batch posts: [ClassifierInput]) async throws -> [Classification] {
-        let perPost = posts.map { extractor.features(text: $0.text, author: $0.author) }
-        let counts = try await counts(for: Self.union(perPost))
-        return perPost.map { rule.classify(features: $0, counts: counts) }
-    }
+    // MARK: - Reading
 
     /// The document counts, the like-share sample and the counts of `features`, in one round trip.
     public func counts(for features: [String]) async throws -> TrainingCounts {
@@ -163,27 +86,10 @@ public struct RedisClassifierStore: FavoriteClassifier {
         return counts
     }
 
-    /// The like-share sample (one round trip).
-    public func likeShareSample() async throws -> LikeShareSample {
-        try await counts(for: []).sample
-    }
-
     // MARK: - Clearing
 
     public func clear() async throws {
         try await redis.send(["DEL"] + keys.all).throwingOnError()
-    }
-
-    // MARK: - Reading replies
-
-    /// The distinct features of `posts`, in first-seen order.
-    static func union(_ posts: [[String]]) -> [String] {
-        var union: [String] = []
-        var seen: Set<String> = []
-        for feature in posts.joined() where seen.insert(feature).inserted {
-            union.append(feature)
-        }
-        return union
     }
 
     /// Reads an HMGET reply: nil fields are 0; anything else that is not a non-negative integer is an error.
@@ -224,4 +130,19 @@ public struct RedisClassifierStore: FavoriteClassifier {
         }
         return elements
     }
+}
+
+/// The favorite classifier over Redis.
+public typealias RedisClassifier = CountingClassifier<RedisClassifierStore>
+
+extension CountingClassifier where Store == RedisClassifierStore {
+    public init(
+        redis: RedisConnection, keys: ClassifierKeys = ClassifierKeys(), extractor: FeatureExtractor,
+        rule: FavoriteRule = FavoriteRule(), learning: ClassifierLearning = .sample
+    ) {
+        self.init(store: RedisClassifierStore(redis: redis, keys: keys), extractor: extractor, rule: rule, learning: learning)
+    }
+
+    public var redis: RedisConnection { store.redis }
+    public var keys: ClassifierKeys { store.keys }
 }

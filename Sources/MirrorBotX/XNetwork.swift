@@ -33,24 +33,27 @@ public struct XNetwork: SocialNetwork {
         return Account(id: user.id, username: user.username)
     }
 
-    public func posts(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        stream(.userTweets, userID: userID, sinceID: sinceID, limit: limit)
+    public func posts(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
+        stream(.userTweets, userID: userID, after: position, limit: limit)
     }
 
     public func likes(of userID: String, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        stream(.likedTweets, userID: userID, sinceID: nil, limit: limit)
+        let pager = client.pager(.likedTweets, userID: userID, limit: limit, pageSize: pageSize)
+        return AsyncThrowingStream(unfolding: {
+            try await Self.mappingErrors({ try await pager.next() }).map(Self.posts(in:))
+        })
     }
 
-    public func homeTimeline(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        stream(.homeTimeline, userID: userID, sinceID: sinceID, limit: limit)
+    public func homeTimeline(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
+        stream(.homeTimeline, userID: userID, after: position, limit: limit)
     }
 
-    public func mentions(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        stream(.mentions, userID: userID, sinceID: sinceID, limit: limit)
+    public func mentions(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
+        stream(.mentions, userID: userID, after: position, limit: limit)
     }
 
-    public func post(text: String, inReplyTo postID: String?) async throws -> String {
-        let request = CreateTweet(text: text, inReplyToTweetID: postID)
+    public func post(text: String, inReplyTo mention: NetworkPost?) async throws -> String {
+        let request = CreateTweet(text: text, inReplyToTweetID: mention?.id)
         let response = try await Self.mappingErrors { try await client.send(request) }
         guard let id = response.data?.id else {
             throw NetworkError.failed(endpoint: request.endpoint, status: 201, detail: Self.missingData(response.errors))
@@ -66,14 +69,18 @@ public struct XNetwork: SocialNetwork {
         }
     }
 
-    /// Pages on demand: a page is fetched only when the consumer asks for it.
-    private func stream(_ timeline: TweetTimeline, userID: String, sinceID: String?, limit: Int)
-        -> AsyncThrowingStream<[NetworkPost], any Error>
+    /// Pages on demand: a page is fetched only when the consumer asks for it. The position
+    /// is the newest post's id (X's `since_id`): the cursors stored before positions existed.
+    private func stream(_ timeline: TweetTimeline, userID: String, after position: StreamPosition?, limit: Int)
+        -> AsyncThrowingStream<StreamPage, any Error>
     {
-        let pager = client.pager(timeline, userID: userID, sinceID: sinceID, limit: limit, pageSize: pageSize)
+        if let position, position.value.isEmpty || !position.value.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            return .failing(StreamPositionError(position, reason: "an X post id is a number"))
+        }
+        let pager = client.pager(timeline, userID: userID, sinceID: position?.value, limit: limit, pageSize: pageSize)
         return AsyncThrowingStream(unfolding: {
             guard let page = try await Self.mappingErrors({ try await pager.next() }) else { return nil }
-            return Self.posts(in: page)
+            return StreamPage(Self.posts(in: page), position: await pager.newestID.map { StreamPosition($0) })
         })
     }
 

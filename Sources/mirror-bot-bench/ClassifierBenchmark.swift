@@ -39,7 +39,7 @@ enum ClassifierBenchmark {
         let single = try await store(redis, keyPrefix: prefix + "single:", dictionaryPath: environment["MECAB_DICDIR"])
         let batched = try await store(redis, keyPrefix: prefix + "batch:", dictionaryPath: environment["MECAB_DICDIR"])
         // The same counts, decided by the seed's rule.
-        let seed = RedisClassifierStore(
+        let seed = RedisClassifier(
             redis: batched.redis, keys: batched.keys, extractor: batched.extractor, rule: FavoriteRule(threshold: .fixed(3.0)))
         let inputs = examples.map { ClassifierInput(text: $0.text, author: $0.author) }
         let batches = stride(from: 0, to: examples.count, by: options.batch).map { $0..<min($0 + options.batch, examples.count) }
@@ -84,9 +84,9 @@ enum ClassifierBenchmark {
     }
 
     /// A classifier store on its own connection to `redis`.
-    static func store(_ redis: RedisConfiguration, keyPrefix: String, dictionaryPath: String?) async throws -> RedisClassifierStore {
+    static func store(_ redis: RedisConfiguration, keyPrefix: String, dictionaryPath: String?) async throws -> RedisClassifier {
         let tokenizer = try MeCabFeatureTokenizer(dictionaryPath: dictionaryPath)
-        return RedisClassifierStore(
+        return RedisClassifier(
             redis: try await RedisConnection(configuration: redis), keys: ClassifierKeys(prefix: keyPrefix),
             extractor: FeatureExtractor(tokenizer: tokenizer)
         )

@@ -83,11 +83,11 @@ enum BlueskyFuzz {
 
     /// Through the seam, as the daemon calls it: only `NetworkError`; walks of at most three pages.
     static func network(_ network: BlueskyNetwork, _ harness: FuzzClientHarness) async {
-        await harness.walk("BlueskyNetwork.posts", pages: 3, limit: 12) { network.posts(of: session.did, sinceID: nil, limit: 12) }
+        await harness.walk("BlueskyNetwork.posts", pages: 3, limit: 12) { network.posts(of: session.did, after: nil, limit: 12) }
         await harness.walk("BlueskyNetwork.homeTimeline", pages: 3, limit: 12) {
-            network.homeTimeline(of: session.did, sinceID: "at://did:plc:a/app.bsky.feed.post/3k", limit: 12)
+            network.homeTimeline(of: session.did, after: "bsky1 1700000000000000 at://did:plc:a/app.bsky.feed.post/3k", limit: 12)
         }
-        await harness.walk("BlueskyNetwork.mentions", pages: 3, limit: 12) { network.mentions(of: session.did, sinceID: nil, limit: 12) }
+        await harness.walk("BlueskyNetwork.mentions", pages: 3, limit: 12) { network.mentions(of: session.did, after: nil, limit: 12) }
         _ = await harness.call("BlueskyNetwork.me", failing: NetworkError.self) { try await network.me() }
         _ = await harness.call("BlueskyNetwork.profile", failing: NetworkError.self) { try await network.profile(of: session.did) }
         _ = await harness.call("BlueskyNetwork.posts(uris:)", failing: NetworkError.self) {
@@ -95,7 +95,7 @@ enum BlueskyFuzz {
         }
         // A reply with a mention (resolved first) and a link, to a post looked up by getPosts.
         _ = await harness.call("BlueskyNetwork.post", failing: NetworkError.self) {
-            try await network.post(text: "@alice.example.com see https://example.com/a", inReplyTo: "at://did:plc:a/app.bsky.feed.post/3k")
+            try await network.post(text: "@alice.example.com see https://example.com/a", inReplyTo: NetworkPost(id: "at://did:plc:a/app.bsky.feed.post/3k", text: "", createdAt: Date(timeIntervalSince1970: 0), authorID: "did:plc:a"))
         }
         _ = await harness.call("BlueskyNetwork.like", failing: NetworkError.self) {
             try await network.like(postID: "at://did:plc:c/app.bsky.feed.post/3m", as: session.did)

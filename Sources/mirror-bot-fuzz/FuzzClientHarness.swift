@@ -71,11 +71,11 @@ final class FuzzClientHarness: HTTPTransport, @unchecked Sendable {
 
     /// At most `pages` pages of a `SocialNetwork` stream, as the daemon walks one: only `NetworkError`,
     /// no page beyond `limit` posts.
-    func walk(_ name: String, pages: Int, limit: Int, _ stream: () -> AsyncThrowingStream<[NetworkPost], any Error>) async {
+    func walk(_ name: String, pages: Int, limit: Int, _ stream: () -> AsyncThrowingStream<StreamPage, any Error>) async {
         _ = await call(name, failing: NetworkError.self) {
             var count = 0
             for try await page in stream() {
-                fuzzCheck(page.count <= limit, "\(name): a page beyond the limit: \(page.count) posts")
+                fuzzCheck(page.posts.count <= limit, "\(name): a page beyond the limit: \(page.posts.count) posts")
                 count += 1
                 if count == pages { break }
             }

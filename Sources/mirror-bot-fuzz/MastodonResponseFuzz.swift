@@ -53,11 +53,11 @@ enum MastodonFuzz {
 
     /// Through the seam, as the daemon calls it: only `NetworkError`; walks of at most three pages.
     static func network(_ network: MastodonNetwork, _ harness: FuzzClientHarness) async {
-        await harness.walk("MastodonNetwork.posts", pages: 3, limit: 12) { network.posts(of: "3", sinceID: nil, limit: 12) }
-        await harness.walk("MastodonNetwork.mentions", pages: 3, limit: 12) { network.mentions(of: "3", sinceID: "1", limit: 12) }
+        await harness.walk("MastodonNetwork.posts", pages: 3, limit: 12) { network.posts(of: "3", after: nil, limit: 12) }
+        await harness.walk("MastodonNetwork.mentions", pages: 3, limit: 12) { network.mentions(of: "3", after: "notification:1", limit: 12) }
         // A reply to a mention served above starts with its author's acct.
         _ = await harness.call("MastodonNetwork.post", failing: NetworkError.self) {
-            try await network.post(text: "y", inReplyTo: "2")
+            try await network.post(text: "y", inReplyTo: NetworkPost(id: "2", text: "", createdAt: Date(timeIntervalSince1970: 0), authorID: "3", authorUsername: "alice"))
         }
     }
 

@@ -51,7 +51,7 @@ struct XFuzzCalls {
     /// Through the seam, as the daemon calls it: only `NetworkError`; a walk of at most two pages.
     func network() async {
         let network = XNetwork(client: client, pageSize: 5)
-        await harness.walk("XNetwork.posts", pages: 2, limit: 8) { network.posts(of: "1", sinceID: nil, limit: 8) }
+        await harness.walk("XNetwork.posts", pages: 2, limit: 8) { network.posts(of: "1", after: nil, limit: 8) }
         _ = await harness.call("XNetwork.me", failing: NetworkError.self) { try await network.me() }
         _ = await harness.call("XNetwork.like", failing: NetworkError.self) { try await network.like(postID: "2", as: "1") }
     }

@@ -18,3 +18,14 @@ public final class LogRecorder: Sendable {
         all.filter { $0.contains(" event=\(event) ") || $0.hasSuffix(" event=\(event)") }
     }
 }
+
+/// Collects the events a logger reports (`Logger.reporting(to:)`), as values, with their loop.
+public final class EventRecorder: EventSink {
+    private let stored = Mutex<[(event: BotEvent, loop: String?)]>([])
+
+    public init() {}
+
+    public var events: [(event: BotEvent, loop: String?)] { stored.withLock { $0 } }
+
+    public func record(_ event: BotEvent, loop: String?) { stored.withLock { $0.append((event, loop)) } }
+}

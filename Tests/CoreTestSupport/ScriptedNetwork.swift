@@ -4,7 +4,9 @@ import Synchronization
 
 /// The network seam as a test scripts it: streams serve what the test put in
 /// (newest first, as networks page), writes are recorded, and failures come
-/// when and as often as told. Posting appends the bot's post to its own timeline
+/// when and as often as told. Ids grow as X's do (longer is newer, then by
+/// text); a stream's position is the newest id served, and one that is not
+/// all digits is refused as unreadable (`StreamPositionError`). Posting appends the bot's post to its own timeline
 /// with the clock's time, as a real network would.
 public final class ScriptedNetwork: SocialNetwork {
     public struct Write: Sendable, Equatable {
@@ -33,21 +35,31 @@ public final class ScriptedNetwork: SocialNetwork {
     /// The error every post attempt throws (PostSender's branches); nil: posts succeed.
     public let postError: NetworkError?
     public let timelineFails: Bool
+    /// What goes out for a text (Mastodon puts `@author` in front of a reply); nil: the text itself.
+    public let sentAs: (@Sendable (String) -> String)?
 
     public init(account: Account = Account(id: "2", username: "mirror"), clock: any BotClock = SystemClock()) {
         self.account = account
         self.clock = clock
         postError = nil
         timelineFails = false
+        sentAs = nil
     }
 
     /// A bot whose posts always fail with `postError`, whose own timeline is `timeline`.
-    public init(postError: NetworkError?, timeline: [NetworkPost] = [], timelineFails: Bool = false) {
+    public init(
+        postError: NetworkError?, timeline: [NetworkPost] = [], timelineFails: Bool = false, sentAs: (@Sendable (String) -> String)? = nil
+    ) {
         account = Account(id: "2", username: "mirror")
         clock = SystemClock()
         self.postError = postError
         self.timelineFails = timelineFails
+        self.sentAs = sentAs
         state.withLock { $0.posts[account.id] = timeline }
+    }
+
+    public func isSent(_ text: String, as post: NetworkPost) -> Bool {
+        post.text == (sentAs?(text) ?? text)
     }
 
     // MARK: - Scripting
@@ -71,24 +83,33 @@ public final class ScriptedNetwork: SocialNetwork {
 
     public func me() async throws -> Account { account }
 
-    public func posts(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        if timelineFails { return Self.failing(.failed(endpoint: "GET", status: 503, detail: "down")) }
-        return serve(\.posts, userID, sinceID: sinceID, limit: limit)
+    public func posts(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
+        if timelineFails { return .failing(NetworkError.failed(endpoint: "GET", status: 503, detail: "down")) }
+        return positioned(\.posts, userID, after: position, limit: limit)
     }
 
     public func likes(of userID: String, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        serve(\.likes, userID, sinceID: nil, limit: limit, sorted: false)
+        let pages = serve(\.likes, userID, sinceID: nil, limit: limit, sorted: false)
+        return AsyncThrowingStream { continuation in
+            switch pages {
+            case .failure(let error): continuation.finish(throwing: error)
+            case .success(let pages):
+                for page in pages { continuation.yield(page) }
+                continuation.finish()
+            }
+        }
     }
 
-    public func homeTimeline(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        serve(\.home, userID, sinceID: sinceID, limit: limit)
+    public func homeTimeline(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
+        positioned(\.home, userID, after: position, limit: limit)
     }
 
-    public func mentions(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        serve(\.mentions, userID, sinceID: sinceID, limit: limit)
+    public func mentions(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
+        positioned(\.mentions, userID, after: position, limit: limit)
     }
 
-    public func post(text: String, inReplyTo postID: String?) async throws -> String {
+    public func post(text: String, inReplyTo mention: NetworkPost?) async throws -> String {
+        let postID = mention?.id
         let now = clock.now()
         return try state.withLock { state in
             state.attempts += 1
@@ -113,33 +134,40 @@ public final class ScriptedNetwork: SocialNetwork {
 
     // MARK: - Serving
 
-    private func serve(
-        _ stream: KeyPath<State, [String: [NetworkPost]]>, _ userID: String, sinceID: String?, limit: Int, sorted: Bool = true
-    ) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        let result: Result<[NetworkPost], NetworkError> = state.withLock { state in
-            if !state.readErrors.isEmpty { return .failure(state.readErrors.removeFirst()) }
-            var posts = state[keyPath: stream][userID] ?? []
-            if sorted { posts.sort { isNewer($0.id, than: $1.id) } } else { posts.reverse() }
-            if let sinceID { posts = posts.filter { isNewer($0.id, than: sinceID) } }
-            return .success(Array(posts.prefix(limit)))
+    /// Ids grow: longer is newer, then by text.
+    static func comesAfter(_ a: String, than b: String) -> Bool {
+        a.count != b.count ? a.count > b.count : a > b
+    }
+
+    private func positioned(
+        _ stream: KeyPath<State, [String: [NetworkPost]]>, _ userID: String, after position: StreamPosition?, limit: Int
+    ) -> AsyncThrowingStream<StreamPage, any Error> {
+        if let position, position.value.isEmpty || !position.value.allSatisfy(\.isASCII) || !position.value.allSatisfy(\.isNumber) {
+            return .failing(StreamPositionError(position, reason: "not an id"))
         }
-        switch result {
-        case .failure(let error):
-            return Self.failing(error)
-        case .success(let posts):
-            return AsyncThrowingStream { continuation in
-                // Pages of 100, as the networks serve them.
-                var start = 0
-                while start < posts.count {
-                    continuation.yield(Array(posts[start..<min(start + 100, posts.count)]))
-                    start += 100
-                }
+        let pages = serve(stream, userID, sinceID: position?.value, limit: limit)
+        return AsyncThrowingStream { continuation in
+            switch pages {
+            case .failure(let error): continuation.finish(throwing: error)
+            case .success(let pages):
+                let newest = pages.first?.first.map { StreamPosition($0.id) }
+                for page in pages { continuation.yield(StreamPage(page, position: newest)) }
                 continuation.finish()
             }
         }
     }
 
-    private static func failing(_ error: NetworkError) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        AsyncThrowingStream { $0.finish(throwing: error) }
+    /// The posts newer than `sinceID`, in pages of 100, as the networks serve them; or the next read error.
+    private func serve(
+        _ stream: KeyPath<State, [String: [NetworkPost]]>, _ userID: String, sinceID: String?, limit: Int, sorted: Bool = true
+    ) -> Result<[[NetworkPost]], NetworkError> {
+        state.withLock { state in
+            if !state.readErrors.isEmpty { return .failure(state.readErrors.removeFirst()) }
+            var posts = state[keyPath: stream][userID] ?? []
+            if sorted { posts.sort { Self.comesAfter($0.id, than: $1.id) } } else { posts.reverse() }
+            if let sinceID { posts = posts.filter { Self.comesAfter($0.id, than: sinceID) } }
+            posts = Array(posts.prefix(limit))
+            return .success(stride(from: 0, to: posts.count, by: 100).map { Array(posts[$0..<min($0 + 100, posts.count)]) })
+        }
     }
 }

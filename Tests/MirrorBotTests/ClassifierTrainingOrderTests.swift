@@ -1,3 +1,4 @@
+import CoreTestSupport
 import Foundation
 import MirrorBot
 import Testing
@@ -41,25 +42,16 @@ struct ClassifierTrainingOrderTests {
     }
 
     /// The counts and the like-share sample after learning `posts` in order as
-    /// `train classifier --jsonl` learns a labeled file (a sample; no take-back).
-    static func learned(_ posts: [(features: [String], category: ClassifierCategory)]) -> TrainingCounts {
-        var counts = TrainingCounts()
-        var window = CalibrationWindow()
-        var sample = CategoryCounts()
-        for post in posts {
-            counts.learn(post.features, as: post.category, takingBack: false)
-            window.learn(post.features, as: post.category)
-            sample[post.category] += 1
-        }
-        let share = Double(sample.favorite) / Double(sample.total)
-        counts.sample = LikeShareSample(posts: sample, recent: window.count, logThreshold: nil)
-        counts.sample.logThreshold = Calibration.logThreshold(window, counts: counts)
-        return counts
+    /// `train classifier --jsonl` learns a labeled file (a sample; no take-back), in the store the core's tests use.
+    static func learned(_ posts: [(features: [String], category: ClassifierCategory)]) async -> TrainingCounts {
+        let store = InMemoryClassifierStore()
+        await store.learn(posts.map { LearnedPost(features: $0.features, category: $0.category, takesBack: false) }, calibratingWith: PooledBayes())
+        return await store.counts
     }
 
     @Test("likes learned first, then the others: a new clearly-normal post is not liked, a clearly-favourite one is")
-    func likesFirstThenOthers() {
-        let counts = Self.learned(Self.likesFirst())
+    func likesFirstThenOthers() async {
+        let counts = await Self.learned(Self.likesFirst())
         let rule = FavoriteRule(threshold: .auto)
         var draw = Draw(state: 2_024)
         let normals = (0..<20).map { _ in rule.classify(features: Self.post(.normal, &draw), counts: counts) }
@@ -70,7 +62,7 @@ struct ClassifierTrainingOrderTests {
     }
 
     @Test("the same file in any order calibrates to the same threshold", arguments: ["likes last", "shuffled"])
-    func sameThresholdAnyOrder(order: String) {
+    func sameThresholdAnyOrder(order: String) async {
         let file = Self.likesFirst()
         var reordered: [(features: [String], category: ClassifierCategory)]
         if order == "likes last" {
@@ -82,8 +74,8 @@ struct ClassifierTrainingOrderTests {
                 reordered.swapAt(index, draw.next(index + 1))
             }
         }
-        let first = Self.learned(file).sample
-        let other = Self.learned(reordered).sample
+        let first = await Self.learned(file).sample
+        let other = await Self.learned(reordered).sample
         #expect(first.logThreshold != nil)
         #expect(first.logThreshold == other.logThreshold, "likes first: \(String(describing: first.logThreshold)); \(order): \(String(describing: other.logThreshold))")
     }

@@ -45,10 +45,15 @@ struct PostSenderTests {
         #expect(try await PostSender(bot: network, botAccount: bot).send("hello", postedBefore: false, startedAt: start) == .unconfirmed(detail: "dup"))
     }
 
-    @Test("a Mastodon reply, prefixed with @author, is found by its end")
+    /// The mention `5` by user `7`, as a stream served it.
+    let mention = NetworkPost(id: "5", text: "@mirror hi", createdAt: Date(), authorID: "7", authorUsername: "friend")
+
+    @Test("a reply the network sent otherwise than given (Mastodon's @author in front) is found as the network recognises it")
     func prefixedReply() async throws {
-        let network = ScriptedNetwork(postError: .failed(endpoint: "POST", status: 502, detail: "x"), timeline: [mine("@friend hello there", replyTo: "7")])
-        #expect(try await PostSender(bot: network, botAccount: bot).send("hello there", inReplyTo: "5", replyTo: "7", postedBefore: false, startedAt: start) == .posted(id: "900"))
+        let network = ScriptedNetwork(
+            postError: .failed(endpoint: "POST", status: 502, detail: "x"), timeline: [mine("@friend hello there", replyTo: "7")],
+            sentAs: { "@friend " + $0 })
+        #expect(try await PostSender(bot: network, botAccount: bot).send("hello there", inReplyTo: mention, postedBefore: false, startedAt: start) == .posted(id: "900"))
     }
 
     @Test("clear refusals are outcomes, and a rate limit is rethrown as nothing was sent", arguments: [
@@ -73,7 +78,7 @@ struct PostSenderTests {
     func otherTargetIgnored() async throws {
         let network = ScriptedNetwork(postError: .failed(endpoint: "POST", status: 503, detail: "x"), timeline: [mine("hi", replyTo: "8")])
         await #expect(throws: NetworkError.self) {
-            try await PostSender(bot: network, botAccount: bot).send("hi", inReplyTo: "5", replyTo: "7", postedBefore: false, startedAt: start)
+            try await PostSender(bot: network, botAccount: bot).send("hi", inReplyTo: mention, postedBefore: false, startedAt: start)
         }
     }
 

@@ -6,7 +6,7 @@ import MirrorBotRedis
 public enum TestClassifier {
     public static let ipadic = "/var/lib/mecab/dic/ipadic-utf8"
 
-    public static func connect(redisURL: String, keyPrefix: String) async throws -> RedisClassifierStore {
+    public static func connect(redisURL: String, keyPrefix: String) async throws -> RedisClassifier {
         try await RedisClassifierStore.connect(
             redisURL: redisURL, keyPrefix: keyPrefix, tokenizer: MeCabFeatureTokenizer(dictionaryPath: ipadic))
     }

@@ -1,5 +1,6 @@
 /// One walk over a list endpoint: `next()` fetches the next page, following
 /// the `Link` header, until the limit, the last page or a known item; then nil.
+/// `newest` is where a later walk resumes (its `since_id`): the first item served.
 public actor MastodonPager<Item: Sendable & Decodable> {
     let client: MastodonClient
     let limit: Int
@@ -7,6 +8,8 @@ public actor MastodonPager<Item: Sendable & Decodable> {
     private var request: MastodonListRequest<Item>
     private var fetched = 0
     private var finished = false
+    /// The newest item of the walk so far (lists are newest first); nil before one.
+    public private(set) var newest: Item?
 
     init(client: MastodonClient, request: MastodonListRequest<Item>, limit: Int, isKnown: (@Sendable (Item) -> Bool)?) {
         self.client = client
@@ -36,6 +39,7 @@ public actor MastodonPager<Item: Sendable & Decodable> {
             finished = true
         }
         if page.isEmpty { return nil }
+        newest = newest ?? page.first
         return page
     }
 }

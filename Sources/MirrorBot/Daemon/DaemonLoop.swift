@@ -20,10 +20,10 @@ public struct LoopSupervisor: Sendable {
     public var health: LoopHealth?
     public var heartbeat: (@Sendable () -> Void)?
     /// Told of every round, good or failed (the status page and /healthz).
-    public var status: StatusBoard?
+    public var status: (any StatusSink)?
 
     public init(
-        clock: any BotClock, log: Logger, health: LoopHealth? = nil, heartbeat: (@Sendable () -> Void)? = nil, status: StatusBoard? = nil
+        clock: any BotClock, log: Logger, health: LoopHealth? = nil, heartbeat: (@Sendable () -> Void)? = nil, status: (any StatusSink)? = nil
     ) {
         self.clock = clock
         self.log = log

@@ -30,19 +30,3 @@ public struct DaemonSettings: Sendable {
         self.owner = owner
     }
 }
-
-extension SocialNetwork {
-    /// Every post of a stream, all pages collected.
-    func collect(_ stream: AsyncThrowingStream<[NetworkPost], any Error>) async throws -> [NetworkPost] {
-        var all: [NetworkPost] = []
-        for try await page in stream {
-            all += page
-        }
-        return all
-    }
-}
-
-/// Orders network ids: longer numeric ids are newer (X and Mastodon ids grow).
-public func isNewer(_ a: String, than b: String) -> Bool {
-    a.count != b.count ? a.count > b.count : a > b
-}

@@ -73,19 +73,16 @@ public struct Learner: Sendable {
     /// posts, retweets and posts they liked left out); returns how many were learned.
     @discardableResult
     public func learnHomeTimeline(limit: Int, ignoreCursor: Bool = false) async throws -> Int {
-        let stream = "human_home"
-        let cursor = ignoreCursor ? nil : try await cursors.cursor(stream)
+        let stream = PositionedStream(stream: "human_home", cursors: cursors, log: log)
         var learned = 0
-        var newest: String?
-        for try await page in human.homeTimeline(of: humanAccount.id, sinceID: cursor, limit: limit) {
+        let read = try await stream.read(fromStart: ignoreCursor) { position in
+            human.homeTimeline(of: humanAccount.id, after: position, limit: limit)
+        } each: { page in
             let liked = try await marks.trained(page.map(\.id), as: .favorite)
             let others = page.filter { $0.isOwnText && $0.authorID != humanAccount.id && !liked.contains($0.id) }
             learned += try await train(others, as: .normal)
-            newest = ([newest].compactMap { $0 } + page.map(\.id)).max { isNewer($1, than: $0) }
         }
-        if let newest, cursor.map({ isNewer(newest, than: $0) }) ?? true {
-            try await cursors.setCursor(stream, to: newest)
-        }
+        try await stream.save(read)
         if learned > 0 { log.report(.learnedTimeline(learned)) }
         return learned
     }

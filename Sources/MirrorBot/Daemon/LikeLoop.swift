@@ -38,9 +38,12 @@ public final class LikeLoop: DaemonLoop {
 
     public func runOnce() async throws -> Duration {
         let now = clock.now()
-        let cursor = try await cursors.cursor(Self.stream)
-        let fetched = try await bot.collect(bot.homeTimeline(of: botAccount.id, sinceID: cursor, limit: cursor == nil ? 100 : 800))
-        let posts = fetched.filter { $0.isOwnText && $0.authorID != botAccount.id }.sorted { isNewer($1.id, than: $0.id) }
+        let stream = PositionedStream(stream: Self.stream, cursors: cursors, log: log)
+        let (fetched, read) = try await stream.collect { position in
+            bot.homeTimeline(of: botAccount.id, after: position, limit: position == nil ? 100 : 800)
+        }
+        // Oldest first (streams serve the newest first): at the daily limit, the older posts were liked.
+        let posts = fetched.reversed().filter { $0.isOwnText && $0.authorID != botAccount.id }
         if !posts.isEmpty {
             let verdicts = try await classifier.classify(batch: posts.map { ClassifierInput(text: $0.text, author: $0.authorUsername) })
             for (post, verdict) in zip(posts, verdicts) {
@@ -48,9 +51,7 @@ public final class LikeLoop: DaemonLoop {
                 try await decide(post, verdict, day: LocalDate(now, in: settings.timeZone))
             }
         }
-        if let newest = fetched.map(\.id).max(by: { isNewer($1, than: $0) }), cursor.map({ isNewer(newest, than: $0) }) ?? true {
-            try await cursors.setCursor(Self.stream, to: newest)
-        }
+        try await stream.save(read)
         return settings.pollInterval
     }
 

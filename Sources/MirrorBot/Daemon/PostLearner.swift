@@ -16,30 +16,30 @@ public struct PostLearner: Sendable {
         self.log = log
     }
 
-    /// The human's own posts newer than the cursor (retweets and posts of unknown kind left
-    /// out; with any of the latter the cursor stays, so they are read again); returns (stored, retweets).
+    /// The human's own posts newer than the stored position (retweets and posts of unknown kind left
+    /// out; with any of the latter the position stays, so they are read again); returns (stored, retweets).
     @discardableResult
     public func learnPosts(limit: Int, ignoreCursor: Bool = false) async throws -> (stored: Int, retweets: Int) {
-        let cursor = ignoreCursor ? nil : try await cursors.cursor(Self.stream)
+        let stream = PositionedStream(stream: Self.stream, cursors: cursors, log: log)
         var stored = 0
         var retweets = 0
         var unknown = 0
-        var newest: String?
         var pages = 0
-        for try await page in human.posts(of: humanAccount.id, sinceID: cursor, limit: limit) {
+        let read = try await stream.read(fromStart: ignoreCursor) { position in
+            human.posts(of: humanAccount.id, after: position, limit: limit)
+        } each: { page in
             pages += 1
             let originals = page.filter(\.isOwnText)
             retweets += page.filter(\.isRetweet).count
             unknown += page.filter { $0.isKindUnknown && !$0.isRetweet }.count
             stored += try await posts.store(originals.map(Post.init))
-            newest = ([newest].compactMap { $0 } + page.map(\.id)).max { isNewer($1, than: $0) }
             if ignoreCursor { log.report(.trainProgress(pages: pages, stored: stored)) }
         }
         if unknown > 0 {
-            // Not stored as originals, and the cursor stays: the next walk reads them again.
+            // Not stored as originals, and the position stays: the next walk reads them again.
             log.report(.postsKindUnknown(count: unknown))
-        } else if let newest, cursor.map({ isNewer(newest, than: $0) }) ?? true {
-            try await cursors.setCursor(Self.stream, to: newest)
+        } else {
+            try await stream.save(read)
         }
         if stored > 0 { log.report(.learnedPosts(stored: stored, retweetsSkipped: retweets)) }
         return (stored, retweets)

@@ -27,13 +27,12 @@ struct PostSender: Sendable {
     /// Posts looked at when checking whether an uncertain post went through.
     static let verificationWindow = 20
 
-    /// Sends `text` (a reply when `inReplyTo` is set, to `replyTo`'s post). `postedBefore`
+    /// Sends `text` (a reply when `inReplyTo` is set, to that mention). `postedBefore`
     /// says the bot posted this text before: the network can then only have refused it.
-    func send(
-        _ text: String, inReplyTo postID: String? = nil, replyTo userID: String? = nil, postedBefore: Bool, startedAt: Date
-    ) async throws -> PostOutcome {
+    func send(_ text: String, inReplyTo mention: NetworkPost? = nil, postedBefore: Bool, startedAt: Date) async throws -> PostOutcome {
+        let userID = mention?.authorID
         do {
-            return .posted(id: try await bot.post(text: text, inReplyTo: postID))
+            return .posted(id: try await bot.post(text: text, inReplyTo: mention))
         } catch NetworkError.duplicateContent {
             return .refused(.duplicate)
         } catch NetworkError.replyNotPermitted(let detail) {
@@ -63,15 +62,13 @@ struct PostSender: Sendable {
     /// The id of a post of the bot's with this text, made since `since` (and, for a reply,
     /// answering `userID`); nil when there is none.
     func find(_ text: String, replyTo userID: String?, since: Date) async throws -> String? {
-        var pages = bot.posts(of: botAccount.id, sinceID: nil, limit: Self.verificationWindow).makeAsyncIterator()
-        let recent = try await pages.next() ?? []
-        let wanted = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var pages = bot.posts(of: botAccount.id, after: nil, limit: Self.verificationWindow).makeAsyncIterator()
+        let recent = try await pages.next()?.posts ?? []
         let match = recent.first { post in
             guard post.createdAt >= since.addingTimeInterval(-Self.clockTolerance) else { return false }
             if let userID, post.inReplyToUserID != userID { return false }
-            let posted = post.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            // Mastodon replies start with "@author ": match the end of the text too.
-            return posted == wanted || posted.hasSuffix(" " + wanted)
+            // What went out may differ from `text` (Mastodon names the author first): the network says.
+            return bot.isSent(text, as: post)
         }
         return match?.id
     }

@@ -7,7 +7,7 @@ extension PostingLoop {
     /// Hands the status board today's plan as stored and, once a day, the human's rhythm
     /// and the bot's posts of the days before. Best effort: a failed read shows nothing
     /// new and changes nothing in the round (it is tried again next round).
-    func publish(_ plan: [PlanSlot], for today: LocalDate, to status: StatusBoard) async {
+    func publish(_ plan: [PlanSlot], for today: LocalDate, to status: any StatusSink) async {
         status.publishPlan(plan, for: today, timeZone: settings.timeZone)
         guard status.needsRhythm(for: today), let human = try? await scheduler.rhythm.minuteDistribution() else { return }
         var bot: [Int] = []
@@ -18,6 +18,6 @@ extension PostingLoop {
                 slot.postedAt.map { MinuteOfDay.of($0, in: settings.timeZone) } ?? slot.minute
             }
         }
-        status.publishRhythm(RhythmStatus(human: human.counts, botEarlierDays: bot, days: Self.rhythmDays, day: today))
+        status.publishRhythm(human: human.counts, botEarlierDays: bot, days: Self.rhythmDays, day: today)
     }
 }

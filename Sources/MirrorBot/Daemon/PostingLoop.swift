@@ -18,7 +18,7 @@ public struct PostingLoop: DaemonLoop {
     public let settings: DaemonSettings
     public let log: Logger
     /// Shown today's plan each round and the rhythm once a day (the status page).
-    public let status: StatusBoard?
+    public let status: (any StatusSink)?
     /// Looks each picked source up before it goes out (`PostingLoop+Sources.swift`); nil: no lookups.
     public var sources: SourceCheck?
 
@@ -31,7 +31,7 @@ public struct PostingLoop: DaemonLoop {
 
     public init(
         scheduler: Scheduler, slots: any SlotClaims, texts: any BotTextStore, bot: any SocialNetwork, botAccount: Account,
-        clock: any BotClock, settings: DaemonSettings, log: Logger, status: StatusBoard? = nil
+        clock: any BotClock, settings: DaemonSettings, log: Logger, status: (any StatusSink)? = nil
     ) {
         self.status = status
         self.scheduler = scheduler

@@ -48,10 +48,13 @@ public final class ReplyLoop: DaemonLoop {
 
     public func runOnce() async throws -> Duration {
         let now = clock.now()
-        let cursor = try await cursors.cursor(Self.stream)
-        let fetched = try await bot.collect(bot.mentions(of: botAccount.id, sinceID: cursor, limit: cursor == nil ? 100 : 800))
-        var mentions = fetched.sorted { isNewer($1.id, than: $0.id) }
-        if cursor == nil, firstRound.withLock({ $0 }) {
+        let stream = PositionedStream(stream: Self.stream, cursors: cursors, log: log)
+        let (fetched, read) = try await stream.collect { position in
+            bot.mentions(of: botAccount.id, after: position, limit: position == nil ? 100 : 800)
+        }
+        // Oldest first: streams serve the newest first.
+        var mentions = Array(fetched.reversed())
+        if read.fromStart, firstRound.withLock({ $0 }) {
             // A bot's first run: answer only recent mentions, not the account's whole history.
             mentions = mentions.filter { now.timeIntervalSince($0.createdAt) <= settings.firstRunMentionWindow }
         }
@@ -60,15 +63,13 @@ public final class ReplyLoop: DaemonLoop {
             do {
                 try await answer(mention, now: now)
             } catch NetworkError.rateLimited(let endpoint, let resetAt) where resetAt.timeIntervalSince(now) > settings.pollInterval.seconds {
-                // Replies wait for the reset; mentions go on being read. The cursor stays before this one.
+                // Replies wait for the reset; mentions go on being read. The position stays, so the
+                // next round reads these mentions again (those answered are claimed: never twice).
                 deferReplies(endpoint: endpoint, until: resetAt)
                 return settings.pollInterval
             }
-            try await cursors.setCursor(Self.stream, to: mention.id)
         }
-        if let newest = fetched.map(\.id).max(by: { isNewer($1, than: $0) }), cursor.map({ isNewer(newest, than: $0) }) ?? true {
-            try await cursors.setCursor(Self.stream, to: newest)
-        }
+        try await stream.save(read)
         firstRound.withLock { $0 = false }
         return settings.pollInterval
     }
@@ -120,7 +121,7 @@ public final class ReplyLoop: DaemonLoop {
             let outcome: PostOutcome
             do {
                 outcome = try await PostSender(bot: bot, botAccount: botAccount).send(
-                    text, inReplyTo: mention.id, replyTo: mention.authorID, postedBefore: used.contains(text), startedAt: clock.now())
+                    text, inReplyTo: mention, postedBefore: used.contains(text), startedAt: clock.now())
             } catch {
                 // Nothing was sent (rate limit, credentials, X down): the mention is tried again.
                 // Cancelled mid-send (SIGTERM) the reply may have reached the network, so the

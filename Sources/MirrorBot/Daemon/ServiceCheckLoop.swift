@@ -19,10 +19,10 @@ public struct ServiceCheckLoop: DaemonLoop {
     public let name = "services"
     public let checks: [ServiceCheck]
     public let interval: Duration
-    public let status: StatusBoard
+    public let status: any StatusSink
     public let log: Logger
 
-    public init(checks: [ServiceCheck], interval: Duration, status: StatusBoard, log: Logger) {
+    public init(checks: [ServiceCheck], interval: Duration, status: any StatusSink, log: Logger) {
         self.checks = checks
         self.interval = interval
         self.status = status

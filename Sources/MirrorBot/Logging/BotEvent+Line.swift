@@ -105,7 +105,8 @@ extension BotEvent {
         }
     }
 
-    static let likesUnavailableMessage = """
+    /// The warning's message, as the line and the status page say it.
+    public static let likesUnavailableMessage = """
         the network refused to like for this account's API access level (X removed likes from self-serve tiers in April 2026); \
         the bot keeps deciding and logging what it would like
         """

@@ -13,9 +13,9 @@ public struct CountingNetwork: SocialNetwork {
     public let base: any SocialNetwork
     /// `bot` or `human`.
     public let account: String
-    public let board: StatusBoard
+    public let board: any StatusSink
 
-    public init(_ base: any SocialNetwork, account: String, board: StatusBoard) {
+    public init(_ base: any SocialNetwork, account: String, board: any StatusSink) {
         self.base = base
         self.account = account
         self.board = board
@@ -25,25 +25,27 @@ public struct CountingNetwork: SocialNetwork {
         try await counted("me") { try await base.me() }
     }
 
-    public func posts(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        counted("posts", base.posts(of: userID, sinceID: sinceID, limit: limit))
+    public func posts(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
+        counted("posts", base.posts(of: userID, after: position, limit: limit))
     }
 
     public func likes(of userID: String, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
         counted("likes", base.likes(of: userID, limit: limit))
     }
 
-    public func homeTimeline(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        counted("home_timeline", base.homeTimeline(of: userID, sinceID: sinceID, limit: limit))
+    public func homeTimeline(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
+        counted("home_timeline", base.homeTimeline(of: userID, after: position, limit: limit))
     }
 
-    public func mentions(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        counted("mentions", base.mentions(of: userID, sinceID: sinceID, limit: limit))
+    public func mentions(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
+        counted("mentions", base.mentions(of: userID, after: position, limit: limit))
     }
 
-    public func post(text: String, inReplyTo postID: String?) async throws -> String {
-        try await counted("post") { try await base.post(text: text, inReplyTo: postID) }
+    public func post(text: String, inReplyTo mention: NetworkPost?) async throws -> String {
+        try await counted("post") { try await base.post(text: text, inReplyTo: mention) }
     }
+
+    public func isSent(_ text: String, as post: NetworkPost) -> Bool { base.isSent(text, as: post) }
 
     public func like(postID: String, as userID: String) async throws {
         try await counted("like") { try await base.like(postID: postID, as: userID) }
@@ -63,7 +65,8 @@ public struct CountingNetwork: SocialNetwork {
     }
 
     /// The same pages, each counted as it arrives; no page is asked for before the consumer wants it.
-    private func counted(_ endpoint: String, _ stream: AsyncThrowingStream<[NetworkPost], any Error>) -> AsyncThrowingStream<[NetworkPost], any Error> {
+    /// A stored position the adapter cannot read is not a request: it is not counted.
+    private func counted<Page: Sendable>(_ endpoint: String, _ stream: AsyncThrowingStream<Page, any Error>) -> AsyncThrowingStream<Page, any Error> {
         let pages = PageReader(stream)
         return AsyncThrowingStream(unfolding: { [board, account] in
             do {
@@ -73,6 +76,8 @@ public struct CountingNetwork: SocialNetwork {
                 }
                 board.countRequest(account: account, endpoint: endpoint, outcome: "ok", rateLimited: false)
                 return page
+            } catch let error as StreamPositionError {
+                throw error
             } catch {
                 CountingNetwork.report(board: board, account: account, endpoint, error)
                 throw error
@@ -84,7 +89,7 @@ public struct CountingNetwork: SocialNetwork {
         Self.report(board: board, account: account, endpoint, error)
     }
 
-    private static func report(board: StatusBoard, account: String, _ endpoint: String, _ error: any Error) {
+    private static func report(board: any StatusSink, account: String, _ endpoint: String, _ error: any Error) {
         let outcome = outcome(of: error)
         board.countRequest(account: account, endpoint: endpoint, outcome: outcome, rateLimited: outcome == "rate_limited")
     }
@@ -106,15 +111,15 @@ public struct CountingNetwork: SocialNetwork {
 }
 
 /// Reads a stream's pages one at a time for the counting stream (one consumer, in turn).
-private actor PageReader {
-    private var iterator: AsyncThrowingStream<[NetworkPost], any Error>.Iterator
+private actor PageReader<Page: Sendable> {
+    private var iterator: AsyncThrowingStream<Page, any Error>.Iterator
     private(set) var pagesRead = 0
 
-    init(_ stream: AsyncThrowingStream<[NetworkPost], any Error>) {
+    init(_ stream: AsyncThrowingStream<Page, any Error>) {
         iterator = stream.makeAsyncIterator()
     }
 
-    func next() async throws -> [NetworkPost]? {
+    func next() async throws -> Page? {
         // The iterator shares its stream's storage: a copy reads the same pages.
         var current = iterator
         defer { iterator = current }

@@ -7,30 +7,45 @@ import Foundation
 /// One instance speaks for one account (the human's or the bot's).
 ///
 /// Streams yield pages, newest first; a consumer may stop early (e.g. at a
-/// like it already knows) and no further page is requested.
+/// like it already knows) and no further page is requested. A stream read from a
+/// position (`StreamPosition`, the adapter's own, stored by the core unread) serves
+/// only what is newer, and each page names where the next read resumes.
 public protocol SocialNetwork: Sendable {
     /// The authenticated account.
     func me() async throws -> Account
 
-    /// A user's own posts, replies included, retweets flagged, newer than `sinceID`,
+    /// A user's own posts, replies included, retweets flagged, newer than `position`,
     /// at most `limit` posts (X serves only the 3,200 most recent).
-    func posts(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error>
+    func posts(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error>
 
-    /// The posts a user liked, most recently liked first. No `sinceID` exists
+    /// The posts a user liked, most recently liked first. No position exists
     /// for likes: page until a known one.
     func likes(of userID: String, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error>
 
-    /// The user's home timeline (posts of accounts they follow, and their own).
-    func homeTimeline(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error>
+    /// The user's home timeline (posts of accounts they follow, and their own), newer than `position`.
+    func homeTimeline(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error>
 
-    /// Posts that mention the user (replies and quotes included).
-    func mentions(of userID: String, sinceID: String?, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error>
+    /// Posts that mention the user (replies and quotes included), newer than `position`.
+    func mentions(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error>
 
-    /// Publishes a post, or a reply when `inReplyTo` is set; returns the new post's id.
-    func post(text: String, inReplyTo postID: String?) async throws -> String
+    /// Publishes a post, or a reply to `mention` (as a stream of this network served
+    /// it, with its `replyTarget`) when set; returns the new post's id.
+    func post(text: String, inReplyTo mention: NetworkPost?) async throws -> String
+
+    /// Whether `post`, one of this account's own as `posts(of:)` serves it, is the one
+    /// `post(text:inReplyTo:)` sent for `text`: what goes out may differ from `text`
+    /// (Mastodon puts the author's `@acct` in front of a reply). The default: the same
+    /// text, blanks at either end aside.
+    func isSent(_ text: String, as post: NetworkPost) -> Bool
 
     /// Likes a post as `userID` (the authenticated account).
     func like(postID: String, as userID: String) async throws
+}
+
+extension SocialNetwork {
+    public func isSent(_ text: String, as post: NetworkPost) -> Bool {
+        post.text.trimmingCharacters(in: .whitespacesAndNewlines) == text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
 }
 
 /// An account on a network.
@@ -57,6 +72,9 @@ public struct NetworkPost: Sendable, Equatable, Codable {
     public var isRetweet: Bool
     /// The network's markup of `text` (Bluesky: the record's facets as JSON), nil when it has none.
     public var facets: String?
+    /// What a reply to this post needs besides its id, as the adapter wrote it (Bluesky:
+    /// the thread's root and this post as strong refs); nil when the id is enough.
+    public var replyTarget: String?
     /// The network's answer did not show whether this is an original, a reply or a
     /// retweet: such a post is never stored, liked, learned from or answered.
     public var isKindUnknown: Bool
@@ -64,9 +82,10 @@ public struct NetworkPost: Sendable, Equatable, Codable {
     public init(
         id: String, text: String, createdAt: Date, authorID: String, authorUsername: String? = nil,
         inReplyToUserID: String? = nil, inReplyToUsername: String? = nil, isRetweet: Bool = false,
-        isKindUnknown: Bool = false, facets: String? = nil
+        isKindUnknown: Bool = false, facets: String? = nil, replyTarget: String? = nil
     ) {
         self.facets = facets
+        self.replyTarget = replyTarget
         self.id = id
         self.text = text
         self.createdAt = createdAt

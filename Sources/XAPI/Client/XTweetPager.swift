@@ -2,6 +2,7 @@ import Foundation
 
 /// One paginated walk over a post list: `next()` fetches the next page
 /// (following `next_token`) until the limit or the last page, then returns nil.
+/// `newestID` is where a later walk resumes (its `since_id`): the newest post served.
 public actor XTweetPager {
     let client: XClient
     let timeline: TweetTimeline
@@ -12,6 +13,8 @@ public actor XTweetPager {
     private var token: String?
     private var fetched = 0
     private var finished = false
+    /// The newest post of the walk so far (`meta.newest_id` of its first page); nil before one.
+    public private(set) var newestID: String?
 
     init(client: XClient, timeline: TweetTimeline, userID: String, sinceID: String?, limit: Int, pageSize: Int) {
         self.client = client
@@ -35,6 +38,7 @@ public actor XTweetPager {
         token = page.meta?.nextToken
         if token == nil || tweets.isEmpty { finished = true }
         if tweets.isEmpty { return nil }
+        newestID = newestID ?? page.meta?.newestID ?? tweets.first?.id
         return page
     }
 }

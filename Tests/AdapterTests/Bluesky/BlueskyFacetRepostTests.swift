@@ -42,9 +42,7 @@ struct BlueskyFacetRepostTests {
     }
 
     static func humanPosts(_ world: World) async throws -> [NetworkPost] {
-        var posts: [NetworkPost] = []
-        for try await page in world.network("human.test", "human-pass").posts(of: human, sinceID: nil, limit: 100) { posts += page }
-        return posts
+        try await allPosts(world.network("human.test", "human-pass").posts(of: human, after: nil, limit: 100))
     }
 
     @Test("the fake writes a link post as the app does: the link shortened in the text, the full URI in its facet, the mention a DID")
@@ -112,7 +110,9 @@ struct BlueskyFacetRepostTests {
 
         let bot = world.network("mirror.test", "bot-pass", facets: PostgresBlueskyFacetSource(connection: db.connection))
         let mention = world.server.addPost(did: Self.friend, text: "@mirror.test おすすめは？")
-        let posted = try #require(world.server.post(uri: try await bot.post(text: body, inReplyTo: mention))).record
+        // A mention built by hand carries no reply target: the adapter reads the post replied to.
+        let handMade = NetworkPost(id: mention, text: "@mirror.test おすすめは？", createdAt: Date(), authorID: Self.friend)
+        let posted = try #require(world.server.post(uri: try await bot.post(text: body, inReplyTo: handMade))).record
         let cut = "@friend.test ".utf8.count
         #expect(posted.text == body)
         #expect(posted.facets == [BlueskyFacet(

@@ -1,5 +1,6 @@
 import BlueskyAPI
 import FakeBluesky
+import CoreTestSupport
 import Foundation
 import MirrorBot
 import MirrorBotBluesky
@@ -37,11 +38,6 @@ struct BlueskyNetworkTests {
         var bot: BlueskyNetwork { network("mirror.test", "bot-pass", scope: .followers) }
     }
 
-    static func all(_ stream: AsyncThrowingStream<[NetworkPost], any Error>) async throws -> [NetworkPost] {
-        var posts: [NetworkPost] = []
-        for try await page in stream { posts += page }
-        return posts
-    }
 
     @Test("me is the session's DID and handle")
     func me() async throws {
@@ -61,7 +57,8 @@ struct BlueskyNetworkTests {
         let reply = world.server.addPost(did: Self.human, text: "@friend.test thanks", replyTo: friendPost)
         world.server.addRepost(did: Self.human, of: friendPost)
         let human = world.human
-        let posts = try await Self.all(human.posts(of: Self.human, sinceID: nil, limit: 100))
+        let read = try await readAll(human.posts(of: Self.human, after: nil, limit: 100))
+        let posts = read.posts
         #expect(posts.map(\.id) == [friendPost, reply, original])
         #expect(posts.map(\.isRetweet) == [true, false, false])
         #expect(posts[2].text == shown)
@@ -73,29 +70,44 @@ struct BlueskyNetworkTests {
         #expect(posts[1].authorUsername == "human.test")
 
         let later = world.server.addPost(did: Self.human, text: "later")
-        #expect(try await Self.all(human.posts(of: Self.human, sinceID: posts[0].id, limit: 800)).map(\.id) == [later])
-        // After a restart (a new network, nothing remembered) the cursor post's own time bounds the walk.
-        #expect(try await Self.all(world.human.posts(of: Self.human, sinceID: later, limit: 800)).isEmpty)
+        let again = try await readAll(human.posts(of: Self.human, after: read.position, limit: 800))
+        #expect(again.posts.map(\.id) == [later])
+        // After a restart (a new network, nothing remembered) the stored position alone bounds the walk.
+        #expect(try await allPosts(world.human.posts(of: Self.human, after: again.position, limit: 800)).isEmpty)
     }
 
-    @Test("mentions since any id of the last walk are exactly the newer ones, though at:// URIs do not sort by time")
-    func mentionsCursor() async throws {
+    @Test("mentions after a walk's position are exactly the newer ones, though at:// URIs do not sort by time, and after a restart too")
+    func mentionsPosition() async throws {
         let world = try World()
         let bot = world.bot
         let fromFriend = world.server.addPost(did: Self.friend, text: "@mirror.test 元気？")
         let fromStranger = world.server.addPost(did: Self.stranger, text: "@mirror.test はじめまして")
-        let first = try await Self.all(bot.mentions(of: Self.bot, sinceID: nil, limit: 100))
-        #expect(first.map(\.id) == [fromStranger, fromFriend])
-        #expect(first.first?.authorID == Self.stranger)
-        // The daemon's cursor is the largest id as text: the friend's, the older one.
-        let cursor = try #require(first.map(\.id).max { isNewer($1, than: $0) })
-        #expect(cursor == fromFriend)
-        #expect(try await Self.all(bot.mentions(of: Self.bot, sinceID: cursor, limit: 800)).isEmpty)
+        let first = try await readAll(bot.mentions(of: Self.bot, after: nil, limit: 100))
+        #expect(first.posts.map(\.id) == [fromStranger, fromFriend])
+        #expect(first.posts.first?.authorID == Self.stranger)
+        // The position is the newest item's time and URI, not the largest id as text (the friend's, the older one).
+        let position = try #require(first.position)
+        #expect(position.value.hasPrefix("bsky1 ") && position.value.hasSuffix(" " + fromStranger))
+        #expect(try await allPosts(bot.mentions(of: Self.bot, after: position, limit: 800)).isEmpty)
         let again = world.server.addPost(did: Self.stranger, text: "@mirror.test もう一回")
-        #expect(try await Self.all(bot.mentions(of: Self.bot, sinceID: cursor, limit: 800)).map(\.id) == [again])
-        // And after a restart the same cursor gives no more than the posts since it.
-        let restarted = try await Self.all(world.bot.mentions(of: Self.bot, sinceID: cursor, limit: 800)).map(\.id)
-        #expect(restarted == [again, fromStranger])
+        #expect(try await allPosts(bot.mentions(of: Self.bot, after: position, limit: 800)).map(\.id) == [again])
+        // And after a restart the same position gives exactly the posts since it.
+        let restarted = try await allPosts(world.bot.mentions(of: Self.bot, after: position, limit: 800)).map(\.id)
+        #expect(restarted == [again])
+    }
+
+    @Test("a stored at:// URI (the cursor before positions) or another network's position is refused before any request")
+    func stalePosition() async throws {
+        let world = try World()
+        let bot = world.bot
+        let mention = world.server.addPost(did: Self.friend, text: "@mirror.test 元気？")
+        _ = try await bot.me()
+        let before = world.server.requestCount(endpoint: "GET app.bsky.notification.listNotifications")
+        for stored: StreamPosition in [StreamPosition(mention), "1234", "notification:5", "bsky1 x at://a", "bsky1 1700000000000000"] {
+            await #expect(throws: StreamPositionError.self) { _ = try await readAll(bot.mentions(of: Self.bot, after: stored, limit: 800)) }
+            await #expect(throws: StreamPositionError.self) { _ = try await readAll(bot.homeTimeline(of: Self.bot, after: stored, limit: 800)) }
+        }
+        #expect(world.server.requestCount(endpoint: "GET app.bsky.notification.listNotifications") == before)
     }
 
     @Test("with the followers scope the like loop sees only posts by accounts that follow the bot; with all, everyone's")
@@ -107,12 +119,25 @@ struct BlueskyNetworkTests {
         let friendly = world.server.addPost(did: Self.friend, text: "ラーメン")
         let strange = world.server.addPost(did: Self.stranger, text: "ラーメン")
         world.server.addRepost(did: Self.friend, of: strange)
-        let followers = try await Self.all(world.bot.homeTimeline(of: Self.bot, sinceID: nil, limit: 100))
+        let followers = try await allPosts(world.bot.homeTimeline(of: Self.bot, after: nil, limit: 100))
         // The friend's repost of the stranger's post is the stranger's post: left out too.
         #expect(followers.map(\.id) == [friendly])
-        let everyone = try await Self.all(world.network("mirror.test", "bot-pass", scope: .all).homeTimeline(of: Self.bot, sinceID: nil, limit: 100))
+        let everyone = try await allPosts(world.network("mirror.test", "bot-pass", scope: .all).homeTimeline(of: Self.bot, after: nil, limit: 100))
         #expect(everyone.map(\.id) == [strange, strange, friendly])
         #expect(everyone.map(\.isRetweet) == [true, false, false])
+    }
+
+    @Test("items the adapter leaves out (outside the like scope) still move the position")
+    func filteredMovePosition() async throws {
+        let world = try World()
+        world.server.follow(Self.bot, Self.stranger)
+        let strange = world.server.addPost(did: Self.stranger, text: "ラーメン")
+        let read = try await readAll(world.bot.homeTimeline(of: Self.bot, after: nil, limit: 100))
+        #expect(read.posts.isEmpty)
+        let position = try #require(read.position)
+        #expect(position.value.hasSuffix(" " + strange))
+        let again = try await readAll(world.bot.homeTimeline(of: Self.bot, after: position, limit: 100))
+        #expect(again.posts.isEmpty && again.position == nil)
     }
 
     @Test("a text without stored facets goes out unchanged, its links, mentions and tags found as facets; a reply names its thread's root")
@@ -131,12 +156,16 @@ struct BlueskyNetworkTests {
         #expect(posted.record.facets?.count == 3)
         #expect(posted.record.facets?.contains { $0.features == [.mention(did: Self.friend)] } == true)
         // Read back, it is the text the bot was given.
-        #expect(try await Self.all(bot.posts(of: Self.bot, sinceID: nil, limit: 20)).first?.text == text)
+        #expect(try await allPosts(bot.posts(of: Self.bot, after: nil, limit: 20)).first?.text == text)
 
         let root = world.server.addPost(did: Self.human, text: "thread")
         let mention = world.server.addPost(did: Self.friend, text: "@mirror.test 元気？", replyTo: root)
-        let replyID = try await bot.post(text: "元気だよ", inReplyTo: mention)
+        let served = try #require(try await allPosts(bot.mentions(of: Self.bot, after: nil, limit: 10)).first { $0.id == mention })
+        let reads = world.server.requestCount(endpoint: "GET app.bsky.feed.getPosts")
+        let replyID = try await bot.post(text: "元気だよ", inReplyTo: served)
         #expect(world.server.writes.last == .reply(uri: replyID, did: Self.bot, text: "元気だよ", parent: mention, root: root))
+        // The mention as served names its thread: no read before the reply.
+        #expect(world.server.requestCount(endpoint: "GET app.bsky.feed.getPosts") == reads)
     }
 
     @Test("over 300 graphemes nothing is sent: a refusal the posting loop skips")
@@ -176,7 +205,7 @@ struct BlueskyNetworkTests {
         let bot = world.bot
         _ = try await bot.me()
         world.server.expireAccessTokens()
-        _ = try await Self.all(bot.mentions(of: Self.bot, sinceID: nil, limit: 10))
+        _ = try await allPosts(bot.mentions(of: Self.bot, after: nil, limit: 10))
         #expect(world.server.requestCount(endpoint: "POST com.atproto.server.createSession", status: 200) == 1)
         #expect(world.server.requestCount(endpoint: "POST com.atproto.server.refreshSession") == 1)
     }
@@ -188,7 +217,7 @@ struct BlueskyNetworkTests {
         let b = world.server.addPost(did: Self.friend, text: "b")
         world.server.addLike(did: Self.human, of: b)
         world.server.addLike(did: Self.human, of: a)
-        #expect(try await Self.all(world.human.likes(of: Self.human, limit: 800)).map(\.id) == [a, b])
+        #expect(try await allPosts(world.human.likes(of: Self.human, limit: 800)).map(\.id) == [a, b])
         #expect(try await world.bot.profile(of: Self.bot).isSelfLabeledBot)
         #expect(try await world.bot.profile(of: Self.human).isSelfLabeledBot == false)
     }

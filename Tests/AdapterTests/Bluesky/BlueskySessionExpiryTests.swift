@@ -1,6 +1,7 @@
 import APIClientCore
 import BlueskyAPI
 import FakeBluesky
+import CoreTestSupport
 import Foundation
 import MirrorBot
 import MirrorBotBluesky
@@ -63,19 +64,15 @@ struct BlueskySessionExpiryTests {
         func count(_ endpoint: String, status: Int? = nil) -> Int { server.requestCount(endpoint: endpoint, status: status) }
     }
 
-    static func first(_ stream: AsyncThrowingStream<[NetworkPost], any Error>) async throws -> [NetworkPost] {
-        var pages = stream.makeAsyncIterator()
-        return try await pages.next() ?? []
-    }
 
     /// One daemon round: the bot reads its mentions and timeline and answers the mention;
     /// the human's posts are read for learning.
     static func round(human: BlueskyNetwork, bot: BlueskyNetwork, mention: String) async throws -> String {
-        async let mentions = first(bot.mentions(of: Self.bot, sinceID: nil, limit: 20))
-        async let timeline = first(bot.homeTimeline(of: Self.bot, sinceID: nil, limit: 20))
-        async let learned = first(human.posts(of: Self.human, sinceID: nil, limit: 20))
-        _ = try await (mentions, timeline, learned)
-        return try await bot.post(text: "元気だよ", inReplyTo: mention)
+        async let mentions = firstPage(bot.mentions(of: Self.bot, after: nil, limit: 20))
+        async let timeline = firstPage(bot.homeTimeline(of: Self.bot, after: nil, limit: 20))
+        async let learned = firstPage(human.posts(of: Self.human, after: nil, limit: 20))
+        let (served, _, _) = try await (mentions, timeline, learned)
+        return try await bot.post(text: "元気だよ", inReplyTo: try #require(served.first { $0.id == mention }))
     }
 
     /// A world whose daemon has done one round (both accounts logged in).
@@ -91,7 +88,7 @@ struct BlueskySessionExpiryTests {
     func beforeRead() async throws {
         let (world, human, bot) = try await Self.afterOneRound()
         world.clock.advance(7200 + 1)
-        #expect(try await Self.first(bot.mentions(of: Self.bot, sinceID: nil, limit: 20)).count == 1)
+        #expect(try await firstPage(bot.mentions(of: Self.bot, after: nil, limit: 20)).count == 1)
         #expect(world.count(Self.refresh) == 1)
         #expect(world.count(Self.login) == 2)
     }
@@ -101,10 +98,11 @@ struct BlueskySessionExpiryTests {
         let world = try await World()
         let (human, bot) = (world.human(), world.bot())
         let mention = world.server.addPost(did: Self.friend, text: "@mirror.test 元気？")
-        #expect(try await Self.first(bot.mentions(of: Self.bot, sinceID: nil, limit: 20)).count == 1)
-        _ = try await Self.first(human.posts(of: Self.human, sinceID: nil, limit: 20))
+        let served = try await firstPage(bot.mentions(of: Self.bot, after: nil, limit: 20))
+        #expect(served.count == 1)
+        _ = try await firstPage(human.posts(of: Self.human, after: nil, limit: 20))
         world.server.expireAccessTokens()
-        let reply = try await bot.post(text: "元気だよ", inReplyTo: mention)
+        let reply = try await bot.post(text: "元気だよ", inReplyTo: try #require(served.first { $0.id == mention }))
         #expect(world.server.post(uri: reply)?.record.text == "元気だよ")
         #expect(world.count(Self.refresh) == 1)
         #expect(world.count(Self.login) == 2)
@@ -119,8 +117,8 @@ struct BlueskySessionExpiryTests {
         world.server.injectFault(.serverError(status: 503), count: 2, endpoint: Self.refresh)
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<6 {
-                group.addTask { _ = try? await Self.first(bot.mentions(of: Self.bot, sinceID: nil, limit: 20)) }
-                group.addTask { _ = try? await Self.first(bot.homeTimeline(of: Self.bot, sinceID: nil, limit: 20)) }
+                group.addTask { _ = try? await firstPage(bot.mentions(of: Self.bot, after: nil, limit: 20)) }
+                group.addTask { _ = try? await firstPage(bot.homeTimeline(of: Self.bot, after: nil, limit: 20)) }
             }
         }
         // The next round goes through.
@@ -153,14 +151,14 @@ struct BlueskySessionExpiryTests {
         let (human2, bot2) = (world.human(store: other), world.bot(store: other))
         let mention = world.server.addPost(did: Self.friend, text: "@mirror.test 元気？")
         _ = try await Self.round(human: human, bot: bot, mention: mention)
-        _ = try await Self.first(bot2.mentions(of: Self.bot, sinceID: nil, limit: 20))
-        _ = try await Self.first(human2.posts(of: Self.human, sinceID: nil, limit: 20))
+        _ = try await firstPage(bot2.mentions(of: Self.bot, after: nil, limit: 20))
+        _ = try await firstPage(human2.posts(of: Self.human, after: nil, limit: 20))
         world.server.expireAccessTokens()
         let second = world.server.addPost(did: Self.friend, text: "@mirror.test もう一回")
         async let one = Self.round(human: human, bot: bot, mention: second)
         async let two: Void = {
-            _ = try await Self.first(bot2.mentions(of: Self.bot, sinceID: nil, limit: 20))
-            _ = try await Self.first(human2.posts(of: Self.human, sinceID: nil, limit: 20))
+            _ = try await firstPage(bot2.mentions(of: Self.bot, after: nil, limit: 20))
+            _ = try await firstPage(human2.posts(of: Self.human, after: nil, limit: 20))
         }()
         _ = try await (one, two)
         #expect(world.count(Self.login) == 2)

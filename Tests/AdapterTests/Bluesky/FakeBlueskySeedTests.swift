@@ -1,5 +1,6 @@
 import BlueskyAPI
 import FakeBluesky
+import CoreTestSupport
 import Foundation
 import MirrorBot
 import MirrorBotBluesky
@@ -30,11 +31,6 @@ struct FakeBlueskySeedTests {
             likeScope: .followers)
     }
 
-    static func all(_ stream: AsyncThrowingStream<[NetworkPost], any Error>) async throws -> [NetworkPost] {
-        var posts: [NetworkPost] = []
-        for try await page in stream { posts += page }
-        return posts
-    }
 
     @Test("a seed's accounts log in with their app passwords; its posts keep their record keys, replies their parents, likes their subjects")
     func seedServed() async throws {
@@ -55,17 +51,17 @@ struct FakeBlueskySeedTests {
         defer { server.stop() }
         let human = Self.network(server, "human.test", "huma-npas-swor-d111")
         #expect(try await human.me() == Account(id: Self.human, username: "human.test"))
-        let posts = try await Self.all(human.posts(of: Self.human, sinceID: nil, limit: 100))
+        let posts = try await allPosts(human.posts(of: Self.human, after: nil, limit: 100))
         #expect(posts.map(\.text) == ["good morning", "hi!"])
         #expect(posts[1].id == answer)
         #expect(posts[1].inReplyToUserID == Self.friend)
         #expect(posts[1].createdAt == Date(timeIntervalSince1970: 1_792_965_000))  // 2026-10-25T21:50:00Z
-        #expect(try await Self.all(human.likes(of: Self.human, limit: 100)).map(\.id) == [hello])
+        #expect(try await allPosts(human.likes(of: Self.human, limit: 100)).map(\.id) == [hello])
 
         let bot = Self.network(server, "mirror.test", "mirr-orpa-sswo-rd22")
         // The seed's text got the app's mention facet, so it notifies the bot; the friend follows the bot.
-        #expect(try await Self.all(bot.mentions(of: Self.bot, sinceID: nil, limit: 100)).map(\.id) == [hello])
-        #expect(try await Self.all(bot.homeTimeline(of: Self.bot, sinceID: nil, limit: 100)).map(\.id) == [hello])
+        #expect(try await allPosts(bot.mentions(of: Self.bot, after: nil, limit: 100)).map(\.id) == [hello])
+        #expect(try await allPosts(bot.homeTimeline(of: Self.bot, after: nil, limit: 100)).map(\.id) == [hello])
         #expect(try await bot.profile(of: Self.bot).isSelfLabeledBot)
         // An account without an app password in the seed cannot log in.
         await #expect(throws: (any Error).self) { try await Self.network(server, "friend.test", "anything").me() }
@@ -88,7 +84,7 @@ struct FakeBlueskySeedTests {
         defer { server.stop() }
         let bot = Self.network(server, "mirror.test", "mirr-orpa-sswo-rd22")
         // Nothing happens before the schedule starts (a loaded seed's activity waits for it).
-        #expect(try await Self.all(bot.mentions(of: Self.bot, sinceID: nil, limit: 100)).isEmpty)
+        #expect(try await allPosts(bot.mentions(of: Self.bot, after: nil, limit: 100)).isEmpty)
         let done = Mutex<[String]>([])
         let started = Date()
         server.schedule(seed.scheduled ?? []) { _, uri in done.withLock { $0.append(uri) } }
@@ -100,11 +96,11 @@ struct FakeBlueskySeedTests {
         let uris = done.withLock { $0 }
         #expect(uris.count == 2)
         #expect(uris.last == hello)
-        let mentions = try await Self.all(bot.mentions(of: Self.bot, sinceID: nil, limit: 100))
+        let mentions = try await allPosts(bot.mentions(of: Self.bot, after: nil, limit: 100))
         #expect(mentions.map(\.id) == [uris[0]])
         #expect(server.likes(of: Self.human) == [hello])
 
-        let reply = try await bot.post(text: "yes!", inReplyTo: uris[0])
+        let reply = try await bot.post(text: "yes!", inReplyTo: mentions[0])
         try await bot.like(postID: uris[0], as: Self.bot)
         let seen = written.withLock { $0 }
         #expect(seen == server.writes)
@@ -147,7 +143,7 @@ struct FakeBlueskySeedTests {
         }, uniquingKeysWith: { $1 })
         let human = Self.network(server, try #require(env["HUMAN_BLUESKY_IDENTIFIER"]), try #require(env["HUMAN_BLUESKY_APP_PASSWORD"]))
         let me = try await human.me()
-        let posts = try await Self.all(human.posts(of: me.id, sinceID: nil, limit: 10_000))
+        let posts = try await allPosts(human.posts(of: me.id, after: nil, limit: 10_000))
         #expect(posts.count == seed.posts?.filter { $0.did == me.id }.count)
         #expect(posts.contains { $0.inReplyToUserID != nil })
         let bot = Self.network(server, try #require(env["BOT_BLUESKY_IDENTIFIER"]), try #require(env["BOT_BLUESKY_APP_PASSWORD"]))

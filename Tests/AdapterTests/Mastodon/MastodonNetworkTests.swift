@@ -1,4 +1,5 @@
 import FakeMastodon
+import CoreTestSupport
 import Foundation
 import MastodonAPI
 import MirrorBot
@@ -24,11 +25,6 @@ struct MastodonNetworkTests {
         deinit { server.stop() }
     }
 
-    static func all(_ stream: AsyncThrowingStream<[NetworkPost], any Error>) async throws -> [NetworkPost] {
-        var posts: [NetworkPost] = []
-        for try await page in stream { posts += page }
-        return posts
-    }
 
     @Test("me is the token's account")
     func me() async throws {
@@ -43,7 +39,7 @@ struct MastodonNetworkTests {
         let original = world.server.addStatus(accountID: "1", text: "Tom & Jerry <3\n\nsecond https://example.com/a/rather/long/path/to/something")
         let reply = world.server.addStatus(accountID: "1", text: "@friend thanks", inReplyToID: friendPost)
         _ = world.server.addStatus(accountID: "1", text: "", reblogOf: friendPost)
-        let posts = try await Self.all(world.human.posts(of: "1", sinceID: nil, limit: 100))
+        let posts = try await allPosts(world.human.posts(of: "1", after: nil, limit: 100))
         #expect(posts.map(\.id) == [reply, original])
         #expect(posts[1].text == "Tom & Jerry <3\n\nsecond https://example.com/a/rather/long/path/to/something")
         #expect(posts[0].text == "@friend thanks")
@@ -52,7 +48,7 @@ struct MastodonNetworkTests {
         #expect(posts[0].authorUsername == "human")
         #expect(posts.allSatisfy { !$0.isRetweet })
 
-        let newer = try await Self.all(world.human.posts(of: "1", sinceID: original, limit: 100))
+        let newer = try await allPosts(world.human.posts(of: "1", after: StreamPosition(original), limit: 100))
         #expect(newer.map(\.id) == [reply])
     }
 
@@ -64,7 +60,7 @@ struct MastodonNetworkTests {
         _ = world.server.addStatus(accountID: "1", text: "followers only", visibility: "private")
         _ = world.server.addStatus(accountID: "1", text: "@friend secret", visibility: "direct")
         _ = world.server.addStatus(accountID: "1", text: "the butler did it", spoilerText: "spoilers")
-        let posts = try await Self.all(world.human.posts(of: "1", sinceID: nil, limit: 100))
+        let posts = try await allPosts(world.human.posts(of: "1", after: nil, limit: 100))
         #expect(posts.map(\.id) == [quiet, open])
     }
 
@@ -74,44 +70,64 @@ struct MastodonNetworkTests {
         world.server.follow("2", "3")
         let post = world.server.addStatus(accountID: "3", text: "ラーメン")
         let boost = world.server.addStatus(accountID: "3", text: "", reblogOf: post)
-        let timeline = try await Self.all(world.bot.homeTimeline(of: "2", sinceID: nil, limit: 100))
+        let timeline = try await allPosts(world.bot.homeTimeline(of: "2", after: nil, limit: 100))
         #expect(timeline.map(\.id) == [boost, post])
         #expect(timeline.map(\.isRetweet) == [true, false])
     }
 
-    @Test("mentions since a status id stop at it, though notifications page by their own ids")
+    @Test("mentions after a walk's position are the newer ones: the position is the newest notification's, not a status id")
     func mentions() async throws {
         let world = try World()
         let first = world.server.addStatus(accountID: "3", text: "@mirror one")
+        let walked = try await readAll(world.bot.mentions(of: "2", after: nil, limit: 100))
+        #expect(walked.posts.map(\.id) == [first])
+        let position = try #require(walked.position)
+        #expect(position.value.hasPrefix("notification:"))
+        #expect(position != StreamPosition(first))
         let second = world.server.addStatus(accountID: "3", text: "@mirror two")
-        let all = try await Self.all(world.bot.mentions(of: "2", sinceID: nil, limit: 100))
+        let all = try await allPosts(world.bot.mentions(of: "2", after: nil, limit: 100))
         #expect(all.map(\.id) == [second, first])
         #expect(all.first?.authorUsername == "friend")
-        let newer = try await Self.all(world.bot.mentions(of: "2", sinceID: first, limit: 800))
-        #expect(newer.map(\.id) == [second])
-        #expect(try await Self.all(world.bot.mentions(of: "2", sinceID: second, limit: 800)).isEmpty)
+        let newer = try await readAll(world.bot.mentions(of: "2", after: position, limit: 800))
+        #expect(newer.posts.map(\.id) == [second])
+        #expect(try await allPosts(world.bot.mentions(of: "2", after: newer.position, limit: 800)).isEmpty)
     }
 
-    @Test("a mention arriving late with an older status id is still served after a known cursor")
+    @Test("a mention arriving late with an older status id is still served after a known position")
     func lateMention() async throws {
         let world = try World()
         let first = world.server.addStatus(accountID: "3", text: "@mirror local")
-        #expect(try await Self.all(world.bot.mentions(of: "2", sinceID: nil, limit: 100)).map(\.id) == [first])
-        // A remote status whose id (from its published time) is older than the cursor, delivered now.
+        let walked = try await readAll(world.bot.mentions(of: "2", after: nil, limit: 100))
+        #expect(walked.posts.map(\.id) == [first])
+        // A remote status whose id (from its published time) is older than the position, delivered now.
         let late = world.server.addStatus(id: "1000", accountID: "3", text: "@mirror from afar")
-        let newer = try await Self.all(world.bot.mentions(of: "2", sinceID: first, limit: 800))
+        let newer = try await allPosts(world.bot.mentions(of: "2", after: walked.position, limit: 800))
         #expect(newer.map(\.id) == [late])
         let query = world.server.requests.last?.query ?? ""
         #expect(query.contains("since_id="))
         #expect(!query.contains("since_id=\(first)"))
     }
 
+    @Test("a bare status id stored for the mentions (the cursor before positions) is refused before any request; a status stream refuses a notification position")
+    func stalePositions() async throws {
+        let world = try World()
+        let first = world.server.addStatus(accountID: "3", text: "@mirror one")
+        let before = world.server.requests.count
+        await #expect(throws: StreamPositionError.self) {
+            _ = try await readAll(world.bot.mentions(of: "2", after: StreamPosition(first), limit: 800))
+        }
+        await #expect(throws: StreamPositionError.self) {
+            _ = try await readAll(world.bot.homeTimeline(of: "2", after: "notification:1", limit: 800))
+        }
+        #expect(world.server.requests.count == before)
+    }
+
     @Test("a reply to a mention names its author, with the configured visibility; likes favourite")
     func replyAndLike() async throws {
         let world = try World()
         let mention = world.server.addStatus(accountID: "3", text: "@mirror 元気？")
-        _ = try await Self.all(world.bot.mentions(of: "2", sinceID: nil, limit: 100))
-        let id = try await world.bot.post(text: "元気だよ", inReplyTo: mention)
+        let served = try #require(try await allPosts(world.bot.mentions(of: "2", after: nil, limit: 100)).first)
+        let id = try await world.bot.post(text: "元気だよ", inReplyTo: served)
         let plain = try await world.bot.post(text: "ひとりごと", inReplyTo: nil)
         try await world.bot.like(postID: mention, as: "2")
         #expect(world.server.writes == [
@@ -121,6 +137,21 @@ struct MastodonNetworkTests {
         ])
     }
 
+    @Test("the bot's reply as its own posts serve it back is recognised as the text sent; another text is not")
+    func sentReplyFound() async throws {
+        let world = try World()
+        world.server.addStatus(accountID: "3", text: "@mirror 元気？")
+        // Unlisted: the bot's own posts stream serves public and unlisted ones only.
+        let bot = MastodonNetwork(client: world.bot.client)
+        let served = try #require(try await allPosts(bot.mentions(of: "2", after: nil, limit: 100)).first)
+        let id = try await bot.post(text: "元気だよ", inReplyTo: served)
+        let own = try #require(try await allPosts(bot.posts(of: "2", after: nil, limit: 20)).first { $0.id == id })
+        #expect(own.text != "元気だよ")
+        #expect(bot.isSent("元気だよ", as: own))
+        #expect(!bot.isSent("だよ", as: own))
+        #expect(!bot.isSent("元気", as: own))
+    }
+
     @Test("likes are the favourites, most recent first")
     func likes() async throws {
         let world = try World()
@@ -128,7 +159,7 @@ struct MastodonNetworkTests {
         let b = world.server.addStatus(accountID: "3", text: "b")
         world.server.addFavourite(accountID: "1", statusID: b)
         world.server.addFavourite(accountID: "1", statusID: a)
-        let likes = try await Self.all(world.human.likes(of: "1", limit: 800))
+        let likes = try await allPosts(world.human.likes(of: "1", limit: 800))
         #expect(likes.map(\.id) == [a, b])
     }
 

@@ -21,9 +21,9 @@ struct RedisClassifierCalibrationTests {
     func store(
         threshold: FavoriteThreshold = .auto, learning: ClassifierLearning = .sample, words: Bool = false,
         keys: ClassifierKeys = ClassifierKeys(prefix: TestEnvironment.uniqueName("cal") + ":")
-    ) throws -> RedisClassifierStore {
+    ) throws -> RedisClassifier {
         let tokenizer: any Tokenizer = words ? WordTokenizer() : try MeCabFeatureTokenizer(dictionaryPath: TestClassifier.ipadic)
-        return RedisClassifierStore(
+        return RedisClassifier(
             redis: redis, keys: keys, extractor: FeatureExtractor(tokenizer: tokenizer),
             rule: FavoriteRule(threshold: threshold), learning: learning)
     }
@@ -34,12 +34,12 @@ struct RedisClassifierCalibrationTests {
     }
 
     /// The windows as Redis holds them.
-    func window(_ store: RedisClassifierStore) async throws -> CalibrationWindow {
-        try await store.calibrationWindow()
+    func window(_ store: RedisClassifier) async throws -> CalibrationWindow {
+        try await store.store.calibrationWindow()
     }
 
     /// The threshold `Calibration` takes in Swift from the windows and counts Redis holds.
-    func swiftThreshold(_ store: RedisClassifierStore) async throws -> Double? {
+    func swiftThreshold(_ store: RedisClassifier) async throws -> Double? {
         let window = try await window(store)
         let counts = try await store.counts(for: Array(Set((window.favorite + window.normal).joined())))
         return Calibration.logThreshold(window, counts: counts)

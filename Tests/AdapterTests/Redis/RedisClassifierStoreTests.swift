@@ -11,7 +11,7 @@ import Testing
 /// Each test has its own key prefix, so the tests run in parallel.
 @Suite("RedisClassifierStore with real Redis and MeCab")
 struct ClassifierStoreTests {
-    let store: RedisClassifierStore
+    let store: RedisClassifier
     let redis: RedisConnection
 
     init() async throws {
@@ -137,7 +137,7 @@ struct ClassifierStoreTests {
 
     @Test("training a batch counts the same as training one by one")
     func trainBatch() async throws {
-        let other = RedisClassifierStore(
+        let other = RedisClassifier(
             redis: redis, keys: ClassifierKeys(prefix: TestEnvironment.uniqueName("mb") + ":"), extractor: store.extractor
         )
         try await trainHandExample()
@@ -157,7 +157,7 @@ struct ClassifierStoreTests {
 
     @Test("clear forgets everything under the prefix and nothing else")
     func clear() async throws {
-        let neighbour = RedisClassifierStore(
+        let neighbour = RedisClassifier(
             redis: redis, keys: ClassifierKeys(prefix: TestEnvironment.uniqueName("mb") + ":"), extractor: store.extractor
         )
         try await trainHandExample()

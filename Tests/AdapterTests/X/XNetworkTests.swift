@@ -1,4 +1,5 @@
 import FakeX
+import CoreTestSupport
 import Foundation
 import Testing
 import XAPI
@@ -28,11 +29,6 @@ struct XNetworkTests {
             dialects: XDialectMemory(Self.dialect))
     }
 
-    func all(_ stream: AsyncThrowingStream<[NetworkPost], any Error>) async throws -> [NetworkPost] {
-        var posts: [NetworkPost] = []
-        for try await page in stream { posts += page }
-        return posts
-    }
 
     @Test("me, posts with names, replies and retweets")
     func posts() async throws {
@@ -42,17 +38,44 @@ struct XNetworkTests {
         let retweet = server.addTweet(authorID: "1", text: "RT @friend: fish", createdAt: start + 120, retweetOf: original)
         let network = network(human)
         #expect(try await network.me() == Account(id: "1", username: "human"))
-        let posts = try await all(network.posts(of: "1", sinceID: nil, limit: 3200))
+        let posts = try await allPosts(network.posts(of: "1", after: nil, limit: 3200))
         #expect(posts == [
             NetworkPost(id: retweet, text: "RT @friend: fish", createdAt: start + 120, authorID: "1", authorUsername: "human", isRetweet: true),
             NetworkPost(
                 id: reply, text: "@friend yes", createdAt: start + 60, authorID: "1", authorUsername: "human",
                 inReplyToUserID: "3", inReplyToUsername: "friend"),
         ])
-        let mentions = try await all(network.mentions(of: "1", sinceID: nil, limit: 10))
+        let mentions = try await allPosts(network.mentions(of: "1", after: nil, limit: 10))
         #expect(mentions.map(\.text) == ["fish & chips <3 @human"])
         #expect(mentions.first?.authorUsername == "friend")
-        #expect(try await all(network.posts(of: "1", sinceID: reply, limit: 10)).map(\.id) == [retweet])
+        #expect(try await allPosts(network.posts(of: "1", after: StreamPosition(reply), limit: 10)).map(\.id) == [retweet])
+    }
+
+    @Test("a walk's position is the newest post's id (what cursors held before positions), and reading from it serves only newer posts")
+    func positions() async throws {
+        let first = server.addTweet(authorID: "1", text: "one", createdAt: Date(timeIntervalSince1970: 1_700_000_000))
+        let second = server.addTweet(authorID: "1", text: "two", createdAt: Date(timeIntervalSince1970: 1_700_000_060))
+        let network = network(human)
+        let read = try await readAll(network.posts(of: "1", after: nil, limit: 100))
+        #expect(read.posts.map(\.id) == [second, first])
+        #expect(read.position == StreamPosition(second))
+        let third = server.addTweet(authorID: "1", text: "three", createdAt: Date(timeIntervalSince1970: 1_700_000_120))
+        let again = try await readAll(network.posts(of: "1", after: read.position, limit: 100))
+        #expect(again.posts.map(\.id) == [third])
+        #expect(again.position == StreamPosition(third))
+        // Nothing newer: no page, no position (the stored one stays).
+        let none = try await readAll(network.posts(of: "1", after: again.position, limit: 100))
+        #expect(none.posts.isEmpty && none.position == nil)
+    }
+
+    @Test("a stored position that is not an X id (another network's) is refused before any request")
+    func foreignPosition() async throws {
+        let network = network(human)
+        let before = server.requests.count
+        await #expect(throws: StreamPositionError.self) {
+            _ = try await readAll(network.mentions(of: "1", after: "notification:5", limit: 10))
+        }
+        #expect(server.requests.count == before)
     }
 
     @Test("post, reply, like, and the refusals as NetworkError")
@@ -60,7 +83,8 @@ struct XNetworkTests {
         let mention = server.addTweet(authorID: "3", text: "hi @bot")
         let network = network(bot)
         let id = try await network.post(text: "hello", inReplyTo: nil)
-        let replyID = try await network.post(text: "@friend hi", inReplyTo: mention)
+        let replyID = try await network.post(
+            text: "@friend hi", inReplyTo: NetworkPost(id: mention, text: "hi @bot", createdAt: Date(), authorID: "3"))
         try await network.like(postID: mention, as: "2")
         #expect(server.writes == [
             .post(id: id, authorID: "2", text: "hello"),
@@ -93,7 +117,7 @@ struct XNetworkTests {
             client: XClient(
                 credentials: human, configuration: XClientConfiguration(baseURL: server.baseURL), dialects: XDialectMemory(Self.dialect)),
             pageSize: 5)
-        #expect(try await all(network.likes(of: "1", limit: 6)).map(\.id) == Array(ids.reversed().prefix(6)))
-        #expect(try await all(network.homeTimeline(of: "1", sinceID: ids[4], limit: 100)).map(\.id) == [ids[6], ids[5]])
+        #expect(try await allPosts(network.likes(of: "1", limit: 6)).map(\.id) == Array(ids.reversed().prefix(6)))
+        #expect(try await allPosts(network.homeTimeline(of: "1", after: StreamPosition(ids[4]), limit: 100)).map(\.id) == [ids[6], ids[5]])
     }
 }

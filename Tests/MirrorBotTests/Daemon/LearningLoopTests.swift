@@ -32,12 +32,12 @@ struct LearningLoopTests {
             timeZone: .gmt, owner: "test"))
         #expect(try await loop.runOnce() == .seconds(1200))
         #expect(await posts.posts.map(\.id) == ["10"])
-        #expect(await classifier.counts.documents == CategoryCounts(favorite: 2, normal: 1))
+        #expect(await classifier.store.counts.documents == CategoryCounts(favorite: 2, normal: 1))
         #expect(await cursors.cursor("human_posts") == "11")
         #expect(await cursors.cursor("human_home") == "32")
 
         // Nothing new: nothing learned twice.
         _ = try await loop.runOnce()
-        #expect(await classifier.counts.documents == CategoryCounts(favorite: 2, normal: 1))
+        #expect(await classifier.store.counts.documents == CategoryCounts(favorite: 2, normal: 1))
     }
 }

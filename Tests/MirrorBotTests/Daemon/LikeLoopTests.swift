@@ -7,7 +7,8 @@ import Testing
 struct LikeLoopTests {
     let clock = ManualClock()
     let network: ScriptedNetwork
-    let classifier = InMemoryClassifier(model: NaiveBayes(threshold: 3.0))
+    /// The shipped rule, `auto`: the seed's 3.0 until 200 sample posts, then calibrated.
+    let classifier = InMemoryClassifier()
     let claims = InMemoryLikeClaims()
     let cursors = InMemoryCursors()
     let log = LogRecorder()
@@ -16,13 +17,13 @@ struct LikeLoopTests {
         network = ScriptedNetwork(clock: clock)
     }
 
-    func loop(limit: Int) -> LikeLoop {
+    func loop(limit: Int, events: EventRecorder? = nil) -> LikeLoop {
         let settings = DaemonSettings(
             dryRun: false, pollInterval: .seconds(300), learnInterval: .seconds(1200), replyLimitPerHour: 3, likeLimitPerDay: limit,
             timeZone: .gmt, owner: "test")
         return LikeLoop(
             bot: network, botAccount: network.account, classifier: classifier, cursors: cursors, claims: claims, clock: clock,
-            settings: settings, log: log.logger)
+            settings: settings, log: events.map { log.logger.reporting(to: $0) } ?? log.logger)
     }
 
     func post(_ id: Int, _ text: String) -> NetworkPost {
@@ -30,16 +31,43 @@ struct LikeLoopTests {
     }
 
     /// The human likes cats and not meetings.
-    func trainCats() async {
+    func trainCats() async throws {
         for _ in 0..<10 {
-            await classifier.train(text: "猫 かわいい", author: nil, as: .favorite)
-            await classifier.train(text: "会議 資料", author: nil, as: .normal)
+            try await classifier.train(text: "猫 かわいい", author: nil, as: .favorite)
+            try await classifier.train(text: "会議 資料", author: nil, as: .normal)
         }
+    }
+
+    @Test("auto with 20 sample posts decides by the seed's 3.0, saying so; with 250 it calibrates to the human's 20%")
+    func autoRule() async throws {
+        let events = EventRecorder()
+        func decisions() -> [BotEvent.LikeDecision] {
+            events.events.compactMap { if case .likeDecided(let decision) = $0.event { decision } else { nil } }
+        }
+        try await trainCats()
+        network.addHome([post(1, "猫 一")], of: network.account.id)
+        _ = try await loop(limit: 10, events: events).runOnce()
+        #expect(decisions().map(\.threshold) == [ThresholdInForce(value: 3.0, basis: .fallback(posts: 20, needed: 200))])
+
+        // A labeled sample: 50 liked cats and 200 meetings (the human likes 20%).
+        try await classifier.clear()
+        try await classifier.train(labeled: (0..<250).map {
+            $0 % 5 == 0 ? TrainingExample(text: "猫 a\($0)", author: nil, category: .favorite)
+                : TrainingExample(text: "会議 b\($0)", author: nil, category: .normal)
+        })
+        network.addHome([post(2, "猫 二"), post(3, "会議 三")], of: network.account.id)
+        _ = try await loop(limit: 10, events: events).runOnce()
+        let calibrated = Array(decisions().dropFirst())
+        #expect(calibrated.map(\.post) == ["2", "3"])
+        #expect(calibrated.map(\.threshold.basis) == Array(repeating: .calibrated(share: 0.2, posts: 250, recent: 250), count: 2))
+        #expect(calibrated.map(\.verdict) == [.liked, .passed])
+        #expect(calibrated[0].ratio > calibrated[0].threshold.value && calibrated[1].ratio <= calibrated[1].threshold.value)
+        #expect(network.writes.map(\.kind) == [.like("1"), .like("2")])
     }
 
     @Test("no more than LIKE_LIMIT_PER_DAY likes a day; the rest are logged as skipped and left unclaimed")
     func dailyLimit() async throws {
-        await trainCats()
+        try await trainCats()
         network.addHome([post(1, "猫 一"), post(2, "猫 二"), post(3, "会議 三"), post(4, "猫 四")], of: network.account.id)
         _ = try await loop(limit: 2).runOnce()
         #expect(network.writes.map(\.kind) == [.like("1"), .like("2")])
@@ -50,7 +78,7 @@ struct LikeLoopTests {
 
     @Test("when the network refuses likes for the access level, it says so once and goes on deciding")
     func likesRefused() async throws {
-        await trainCats()
+        try await trainCats()
         network.failLikes([.likesNotPermitted(detail: "client-not-enrolled")])
         network.addHome([post(1, "猫 一"), post(2, "猫 二")], of: network.account.id)
         let likes = loop(limit: 10)
@@ -65,7 +93,7 @@ struct LikeLoopTests {
 
     @Test("retweets and the bot's own posts are never liked, and a post is decided once")
     func neverTwice() async throws {
-        await trainCats()
+        try await trainCats()
         var retweet = post(1, "猫 RT")
         retweet.isRetweet = true
         var own = post(2, "猫 mine")

@@ -6,31 +6,6 @@ import Testing
 
 @Suite("Loop supervisor on a manual clock")
 struct LoopSupervisorTests {
-    /// Fails its first `failures` rounds with `error`, then succeeds, waiting `wait`.
-    final class FlakyLoop: DaemonLoop {
-        let name = "flaky"
-        let failures: Int
-        let wait: Duration
-        let error: @Sendable () -> NetworkError
-        let rounds = Mutex(0)
-        init(
-            failures: Int, wait: Duration = .seconds(300),
-            error: @escaping @Sendable () -> NetworkError = { .failed(endpoint: "GET", status: 503, detail: "down") }
-        ) {
-            self.failures = failures
-            self.wait = wait
-            self.error = error
-        }
-        func runOnce() async throws -> Duration {
-            let round = rounds.withLock { value -> Int in
-                value += 1
-                return value
-            }
-            if round <= failures { throw error() }
-            return wait
-        }
-    }
-
     @Test("a failed round backs off 5 s doubling to 5 minutes, logs, and the loop goes on")
     func backoff() async throws {
         let clock = ManualClock(sleepLimit: 9)

@@ -3,49 +3,6 @@ import Foundation
 @testable import MirrorBot
 import Testing
 
-/// The posting loop on a manual clock, with in-memory stores and a scripted network.
-struct PostingWorld {
-    static let day = LocalDate(year: 2026, month: 12, day: 1)
-    let clock: ManualClock
-    let posts: InMemoryPostStore
-    let plans = InMemoryPlanStore()
-    let network: ScriptedNetwork
-    let log = LogRecorder()
-    let loop: PostingLoop
-
-    /// The human's posts at these times of day (UTC) on 2026-11-20, the clock at `now` on `day`.
-    init(human: [(String, String)], now: String, dryRun: Bool = false) {
-        clock = ManualClock(Self.at(now))
-        let texts = InMemoryBotTexts()
-        posts = InMemoryPostStore(
-            human.enumerated().map { index, entry in
-                Post(id: "h\(index)", text: entry.1, createdAt: Self.at(entry.0, on: LocalDate(year: 2026, month: 11, day: 20)))
-            }, texts: texts)
-        network = ScriptedNetwork(clock: clock)
-        let settings = DaemonSettings(
-            dryRun: dryRun, pollInterval: .seconds(300), learnInterval: .seconds(1200), replyLimitPerHour: 3, likeLimitPerDay: 10,
-            timeZone: .gmt, owner: "test")
-        loop = PostingLoop(
-            scheduler: Scheduler(rhythm: posts, plans: plans, picker: posts, timeZone: .gmt, postMentions: false),
-            slots: plans, texts: texts, bot: network, botAccount: network.account, clock: clock, settings: settings, log: log.logger)
-    }
-
-    static func at(_ time: String, on day: LocalDate = day) -> Date {
-        let parts = time.split(separator: ":").compactMap { Int($0) }
-        return day.instant(atMinute: parts[0] * 60 + parts[1], in: .gmt).addingTimeInterval(Double(parts.count > 2 ? parts[2] : 0))
-    }
-
-    func seedPlan(_ times: [String]) async {
-        let minutes = times.map { MinuteOfDay.of(Self.at($0), in: .gmt) }
-        await plans.seed(minutes.map { PlanSlot(date: Self.day, minute: $0) }, for: Self.day)
-    }
-
-    func states() async -> [String: PlanSlot.State] {
-        let slots = await plans.plan(for: Self.day) ?? []
-        return Dictionary(uniqueKeysWithValues: slots.map { ($0.time, $0.state) })
-    }
-}
-
 @Suite("Posting loop on a manual clock")
 struct PostingLoopTests {
     @Test("a start 12 minutes late into slots every 2 minutes posts once, a text written within ±30 minutes of now")

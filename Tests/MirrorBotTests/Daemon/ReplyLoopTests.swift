@@ -70,6 +70,24 @@ struct ReplyLoopTests {
         #expect(network.writes.map(\.kind) == [.reply(to: "102"), .reply(to: "103")])
     }
 
+    @Test("a stored position the network cannot read is logged and the mentions read as on a first run: the last hour's, each once")
+    func unreadablePosition() async throws {
+        await humanReplied(["一", "二"], to: "7")
+        await cursors.setCursor("bot_mentions", to: "at://did:plc:old/app.bsky.feed.post/3k")
+        network.addMentions([mention(101, from: "7", minutesAgo: 120), mention(102, from: "7", minutesAgo: 10)], of: network.account.id)
+        _ = try await loop().runOnce()
+        #expect(network.writes.map(\.kind) == [.reply(to: "102")])
+        #expect(await cursors.cursor("bot_mentions") == "102")
+        let unreadable = log.events("stream_position_unreadable")
+        #expect(unreadable.count == 1)
+        #expect(unreadable.first?.contains("stream=bot_mentions") == true)
+
+        // A restart (a new loop) reads from the position stored: nothing is answered twice.
+        _ = try await loop().runOnce()
+        #expect(network.writes.map(\.kind) == [.reply(to: "102")])
+        #expect(log.events("stream_position_unreadable").count == 1)
+    }
+
     @Test("someone the human never answered gets silence, once")
     func silence() async throws {
         network.addMentions([mention(101, from: "8")], of: network.account.id)

@@ -1,0 +1,119 @@
+import BlueskyAPI
+import CoreTestSupport
+import FakeMastodon
+import Foundation
+import MastodonAPI
+import MirrorBot
+import MirrorBotMastodon
+import MirrorBotPostgres
+import Postgres
+import TestSupport
+import Testing
+
+@Suite("Stream positions in the PostgreSQL cursor store")
+struct PostgresCursorStoreTests {
+    @Test("each network's position round-trips through the cursor store, over a new connection (a restart); a new one replaces it")
+    func roundTrip() async throws {
+        let db = try await MigratedDatabase.make()
+        defer { Task { try? await db.database.drop() } }
+        let bluesky = BlueskyStreamPosition(
+            time: Date(timeIntervalSince1970: 1_700_000_020.123),
+            uris: ["at://did:plc:aaaaaaaaaaaaaaaaaaaaaaaa/app.bsky.feed.post/3kb", "at://did:plc:bbbbbbbbbbbbbbbbbbbbbbbb/app.bsky.feed.post/3ka"])
+        let positions: [String: StreamPosition] = [
+            "bot_mentions": StreamPosition(bluesky.encoded), "bot_home": "1790000000000000001", "human_posts": "notification:77",
+        ]
+        let store = PostgresActionStore(connection: db.connection)
+        for (stream, position) in positions { try await store.setCursor(stream, to: position) }
+        let restarted = PostgresActionStore(connection: try await db.database.connect())
+        for (stream, position) in positions { #expect(try await restarted.cursor(stream) == position, "\(stream)") }
+        #expect(try await restarted.cursor("bot_mentions").flatMap { BlueskyStreamPosition(encoded: $0.value) } == bluesky)
+        #expect(try await restarted.cursor("human_home") == nil)
+        try await restarted.setCursor("bot_home", to: "1790000000000000002")
+        #expect(try await store.cursor("bot_home") == "1790000000000000002")
+        let rows = try await db.connection.query("SELECT count(*) AS n FROM cursors").first?.decode("n", as: Int.self)
+        #expect(rows == 3)
+    }
+
+    @Test("a cursor stored before positions (last_id) is kept by migration 008 and read back as the position it was")
+    func migratedCursor() async throws {
+        let database = try await TestDatabase.make()
+        defer { Task { try? await database.drop() } }
+        let connection = try await database.connect()
+        let all = try MigratedDatabase.migrationsDirectory()
+        let older = FileManager.default.temporaryDirectory.appendingPathComponent(TestEnvironment.uniqueName("mig"))
+        try FileManager.default.createDirectory(at: older, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: older) }
+        for file in try Migrator(directory: all).files() where file.lastPathComponent < "008" {
+            try FileManager.default.copyItem(at: file, to: older.appendingPathComponent(file.lastPathComponent))
+        }
+        _ = try await Migrator(directory: older).migrate(connection)
+        try await connection.query("INSERT INTO cursors (stream, last_id) VALUES ('human_posts', '1790000000000000001')")
+        #expect(try await Migrator(directory: all).migrate(connection) == ["008_cursor_positions.sql"])
+        #expect(try await PostgresActionStore(connection: connection).cursor("human_posts") == "1790000000000000001")
+    }
+}
+
+@Suite("Mastodon mentions with positions in PostgreSQL", .serialized)
+struct MastodonMentionPositionTests {
+    final class World: Sendable {
+        let server = FakeMastodonServer()
+        let botToken: String
+        let clock = ManualClock(Date())
+        let log = LogRecorder()
+        let posts = InMemoryPostStore()
+
+        init() throws {
+            server.addAccount(id: "1", username: "human")
+            botToken = server.addAccount(id: "2", username: "mirror")
+            server.addAccount(id: "3", username: "friend")
+            try server.start()
+        }
+
+        deinit { server.stop() }
+
+        /// A daemon's reply loop: a new network and a new connection each time (a restart).
+        func loop(_ db: MigratedDatabase) async throws -> ReplyLoop {
+            let store = PostgresActionStore(connection: try await db.database.connect())
+            let settings = DaemonSettings(
+                dryRun: false, pollInterval: .seconds(300), learnInterval: .seconds(1200), replyLimitPerHour: 10, likeLimitPerDay: 10,
+                timeZone: .gmt, owner: "test")
+            return ReplyLoop(
+                bot: MastodonNetwork(baseURL: server.baseURL, token: botToken), botAccount: Account(id: "2", username: "mirror"),
+                replies: posts, texts: posts.texts, cursors: store, claims: store, clock: clock, settings: settings, log: log.logger)
+        }
+
+        var replies: [String] {
+            server.writes.compactMap { if case .reply(_, _, _, let target) = $0 { target } else { nil } }
+        }
+    }
+
+    @Test("mentions are answered once across restarts; the stored position is a notification's, and an older version's bare status id is read as a first run")
+    func answeredOnce() async throws {
+        let db = try await MigratedDatabase.make()
+        defer { Task { try? await db.database.drop() } }
+        let world = try World()
+        await world.posts.store(["やあ", "元気だよ", "またね"].enumerated().map { index, text in
+            Post(id: "r\(index)", text: "@friend \(text)", createdAt: Date(timeIntervalSince1970: 1_700_000_000),
+                 inReplyToUserID: "3", inReplyToScreenName: "friend")
+        })
+        let first = world.server.addStatus(accountID: "3", text: "@mirror 元気？")
+        _ = try await world.loop(db).runOnce()
+        #expect(world.replies == [first])
+        let stored = try #require(try await PostgresActionStore(connection: db.connection).cursor("bot_mentions"))
+        #expect(stored.value.hasPrefix("notification:"))
+
+        _ = try await world.loop(db).runOnce()
+        #expect(world.replies == [first])
+        let second = world.server.addStatus(accountID: "3", text: "@mirror また？")
+        _ = try await world.loop(db).runOnce()
+        #expect(world.replies == [first, second])
+
+        // What an older version stored: the newest mention's status id.
+        try await PostgresActionStore(connection: db.connection).setCursor("bot_mentions", to: StreamPosition(second))
+        let third = world.server.addStatus(accountID: "3", text: "@mirror 三回目")
+        _ = try await world.loop(db).runOnce()
+        #expect(world.replies == [first, second, third])
+        #expect(world.log.events("stream_position_unreadable").count == 1)
+        #expect(try await PostgresActionStore(connection: db.connection).cursor("bot_mentions")?.value.hasPrefix("notification:") == true)
+    }
+}
