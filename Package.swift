@@ -51,11 +51,14 @@ let package = Package(
         .target(name: "MirrorBotX", dependencies: ["MirrorBot", "XAPI", "APIClientCore"]),
         .target(name: "MirrorBotMastodon", dependencies: ["MirrorBot", "MastodonAPI", "APIClientCore"]),
         .target(name: "MirrorBotBluesky", dependencies: ["MirrorBot", "BlueskyAPI", "CBOR", "APIClientCore", "CCrypto"]),
+        // Misskey: the network over MisskeyAPI, and its notes export for `import`.
+        .target(name: "MirrorBotMisskey", dependencies: ["MirrorBot", "MisskeyAPI", "APIClientCore"]),
 
         // Commands, argument parsing and configuration: where the core meets its adapters.
         .target(name: "MirrorBotCLI", dependencies: [
             "MirrorBot", "MirrorBotStatus", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
-            "MirrorBotBluesky", "Postgres", "Redis", "MeCab", "APIClientCore", "XAPI", "MastodonAPI", "BlueskyAPI", "StatusServer",
+            "MirrorBotBluesky", "MirrorBotMisskey", "Postgres", "Redis", "MeCab", "APIClientCore", "XAPI", "MastodonAPI", "BlueskyAPI",
+            "MisskeyAPI", "StatusServer",
         ]),
         .executableTarget(name: "mirror-bot", dependencies: ["MirrorBotCLI"]),
 
@@ -63,21 +66,25 @@ let package = Package(
         .target(name: "MastodonAPI", dependencies: ["APIClientCore"]),
         // The Bluesky (AT Protocol XRPC) client: sessions from app passwords, typed requests, records, over APIClientCore.
         .target(name: "BlueskyAPI", dependencies: ["APIClientCore"]),
+        // The Misskey client: bearer tokens, every call a JSON POST, sinceId/untilId paging, over APIClientCore.
+        .target(name: "MisskeyAPI", dependencies: ["APIClientCore"]),
 
-        // Fake X, Mastodon and Bluesky servers on loopback (tests and the local demo), over one small HTTP listener.
+        // Fake X, Mastodon, Bluesky and Misskey servers on loopback (tests and the local demo), over one small HTTP listener.
         .target(name: "FakeHTTP", dependencies: ["HTTPSupport"]),
         .target(name: "FakeX", dependencies: ["XAPI", "APIClientCore", "FakeHTTP"]),
         .target(name: "FakeMastodon", dependencies: ["MastodonAPI", "APIClientCore", "FakeHTTP"]),
         .target(name: "FakeBluesky", dependencies: ["BlueskyAPI", "FakeHTTP"]),
+        .target(name: "FakeMisskey", dependencies: ["MisskeyAPI", "APIClientCore", "FakeHTTP"]),
         .executableTarget(name: "fake-x", dependencies: ["FakeX", "FakeHTTP"]),
         .executableTarget(name: "fake-bluesky", dependencies: ["FakeBluesky", "FakeHTTP"]),
+        .executableTarget(name: "fake-misskey", dependencies: ["FakeMisskey", "FakeHTTP"]),
 
         // Fuzz targets for every parser of outside input (docs/FUZZING.md): `scripts/fuzz.sh SECONDS`
         // builds this with coverage, AddressSanitizer and libFuzzer. Built normally (debug: it uses
         // @testable imports), it replays input files once, without libFuzzer.
         .executableTarget(name: "mirror-bot-fuzz", dependencies: [
             "MirrorBot", "MirrorBotCLI", "MirrorBotMastodon", "MirrorBotX", "MirrorBotBluesky", "MastodonAPI", "XAPI", "APIClientCore",
-            "BlueskyAPI", "Redis",
+            "BlueskyAPI", "Redis", "MirrorBotMisskey", "MisskeyAPI",
         ]),
 
         // Benchmarks: run with `swift run -c release mirror-bot-bench`.
@@ -100,6 +107,7 @@ let package = Package(
             "MastodonAPI", "APIClientCore", "APIClientTestSupport", "FakeMastodon",
         ]),
         .testTarget(name: "CBORTests", dependencies: ["CBOR", "TestSupport"]),
+        .testTarget(name: "MisskeyAPITests", dependencies: ["MisskeyAPI", "APIClientCore", "APIClientTestSupport", "FakeMisskey", "FakeHTTP"]),
         .testTarget(name: "BlueskyAPITests", dependencies: ["BlueskyAPI", "APIClientCore", "APIClientTestSupport", "FakeBluesky"]),
         // The core's tests: milliseconds, no PostgreSQL, Redis, MeCab or network.
         .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "CoreTestSupport"]),
@@ -108,10 +116,12 @@ let package = Package(
         .testTarget(name: "AdapterTests", dependencies: [
             "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
             "CoreTestSupport", "TestSupport", "FakeX", "FakeMastodon", "BlueskyAPI", "FakeBluesky", "MirrorBotBluesky", "CBOR",
+            "MirrorBotMisskey", "MisskeyAPI", "FakeMisskey",
         ]),
         .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "TestSupport", "CoreTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: [
             "MirrorBot", "MirrorBotPostgres", "Postgres", "Redis", "TestSupport", "CoreTestSupport", "FakeX", "FakeMastodon", "FakeBluesky",
+            "FakeMisskey",
         ]),
         .testTarget(name: "StatusServerTests", dependencies: ["StatusServer", "TestSupport"]),
     ]

@@ -18,6 +18,11 @@ Writes, next to this file:
                     passwords, follows both ways, posts with record keys, replies to the
                     friends' posts, likes, scheduled activity), posts.jsonl and classifier.jsonl
                     with at:// ids, DIDs and handles, and credentials.env (app passwords)
+  misskey/          the same people, notes and reactions on a fake Misskey (`DEMO_NETWORK=misskey`):
+                    seed.json for `fake-misskey --state` (users with aidx ids and tokens, the bot
+                    flagged isBot, follows, notes with replies to the friends' notes, reactions,
+                    scheduled activity), posts.jsonl and classifier.jsonl with those ids, and
+                    credentials.env (tokens)
 
 Deterministic: the same script writes the same files.
 """
@@ -384,10 +389,132 @@ def bluesky_world(tweets, likes):
     return seed, posts_jsonl, classifier_jsonl, credential_lines
 
 
+# --- The same world on Misskey (`fake-misskey --state demo/misskey/seed.json`) ---------------
+
+BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+TIME2000_MS = 946684800000
+
+
+def base36(value, width):
+    digits = ""
+    while value:
+        value, digit = divmod(value, 36)
+        digits = BASE36[digit] + digits
+    return digits.rjust(width, "0")[-width:]
+
+
+def aidx(when, counter, node="demo"):
+    """Misskey's default id (packages/backend/src/misc/id/aidx.ts): 8 base36 digits of the
+    milliseconds since 2000, 4 of the node, 4 of a counter."""
+    return base36(int(when.timestamp() * 1000) - TIME2000_MS, 8) + node + base36(counter, 4)
+
+
+def misskey_token_of(username):
+    """A made-up token of MiAuth's shape (32 letters and digits), the same for the same name."""
+    digest = hashlib.sha256(f"mirror-bot demo misskey token {username}".encode()).hexdigest()
+    return "".join(c.upper() if i % 3 == 0 else c for i, c in enumerate(digest[:32]))
+
+
+def misskey_world(tweets, likes):
+    """Haru's world on Misskey, from the X one: the same notes at the same times, the same likes
+    as ❤ reactions, the friends' scheduled activity; replies answer notes of the friends and, as
+    on Misskey, need no @author."""
+    mrng = random.Random(20261202)
+    username = {u[0]: u[1] for u in USERS}
+    created = datetime(2025, 1, 1, tzinfo=timezone.utc)
+    user_id = {uid: aidx(created, index + 1, node="user") for index, uid in enumerate(username)}
+
+    def parse(text):
+        return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.000Z").replace(tzinfo=timezone.utc)
+
+    drafts = []  # (when, author, text, parent draft index or None, X id or None)
+    for tweet in sorted(tweets, key=lambda t: (t["created_at"], int(t["id"]))):
+        when = parse(tweet["created_at"])
+        friend = tweet.get("in_reply_to_user_id")
+        if friend:
+            drafts.append((when - timedelta(minutes=mrng.randrange(3, 40)), friend, mrng.choice(FRIEND_CHATTER[friend]), None, None))
+            drafts.append((when, tweet["author_id"], tweet["text"].split(" ", 1)[1], len(drafts) - 1, tweet["id"]))
+        else:
+            drafts.append((when, tweet["author_id"], tweet["text"], None, tweet["id"]))
+    order = sorted(range(len(drafts)), key=lambda i: (drafts[i][0], i))
+    notes, id_of_draft, id_of_tweet = [], {}, {}
+    for counter, index in enumerate(order, start=1):
+        when, author, text, parent, tweet_id = drafts[index]
+        note_id = aidx(when, counter)
+        id_of_draft[index] = note_id
+        if tweet_id:
+            id_of_tweet[tweet_id] = note_id
+        note = {"id": note_id, "user_id": user_id[author], "text": text}
+        if parent is not None:
+            note["reply_id"] = id_of_draft[parent]
+        notes.append(note)
+
+    liked = {t["id"] for t in likes}
+    reactions = [{"user_id": user_id["1"], "note_id": id_of_tweet[t["id"]], "reaction": "❤",
+                  "id": aidx(parse(t["created_at"]) + timedelta(minutes=mrng.randrange(1, 90)), index + 1, node="like")}
+                 for index, t in enumerate(likes)]
+    reactions.sort(key=lambda r: r["id"])
+    unliked = [t for t in sorted(tweets, key=lambda t: t["created_at"]) if t["author_id"] in FAVORITE_POSTS and t["id"] not in liked]
+    scheduled = [{"after_seconds": s, "user_id": user_id[a], "text": t} for s, a, t in SCHEDULED]
+    scheduled += [{"after_seconds": s, "user_id": user_id["1"], "react": id_of_tweet[t["id"]]}
+                  for s, t in zip(SCHEDULED_LIKES, unliked[-len(SCHEDULED_LIKES):])]
+    scheduled.sort(key=lambda entry: entry["after_seconds"])
+
+    users, credential_lines = [], []
+    names = dict((u[0], u[2]) for u in USERS)
+    for uid, name, _, follows in USERS:
+        user = {"id": user_id[uid], "username": name, "name": names[uid]}
+        if follows:
+            user["follows"] = [user_id[f] for f in follows]
+        if uid in WITH_CREDENTIALS:
+            user["token"] = misskey_token_of(name)
+            credential_lines.append(f"{WITH_CREDENTIALS[uid]}_MISSKEY_TOKEN={user['token']}")
+        if uid == "2":
+            user["is_bot"] = True
+        users.append(user)
+    seed = {"users": users, "notes": notes, "reactions": reactions, "scheduled": scheduled}
+
+    # What `train scheduler` and `train classifier` would read, for DEMO_TRAIN=jsonl.
+    by_id = {n["id"]: n for n in notes}
+    name_by_id = {user_id[u]: username[u] for u in username}
+    posts_jsonl = []
+    for note in notes:
+        if note["user_id"] != user_id["1"]:
+            continue
+        line = {"id": note["id"], "text": note["text"], "created_at": iso(datetime.fromtimestamp(
+            (int(note["id"][:8], 36) + TIME2000_MS) / 1000, timezone.utc))}
+        if "reply_id" in note:
+            answered = by_id[note["reply_id"]]["user_id"]
+            line["in_reply_to_user_id"] = answered
+            line["in_reply_to_screen_name"] = name_by_id[answered]
+        posts_jsonl.append(line)
+    liked_ids = {r["note_id"] for r in reactions}
+    home = {user_id[f] for f in USERS[0][3]}
+    classifier_jsonl = []
+    for note in notes:
+        if note["user_id"] in home or note["id"] in liked_ids:
+            label = "favorite" if note["id"] in liked_ids else "normal"
+            classifier_jsonl.append({"text": note["text"], "author": name_by_id[note["user_id"]], "label": label})
+    return seed, posts_jsonl, classifier_jsonl, credential_lines
+
+
 def write_jsonl(path, rows):
     with open(path, "w", encoding="utf-8") as f:
         for row in rows:
             f.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
+def write_world(name, seed, posts, classifier, credential_lines):
+    """One network's world in its folder: seed.json, posts.jsonl, classifier.jsonl, credentials.env."""
+    folder = os.path.join(HERE, name)
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "seed.json"), "w", encoding="utf-8") as f:
+        json.dump(seed, f, ensure_ascii=False, indent=1)
+        f.write("\n")
+    write_jsonl(os.path.join(folder, "posts.jsonl"), posts)
+    write_jsonl(os.path.join(folder, "classifier.jsonl"), classifier)
+    with open(os.path.join(folder, "credentials.env"), "w", encoding="utf-8") as f:
+        f.write("\n".join(credential_lines) + "\n")
 
 
 def main():
@@ -433,21 +560,19 @@ def main():
     originals = sum(1 for p in posts_jsonl if "in_reply_to_user_id" not in p)
 
     bluesky_seed, bluesky_posts, bluesky_classifier, bluesky_credentials = bluesky_world(tweets, likes)
-    folder = os.path.join(HERE, "bluesky")
-    os.makedirs(folder, exist_ok=True)
-    with open(os.path.join(folder, "seed.json"), "w", encoding="utf-8") as f:
-        json.dump(bluesky_seed, f, ensure_ascii=False, indent=1)
-        f.write("\n")
-    write_jsonl(os.path.join(folder, "posts.jsonl"), bluesky_posts)
-    write_jsonl(os.path.join(folder, "classifier.jsonl"), bluesky_classifier)
-    with open(os.path.join(folder, "credentials.env"), "w", encoding="utf-8") as f:
-        f.write("# The demo's made-up accounts on fake-bluesky (not real Bluesky app passwords).\n")
-        f.write("\n".join(bluesky_credentials) + "\n")
+    write_world("bluesky", bluesky_seed, bluesky_posts, bluesky_classifier,
+                ["# The demo's made-up accounts on fake-bluesky (not real Bluesky app passwords)."] + bluesky_credentials)
+    misskey_seed, misskey_posts, misskey_classifier, misskey_credentials = misskey_world(tweets, likes)
+    write_world("misskey", misskey_seed, misskey_posts, misskey_classifier,
+                ["# The demo's made-up accounts on fake-misskey (not real Misskey tokens)."] + misskey_credentials)
     print(f"demo: {len(posts_jsonl)} posts by @haru_demo ({originals} originals), {len(likes)} likes, "
           f"{len(classifier_jsonl)} classifier lines, {len(SCHEDULED)} scheduled posts")
     print(f"demo/bluesky: {len(bluesky_seed['posts'])} posts ({len(bluesky_posts)} by @haru-demo.test), "
           f"{len(bluesky_seed['likes'])} likes, {len(bluesky_classifier)} classifier lines, "
           f"{len(bluesky_seed['scheduled'])} scheduled posts and likes")
+    print(f"demo/misskey: {len(misskey_seed['notes'])} notes ({len(misskey_posts)} by @haru_demo), "
+          f"{len(misskey_seed['reactions'])} reactions, {len(misskey_classifier)} classifier lines, "
+          f"{len(misskey_seed['scheduled'])} scheduled notes and reactions")
 
 
 if __name__ == "__main__":

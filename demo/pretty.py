@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Turns mirror-bot's log lines (and fake-x's or fake-bluesky's) into readable demo lines.
+"""Turns mirror-bot's log lines (and fake-x's, fake-bluesky's or fake-misskey's) into readable demo lines.
 
     tail -F daemon.log fake-x.log | python3 demo/pretty.py --seed demo/seed.json \
         --scale 720 --zone Asia/Tokyo --start <unix seconds the bot clock started>
@@ -31,7 +31,7 @@ SHOWN = {"started", "posted", "would_post", "replied", "would_reply", "reply_sil
          "learned_likes", "learned_timeline", "round_failed", "waiting_for", "stopped",
          "status_listening", "bluesky_login", "bluesky_session_refreshed", "bluesky_session_adopted",
          "bluesky_refresh_refused", "bluesky_login_refused"}
-FAKES = {"fake-x": "on X  ", "fake-bluesky": "on Bluesky"}
+FAKES = {"fake-x": "on X  ", "fake-bluesky": "on Bluesky", "fake-misskey": "on Misskey"}
 
 COLOR = sys.stdout.isatty()
 
@@ -70,6 +70,9 @@ def main():
         users = {a["did"]: a["handle"] for a in seed["accounts"]}
         texts = {f"at://{p['did']}/app.bsky.feed.post/{p['rkey']}": (users.get(p["did"], p["did"]), p["text"])
                  for p in seed.get("posts", []) if "rkey" in p}
+    elif "notes" in seed:  # fake-misskey's world: notes by aidx ids
+        users = {u["id"]: u["username"] for u in seed["users"]}
+        texts = {n["id"]: (users.get(n["user_id"], n["user_id"]), n.get("text") or "") for n in seed.get("notes", [])}
     else:
         users = {u["id"]: u["username"] for u in seed["users"]}
         texts = {t["id"]: (users.get(t["author_id"], t["author_id"]), t["text"]) for t in seed.get("tweets", [])}
@@ -114,7 +117,7 @@ def main():
         counts[event] = counts.get(event, 0) + 1
         f = fields_of(line)
         if event == "started":
-            network = {"bluesky": " on Bluesky", "mastodon": " on Mastodon"}.get(f.get("network", "x"), "")
+            network = {"bluesky": " on Bluesky", "mastodon": " on Mastodon", "misskey": " on Misskey"}.get(f.get("network", "x"), "")
             say(paint("1", "START "), f"bot {f.get('bot')} imitating {f.get('human')}{network} in {f.get('time_zone')}, "
                 f"polling every {f.get('poll_s')} s of bot time, learning every {f.get('learn_s')} s, clock {f.get('time_scale')}")
         elif event == "posted":

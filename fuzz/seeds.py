@@ -382,3 +382,61 @@ write("bluesky-response", [
     http(502, [], "<html>bad gateway</html>"),
     http(200, [], {"cursor": None, "feed": []}),
 ])
+
+MK_USER = {"id": "9zz00000aaaa0001", "name": "ひと", "username": "human", "host": None, "isBot": False, "isCat": False}
+MK_BOT = dict(MK_USER, id="9zz00000aaaa0002", username="mirror", isBot=True)
+MK_NOTE = {"id": "9zz00000fake0003", "createdAt": "2023-11-14T22:13:20.000Z", "userId": MK_USER["id"], "user": MK_USER,
+           "text": "**今日も** いい天気", "cw": None, "visibility": "public", "localOnly": False, "reactionAcceptance": None,
+           "renoteCount": 0, "repliesCount": 0, "reactionCount": 0, "reactions": {}, "reactionEmojis": {}, "fileIds": [],
+           "files": [], "replyId": None, "renoteId": None}
+MK_REPLY = dict(MK_NOTE, id="9zz00000fake0004", text="@mirror やあ", replyId="9zz00000fake0001", mentions=[MK_BOT["id"]],
+                reply=dict(MK_NOTE, id="9zz00000fake0001", userId=MK_BOT["id"], user=MK_BOT))
+MK_RENOTE = dict(MK_NOTE, id="9zz00000fake0005", text=None, renoteId="9zz00000fake0001")
+
+
+def mk_error(code, message, status_id="3d81ceae-475f-4600-b2a8-2bc116157532", **info):
+    error = {"message": message, "code": code, "id": status_id, "kind": "client"}
+    if info:
+        error["info"] = info
+    return {"error": error}
+
+
+# Tests/MisskeyAPITests (MisskeyClientTests, FakeMisskey's shapes).
+write("misskey-response", [
+    http(200, [], [MK_REPLY, MK_NOTE, MK_RENOTE]),
+    http(200, [], [{"id": "9zz00000fake0006", "createdAt": "2023-11-14T22:13:21.000Z", "type": "reply", "userId": MK_USER["id"],
+                    "user": MK_USER, "note": MK_REPLY}]),
+    http(200, [], dict(MK_BOT, description="#nobot", publicReactions=True)),
+    http(200, [], {"createdNote": dict(MK_NOTE, visibility="home")}),
+    http(204, [], ""),
+    http(202, [], mk_error("PROCESSING", "We are processing your request.")),
+    http(429, [("Retry-After", "7")], mk_error("RATE_LIMIT_EXCEEDED", "Rate limit exceeded. Please try again later.",
+                                               "d5826d14-3982-4d2e-8011-b9e9f02499ef", resetMs=1700000007000)),
+    http(429, [("Retry-After", "Tue, 14 Nov 2023 22:14:00 GMT")], "<html>429 Too Many Requests</html>"),
+    http(400, [], mk_error("REPLY_TO_BOT_NOT_ALLOWED", "Replying to another bot account is not allowed.")),
+    http(400, [], mk_error("INVALID_PARAM", "Invalid param.", param="#/properties/limit/maximum", reason="must be <= 100")),
+    http(401, [], mk_error("AUTHENTICATION_FAILED", "Authentication failed. Please ensure your token is correct.")),
+    http(200, [], [dict(MK_NOTE, id="1"), dict(MK_NOTE, id="9zz00000fake0009"), dict(MK_NOTE, id="0")]),
+])
+
+
+def mk_export(notes):
+    return "[" + ",\n".join(json.dumps(note, ensure_ascii=False) for note in notes) + "]"
+
+
+MK_EXPORTED = {"id": "9a1b2c3d4e0a0001", "text": "今日もいい天気だ", "createdAt": "2024-01-01T12:00:00.000Z", "fileIds": [],
+               "files": [], "replyId": None, "renoteId": None, "poll": None, "cw": None, "visibility": "public",
+               "visibleUserIds": [], "localOnly": False, "reactionAcceptance": None}
+
+# Tests/AdapterTests/Misskey/MisskeyExportImportTests.swift: ExportNotesProcessorService's shape.
+write("misskey-export", [
+    mk_export([MK_EXPORTED, dict(MK_EXPORTED, id="9a1b2c3d4e0a0002", replyId="9a1b2c3d4e0a0001", text="続き"),
+               dict(MK_EXPORTED, id="9a1b2c3d4e0a0003", text=None, renoteId="9zzzzzzzzz0a0001"),
+               dict(MK_EXPORTED, id="9a1b2c3d4e0a0004", visibility="followers"),
+               dict(MK_EXPORTED, id="9a1b2c3d4e0a0005", cw="ネタバレ", visibility="home")]),
+    mk_export([dict(MK_EXPORTED, createdAt="yesterday")]),
+    mk_export([dict(MK_EXPORTED, visibility="unlisted")]),
+    mk_export([{"id": "9a1b2c3d4e0a0006", "text": "x"}]),
+    "[]",
+    '{"notes": []}',
+])

@@ -4,6 +4,7 @@
 #   scripts/demo.sh                 about two minutes; Ctrl-C stops it early
 #   DEMO_SECONDS=300 scripts/demo.sh
 #   DEMO_NETWORK=bluesky scripts/demo.sh   the same demo on Bluesky
+#   DEMO_NETWORK=misskey scripts/demo.sh   the same demo on Misskey
 #
 # On a fresh Debian machine with Swift 6 it installs the Debian packages it needs
 # (scripts/install-deps.sh), starts a throwaway PostgreSQL and Redis on loopback
@@ -20,8 +21,12 @@
 # the sessions `train` keeps in PostgreSQL stay good; its scheduled activity starts with the
 # daemon (SIGUSR1).
 #
+# With DEMO_NETWORK=misskey it builds and starts fake-misskey (the same people, from demo/misskey/:
+# aidx ids, MiAuth-shaped tokens, the bot flagged isBot; NETWORK=misskey, MISSKEY_BASE_URL), one
+# server for training and a fresh one, its activity starting, for the daemon, as on X.
+#
 # Settings (environment):
-#   DEMO_NETWORK   x (default) or bluesky
+#   DEMO_NETWORK   x (default), bluesky or misskey
 #   DEMO_SECONDS   how long the daemon runs, in real seconds (default 120)
 #   DEMO_SCALE     how much faster the bot's clock runs (default 720: a day every 2 minutes)
 #   DEMO_TRAIN     api   - `mirror-bot train scheduler` and `train classifier` against the fake (default)
@@ -50,7 +55,9 @@ case "$network" in
      cast="the made-up human is @haru_demo (Tokyo); the bot is @haru_mirror; friends @natsu_k and @aki_m; @fuyu_s is a stranger" ;;
   bluesky) fake=fake-bluesky world=demo/bluesky network_name=Bluesky
      cast="the made-up human is @haru-demo.test (Tokyo); the bot is @haru-mirror.test (labeled bot); friends @natsu-k.test and @aki-m.test; @fuyu-s.test is a stranger" ;;
-  *) echo "demo: DEMO_NETWORK must be x or bluesky" >&2; exit 64 ;;
+  misskey) fake=fake-misskey world=demo/misskey network_name=Misskey
+     cast="the made-up human is @haru_demo (Tokyo); the bot is @haru_mirror (isBot); friends @natsu_k and @aki_m; @fuyu_s is a stranger" ;;
+  *) echo "demo: DEMO_NETWORK must be x, bluesky or misskey" >&2; exit 64 ;;
 esac
 
 if [ -t 1 ]; then bold=$'\033[1m' inverse=$'\033[1;7m' plain=$'\033[0m'; else bold="" inverse="" plain=""; fi
@@ -91,6 +98,7 @@ start_services
 set -a
 . "$world/credentials.env"
 if [ "$network" = "bluesky" ]; then NETWORK=bluesky; fi
+if [ "$network" = "misskey" ]; then NETWORK=misskey; fi
 DATABASE_URL="$TEST_DATABASE_URL"
 REDIS_URL="$TEST_REDIS_URL"
 REDIS_KEY_PREFIX="mirror-bot-demo:"
@@ -99,8 +107,8 @@ TIME_ZONE="Asia/Tokyo"
 POLL_INTERVAL_SECONDS="${POLL_INTERVAL_SECONDS:-1800}"
 set +a
 
-# Starts the fake (fake-x or fake-bluesky) with the demo's world; sets fake_pid and
-# X_API_BASE_URL or BLUESKY_SERVICE_URL.
+# Starts the fake (fake-x, fake-bluesky or fake-misskey) with the demo's world; sets fake_pid and
+# X_API_BASE_URL, BLUESKY_SERVICE_URL or MISSKEY_BASE_URL.
 start_fake() {
   local log="$1"; shift
   : >"$log"
@@ -114,7 +122,11 @@ start_fake() {
   local port
   port="$(sed -n "s/^$fake listening port=//p" "$log" | head -n 1)"
   [ -n "$port" ] || { echo "demo: $fake did not start" >&2; cat "$log" >&2; exit 1; }
-  if [ "$network" = "bluesky" ]; then export BLUESKY_SERVICE_URL="http://127.0.0.1:$port"; else export X_API_BASE_URL="http://127.0.0.1:$port"; fi
+  case "$network" in
+    bluesky) export BLUESKY_SERVICE_URL="http://127.0.0.1:$port" ;;
+    misskey) export MISSKEY_BASE_URL="http://127.0.0.1:$port" ;;
+    *) export X_API_BASE_URL="http://127.0.0.1:$port" ;;
+  esac
 }
 stop_fake() {
   kill -TERM "$fake_pid" 2>/dev/null || true
@@ -141,7 +153,7 @@ train_step() {
 }
 
 say "$cast"
-# fake-x: a server for training, and a fresh one (its posts appearing from the start) for the daemon.
+# fake-x and fake-misskey: a server for training, and a fresh one (its posts appearing from the start) for the daemon.
 # fake-bluesky: one server for both, so the sessions `train` logged in and kept stay valid; its
 # activity starts with the daemon.
 if [ "$network" = "bluesky" ]; then start_fake "$work/$fake.log" --scheduled-on-usr1; else start_fake "$work/$fake-train.log" --no-scheduled; fi

@@ -35,13 +35,16 @@ extension APIClient {
         await rateLimits.record(endpoint: endpoint, family: family, headers: reply.headers, now: answeredAt)
         switch reply.status {
         case 200..<300:
-            guard let value = try? JSONDecoder().decode(R.Response.self, from: reply.body) else {
+            // A 204 (Misskey's reactions) has no body: it reads as an empty object.
+            let body = reply.status == 204 && reply.body.isEmpty ? Data("{}".utf8) : reply.body
+            guard let value = try? JSONDecoder().decode(R.Response.self, from: body) else {
                 return .retryable(status: reply.status, detail: "undecodable response body")
             }
             return .success(APIResponse(value: value, headers: reply.headers))
         case 429:
             let resetAt =
                 Dialect.rateLimitScheme.window(from: reply.headers)?.resetAt
+                ?? Dialect.retryAfter(headers: reply.headers, now: answeredAt)
                 ?? answeredAt.addingTimeInterval(configuration.backoff(retry: 1, jitter: 0.5).seconds)
             await rateLimits.markSpent(endpoint: endpoint, family: family, until: resetAt, now: answeredAt)
             return .rateLimited(resetAt: resetAt)

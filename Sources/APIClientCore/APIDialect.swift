@@ -21,12 +21,18 @@ public protocol APIDialect: Sendable {
     /// nil when the network has none (the default) or the body names none.
     static func errorCode(of body: Data) -> String?
 
+    /// When a 429 says the request may be sent again, from headers the rate-limit scheme does not
+    /// read (Misskey's `Retry-After`); nil (the default) when it does not say.
+    static func retryAfter(headers: [String: String], now: Date) -> Date?
+
     /// Adds the credentials to one attempt (called anew for every attempt, at `now`).
     func authorize(_ request: inout URLRequest, now: Date) async
 }
 
 extension APIDialect {
     public static func errorCode(of body: Data) -> String? { nil }
+
+    public static func retryAfter(headers: [String: String], now: Date) -> Date? { nil }
 
     /// The error body's summary on one line, at most 300 characters; or what the body was.
     public static func errorDetail(of body: Data) -> String {

@@ -41,6 +41,16 @@ public final class MeCabTokenizer: Sendable {
 
     /// The morphemes of `text`, in order, without MeCab's BOS/EOS markers.
     public func tokenize(_ text: String) -> [Morpheme] {
+        tokenize(text) { surface, feature in
+            Morpheme(surface: String(decoding: surface, as: UTF8.self), feature: String(cString: feature))
+        }
+    }
+
+    /// What `make` builds from each morpheme's surface bytes and feature CSV (a C string),
+    /// in order, without MeCab's BOS/EOS markers. Both are valid only during the call:
+    /// `make` copies what it keeps. Lets a caller read only the fields it needs instead of
+    /// copying every morpheme's whole CSV (the classifier reads the first two).
+    public func tokenize<T: Sendable>(_ text: String, _ make: @Sendable (UnsafeRawBufferPointer, UnsafePointer<CChar>) -> T) -> [T] {
         guard !text.isEmpty else { return [] }
         return tagger.withLock { handle in
             var input = text
@@ -48,16 +58,16 @@ public final class MeCabTokenizer: Sendable {
                 buffer.withMemoryRebound(to: CChar.self) { chars in
                     // The nodes, and their surfaces (pointers into `chars`), are valid
                     // only here, under the lock: copy everything before leaving.
-                    var morphemes: [Morpheme] = []
+                    var morphemes: [T] = []
                     var node = mecab_sparse_tonode2(handle.raw, chars.baseAddress, chars.count)
                     while let current = node {
                         let value = current.pointee
                         let stat = Int32(value.stat)
                         if stat != MECAB_BOS_NODE && stat != MECAB_EOS_NODE {
-                            morphemes.append(Morpheme(
-                                surface: Self.surface(value.surface, length: Int(value.length)),
-                                feature: value.feature.map { String(cString: $0) } ?? ""
-                            ))
+                            let length = value.surface == nil ? 0 : Int(value.length)
+                            morphemes.append(withUnsafePointer(to: 0 as CChar) { empty in
+                                make(UnsafeRawBufferPointer(start: value.surface, count: length), value.feature ?? empty)
+                            })
                         }
                         node = UnsafePointer(value.next)
                     }
@@ -65,12 +75,6 @@ public final class MeCabTokenizer: Sendable {
                 }
             }
         }
-    }
-
-    /// Reads `length` bytes: MeCab's surfaces are not NUL-terminated.
-    private static func surface(_ pointer: UnsafePointer<CChar>?, length: Int) -> String {
-        guard let pointer, length > 0 else { return "" }
-        return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
     }
 
     private static func withArgv<R>(_ arguments: [String], _ body: (Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {

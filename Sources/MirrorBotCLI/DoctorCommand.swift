@@ -4,6 +4,8 @@ import MeCab
 import MirrorBot
 import MirrorBotBluesky
 import MirrorBotMastodon
+import MirrorBotMisskey
+import MisskeyAPI
 import MirrorBotPostgres
 import Postgres
 import Redis
@@ -106,6 +108,12 @@ struct DoctorCommand: Command {
             let flagged = try await mastodon.client.send(VerifyCredentials()).bot == true
             return flagged ? .ok(line + ", marked as a bot") : .warning(line, warning: """
                 the bot account is not marked as a bot (Edit profile → This is a bot account); many servers require it
+                """)
+        case let misskey as MisskeyNetwork:
+            let flagged = try await misskey.client.send(GetI()).isBot == true
+            return flagged ? .ok(line + ", marked as a bot") : .warning(line, warning: """
+                the bot account is not marked as a bot (Settings → Profile → This account is a bot); \
+                misskey.io's rules require it for automated accounts
                 """)
         default:
             return .ok(line)

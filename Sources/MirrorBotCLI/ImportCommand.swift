@@ -2,7 +2,9 @@ import Foundation
 import MirrorBot
 import MirrorBotBluesky
 import MirrorBotMastodon
+import MirrorBotMisskey
 import MirrorBotPostgres
+import MirrorBotX
 import Postgres
 
 /// `mirror-bot import PATH | --jsonl FILE`: the human's X data archive (or a
@@ -10,7 +12,7 @@ import Postgres
 /// POST_LIMIT still applies. Archive likes go to the classifier as `favorite`.
 struct ImportCommand: Command {
     static let name = "import"
-    static let abstract = "Import the human's X data archive (folder, data/tweets.js, data/like.js), Mastodon export (outbox.json), Bluesky repository export (.car) or a JSONL file of posts."
+    static let abstract = "Import the human's X data archive (folder, data/tweets.js, data/like.js), Mastodon export (outbox.json), Misskey notes export (notes-*.json), Bluesky repository export (.car) or a JSONL file of posts."
     static let usage = "mirror-bot import PATH | --jsonl FILE"
     static let help = """
         USAGE: \(usage)
@@ -19,6 +21,7 @@ struct ImportCommand: Command {
           PATH           the unzipped archive folder, its data/ folder, or one file
                          (tweets.js, tweet.js, tweets-partN.js, like.js, like-partN.js);
                          or a Mastodon account export: its folder, outbox.json or likes.json;
+                         or a Misskey notes export (notes-*.json, or a folder holding them);
                          or a Bluesky repository export (a .car file): with NETWORK=bluesky and the
                          human's HUMAN_BLUESKY_* set, its likes' texts are looked up and learned
 
@@ -63,6 +66,8 @@ struct ImportCommand: Command {
         switch source {
         case .archive(let path) where ArchiveImporter.isMastodonExport(resolve(path, in: context)):
             summary = try await importer.importMastodonExport(at: resolve(path, in: context))
+        case .archive(let path) where ArchiveImporter.isMisskeyExport(resolve(path, in: context)):
+            summary = try await importer.importMisskeyExport(at: resolve(path, in: context))
         case .archive(let path) where ArchiveImporter.isBlueskyRepository(resolve(path, in: context)):
             let services = Services(configuration: configuration, log: log)
             summary = try await importer.importBlueskyRepository(at: resolve(path, in: context), lookUp: Self.blueskyLookUp(services))

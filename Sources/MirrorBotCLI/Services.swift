@@ -6,6 +6,7 @@ import MirrorBot
 import MirrorBotBluesky
 import MirrorBotMeCab
 import MirrorBotMastodon
+import MirrorBotMisskey
 import MirrorBotPostgres
 import MirrorBotRedis
 import MirrorBotX
@@ -58,6 +59,8 @@ struct Services: Sendable {
             return try mastodonNetwork(token: configuration.humanMastodonToken, variable: "HUMAN_MASTODON_TOKEN", account: "human")
         case .bluesky:
             return try humanBlueskyNetwork(sessions: sessions)
+        case .misskey:
+            return try misskeyNetwork(token: configuration.humanMisskeyToken, variable: "HUMAN_MISSKEY_TOKEN", account: "human")
         }
     }
 
@@ -74,6 +77,8 @@ struct Services: Sendable {
                 identifier: configuration.botBlueskyIdentifier, identifierVariable: "BOT_BLUESKY_IDENTIFIER",
                 password: configuration.botBlueskyAppPassword, passwordVariable: "BOT_BLUESKY_APP_PASSWORD",
                 likeScope: configuration.blueskyLikeScope, sessions: sessions, account: "bot")
+        case .misskey:
+            return try misskeyNetwork(token: configuration.botMisskeyToken, variable: "BOT_MISSKEY_TOKEN", account: "bot")
         }
     }
 
@@ -111,6 +116,15 @@ struct Services: Sendable {
         guard let baseURL = configuration.mastodonBaseURL else { throw ConfigurationError.missing(variable: "MASTODON_BASE_URL") }
         guard let token, !token.isEmpty else { throw ConfigurationError.missing(variable: variable) }
         return MastodonNetwork(baseURL: baseURL, token: token, visibility: configuration.mastodonVisibility, observe: observer(account))
+    }
+
+    /// A Misskey account at `MISSKEY_BASE_URL`, posting with `MISSKEY_VISIBILITY`, liking with `MISSKEY_REACTION`.
+    func misskeyNetwork(token: String?, variable: String, account: String) throws -> MisskeyNetwork {
+        guard let baseURL = configuration.misskeyBaseURL else { throw ConfigurationError.missing(variable: "MISSKEY_BASE_URL") }
+        guard let token, !token.isEmpty else { throw ConfigurationError.missing(variable: variable) }
+        return MisskeyNetwork(
+            baseURL: baseURL, token: token, visibility: configuration.misskeyVisibility, reaction: configuration.misskeyReaction,
+            observe: observer(account))
     }
 
     var xClientConfiguration: XClientConfiguration {

@@ -2,7 +2,7 @@ import Foundation
 import MirrorBot
 import Postgres
 
-/// The scheduler's storage in PostgreSQL: aggregates over `posts`, the
+/// The scheduler's storage in PostgreSQL: the rhythm's aggregates of `posts`, the
 /// `plans`/`plan_slots` tables, and `bot_texts`.
 public struct PostgresScheduleStore: ScheduleStore {
     public let connection: PostgresConnection
@@ -11,29 +11,21 @@ public struct PostgresScheduleStore: ScheduleStore {
         self.connection = connection
     }
 
+    /// The rhythm is read from the aggregates migration 012 keeps up to date as posts
+    /// arrive and leave (`rhythm_minutes`, `rhythm_days`, `rhythm_closest_pair`): a read
+    /// no longer scans every post.
     public func minuteDistribution() async throws -> MinuteDistribution {
-        let rows = try await connection.query("""
-            SELECT minute_of_day AS minute, count(*) AS n FROM posts
-            WHERE in_reply_to_user_id IS NULL GROUP BY minute_of_day
-            """)
+        let rows = try await connection.query("SELECT minute_of_day AS minute, posts AS n FROM rhythm_minutes")
         return MinuteDistribution(pairs: try rows.map { (try $0.decode("minute"), try $0.decode("n")) })
     }
 
     public func dailyCounts() async throws -> DailyCounts {
-        let rows = try await connection.query("""
-            SELECT (local_date - DATE '1970-01-01') AS day, count(*) AS n FROM posts
-            WHERE in_reply_to_user_id IS NULL GROUP BY local_date
-            """)
+        let rows = try await connection.query("SELECT (local_date - DATE '1970-01-01') AS day, posts AS n FROM rhythm_days")
         return DailyCounts(days: try rows.map { (try $0.decode("day"), try $0.decode("n")) })
     }
 
     public func closestPostGap() async throws -> TimeInterval? {
-        let rows = try await connection.query("""
-            SELECT min(gap) AS gap FROM (
-                SELECT extract(epoch FROM created_at - lag(created_at) OVER (ORDER BY created_at))::float8 AS gap
-                FROM posts WHERE in_reply_to_user_id IS NULL
-            ) gaps
-            """)
+        let rows = try await connection.query("SELECT gap FROM rhythm_closest_pair")
         return try rows.first?.decodeIfPresent("gap", as: Double.self)
     }
 

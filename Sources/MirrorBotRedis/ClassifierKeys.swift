@@ -7,7 +7,7 @@ import MirrorBot
 /// | `<prefix>classifier:documents`        | hash | `favorite`, `normal` → posts trained |
 /// | `<prefix>classifier:features:favorite`| hash | feature → posts in `favorite` that had it |
 /// | `<prefix>classifier:features:normal`  | hash | feature → posts in `normal` that had it |
-/// | `<prefix>classifier:sample`           | hash | `favorite`, `normal` → posts learned as a sample of what the human saw; `recent` → posts of both windows the threshold was taken over; `threshold` → the calibrated log threshold; `formula` → the `Calibration.formula` of the windows (absent: 1) |
+/// | `<prefix>classifier:sample`           | hash | `favorite`, `normal` → posts learned as a sample of what the human saw; `recent` → posts of both windows the threshold was taken over; `threshold` → the calibrated log threshold; `scale` → the words' scale it was taken at (absent: 1); `formula` → the `Calibration.formula` of the windows (absent: 1) |
 /// | `<prefix>classifier:window:favorite`  | list | the last 1,000 liked posts of the sample, oldest first: each its features joined by a line feed |
 /// | `<prefix>classifier:window:normal`    | list | the same for the other posts of the sample |
 /// | `<prefix>classifier:recent`           | sorted set | an older version's recent scores (`Calibration.formula` 1 and 2); deleted by the first sample batch learned |

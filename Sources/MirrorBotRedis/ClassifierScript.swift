@@ -63,32 +63,40 @@ enum ClassifierScript {
     ///     KEYS[7] an older version's recent scores
     ///     ARGV[1] how many posts of each label to keep, ARGV[2] `Calibration.formula`,
     ///     ARGV[3] / ARGV[4] `PooledBayes`'s weights for the author / a word, ARGV[5] the author
-    ///     features' prefix, ARGV[6...] the batch's sample posts in order: `f`, `n` or `m` (liked,
+    ///     features' prefix, ARGV[6] `Calibration.windowsSince`, ARGV[7] `Calibration.textScales`
+    ///     joined by commas, ARGV[8...] the batch's sample posts in order: `f`, `n` or `m` (liked,
     ///     held as `normal` before) and the post's features joined by line feeds
     ///
-    /// When the sample's `formula` is not ARGV[2] (absent: a store of formula 1, before
-    /// the version was stored), the windows and the older scores are deleted and
-    /// `formula` set, so the windows start anew (the counts and the sample's
-    /// `favorite` / `normal` stay). Each post is appended to its label's window (`m`
+    /// When the sample's `formula` is not ARGV[2], it is set; when it is also older than
+    /// ARGV[6] (absent: a store of formula 1, before the version was stored), the windows
+    /// and the older scores are deleted first, so the windows start anew (the counts and
+    /// the sample's `favorite` / `normal` stay). Each post is appended to its label's window (`m`
     /// first removes its latest copy from the `normal` window) and each window is
     /// trimmed to its last ARGV[1]. Then `Calibration`'s rule: every post of both windows
     /// is scored against the counts less itself (`PooledBayes.heldOutLogLikelihoodRatio`,
-    /// the same arithmetic in the same order), and with the sample's share s a liked post
-    /// weighs s / (liked posts in the window), another (1 - s) / (others); walking the
+    /// the same arithmetic in the same order, its author's and its words' parts apart), and
+    /// for each words' scale of ARGV[7] (`Calibration.calibrate`): the score is the author's part
+    /// plus the scale times the words'; with the sample's share s a liked post weighs
+    /// s / (liked posts in the window), another (1 - s) / (others); walking the
     /// scores from the highest, the first held back is the first where the weight above it
     /// plus half its own exceeds s, and the threshold is -prior (posterior odds 1) when that
     /// lies between it and the score before it, else halfway between the two (itself when
-    /// it is the highest; `-inf` when none is held back). Stores `recent` (the windows' posts) and
-    /// `threshold` (`%.17g`, reads back exactly; removed when a label the share needs has
-    /// no post) in the sample hash and returns the threshold (`none` when removed).
+    /// it is the highest; `-inf` when none is held back). The scale whose threshold lets
+    /// through the most liked posts of the window wins, the first among equals. Stores
+    /// `recent` (the windows' posts), `threshold` and `scale` (`%.17g`, read back exactly;
+    /// removed when a label the share needs has no post) in the sample hash and returns the
+    /// threshold (`none` when removed).
     static let calibrate = """
     local limit = tonumber(ARGV[1])
-    if redis.call('HGET', KEYS[1], 'formula') ~= ARGV[2] then
-      redis.call('DEL', KEYS[2], KEYS[3], KEYS[7])
-      redis.call('HDEL', KEYS[1], 'scored')
+    local formula = redis.call('HGET', KEYS[1], 'formula')
+    if formula ~= ARGV[2] then
+      if formula == false or tonumber(formula) == nil or tonumber(formula) < tonumber(ARGV[6]) then
+        redis.call('DEL', KEYS[2], KEYS[3], KEYS[7])
+        redis.call('HDEL', KEYS[1], 'scored')
+      end
       redis.call('HSET', KEYS[1], 'formula', ARGV[2])
     end
-    for i = 6, #ARGV do
+    for i = 8, #ARGV do
       local kind = string.sub(ARGV[i], 1, 1)
       local post = string.sub(ARGV[i], 2)
       if kind == 'm' then
@@ -117,66 +125,91 @@ enum ClassifierScript {
     local function heldOut(post, learnedAsFavorite)
       local df, dn = documentsFavorite, documentsNormal
       if learnedAsFavorite then df = math.max(0, df - 1) else dn = math.max(0, dn - 1) end
-      if df <= 0 or dn <= 0 or post == '' then return -math.huge end
-      local sum = 0
+      if df <= 0 or dn <= 0 or post == '' then return nil end
+      local author, words = 0, 0
       for feature in string.gmatch(post, '[^\\n]+') do
         local cf, cn = count(1, feature), count(2, feature)
         if learnedAsFavorite then cf = math.max(0, cf - 1) else cn = math.max(0, cn - 1) end
         local totals = cf + cn
         local p = (totals + 1) / (df + dn + 2)
+        local isAuthor = string.sub(feature, 1, #prefix) == prefix
         local weight = wordWeight
-        if string.sub(feature, 1, #prefix) == prefix then weight = authorWeight end
+        if isAuthor then weight = authorWeight end
         local favorite = (weight * p + totals * (cf / df)) / (weight + totals)
         local normal = (weight * p + totals * (cn / dn)) / (weight + totals)
-        sum = sum + math.log(favorite) - math.log(normal)
+        if isAuthor then
+          author = author + math.log(favorite) - math.log(normal)
+        else
+          words = words + math.log(favorite) - math.log(normal)
+        end
       end
-      return sum
+      return {author, words}
+    end
+    local function score(evidence, scale)
+      if evidence == nil then return -math.huge end
+      return evidence[1] + scale * evidence[2]
     end
     local favorites = redis.call('LRANGE', KEYS[2], 0, -1)
     local normals = redis.call('LRANGE', KEYS[3], 0, -1)
     local sampleFavorite = tonumber(redis.call('HGET', KEYS[1], 'favorite') or '0') or 0
     local sampleNormal = tonumber(redis.call('HGET', KEYS[1], 'normal') or '0') or 0
     local n = #favorites + #normals
-    local threshold = false
+    local threshold, chosenScale = false, 1
     if sampleFavorite + sampleNormal > 0 then
       local share = sampleFavorite / (sampleFavorite + sampleNormal)
       if not ((share > 0 and #favorites == 0) or (share < 1 and #normals == 0)) then
-        local weighed = {}
         local favoriteWeight, normalWeight = 0, 0
         if #favorites > 0 then favoriteWeight = share / #favorites end
         if #normals > 0 then normalWeight = (1 - share) / #normals end
-        for _, post in ipairs(favorites) do weighed[#weighed + 1] = {heldOut(post, true), favoriteWeight} end
-        for _, post in ipairs(normals) do weighed[#weighed + 1] = {heldOut(post, false), normalWeight} end
-        table.sort(weighed, function (a, b) return a[1] > b[1] end)
-        threshold = -math.huge
-        local above = 0
-        local previous = nil
-        for _, item in ipairs(weighed) do
-          if above + item[2] / 2 > share then
-            local bayes = -(math.log(sampleFavorite + 0.5) - math.log(sampleNormal + 0.5))
-            if previous == nil then
-              threshold = item[1]
-            elseif bayes >= item[1] and bayes < previous then
-              threshold = bayes
-            else
-              threshold = previous / 2 + item[1] / 2
+        local favoriteEvidence, normalEvidence = {}, {}
+        for i, post in ipairs(favorites) do favoriteEvidence[i] = heldOut(post, true) end
+        for i, post in ipairs(normals) do normalEvidence[i] = heldOut(post, false) end
+        local bayes = -(math.log(sampleFavorite + 0.5) - math.log(sampleNormal + 0.5))
+        local bestThrough = -1
+        for scale in string.gmatch(ARGV[7], '[^,]+') do
+          scale = tonumber(scale)
+          local weighed = {}
+          for i = 1, #favorites do weighed[#weighed + 1] = {score(favoriteEvidence[i], scale), favoriteWeight} end
+          for i = 1, #normals do weighed[#weighed + 1] = {score(normalEvidence[i], scale), normalWeight} end
+          table.sort(weighed, function (a, b) return a[1] > b[1] end)
+          local candidate = -math.huge
+          local above = 0
+          local previous = nil
+          for _, item in ipairs(weighed) do
+            if above + item[2] / 2 > share then
+              if previous == nil then
+                candidate = item[1]
+              elseif bayes >= item[1] and bayes < previous then
+                candidate = bayes
+              else
+                candidate = previous / 2 + item[1] / 2
+              end
+              break
             end
-            break
+            above = above + item[2]
+            previous = item[1]
           end
-          above = above + item[2]
-          previous = item[1]
+          local through = 0
+          for i = 1, #favorites do
+            if score(favoriteEvidence[i], scale) > candidate then through = through + 1 end
+          end
+          if through > bestThrough then
+            bestThrough, threshold, chosenScale = through, candidate, scale
+          end
         end
       end
     end
     local text = 'none'
     if threshold == false then
-      redis.call('HDEL', KEYS[1], 'threshold')
-    elseif threshold == -math.huge then
-      text = '-inf'
+      redis.call('HDEL', KEYS[1], 'threshold', 'scale')
     else
-      text = string.format('%.17g', threshold)
+      if threshold == -math.huge then
+        text = '-inf'
+      else
+        text = string.format('%.17g', threshold)
+      end
+      redis.call('HSET', KEYS[1], 'threshold', text, 'scale', string.format('%.17g', chosenScale))
     end
-    if threshold ~= false then redis.call('HSET', KEYS[1], 'threshold', text) end
     redis.call('HSET', KEYS[1], 'recent', n)
     return text
     """
@@ -186,7 +219,8 @@ enum ClassifierScript {
         ["EVAL", calibrate, "7", keys.sample, keys.window(.favorite), keys.window(.normal), keys.documents,
          keys.features(.favorite), keys.features(.normal), keys.recent,
          String(Calibration.windowLimit), String(Calibration.formula), String(pooled.weight), String(pooled.textWeight),
-         FeatureExtractor.authorPrefix]
+         FeatureExtractor.authorPrefix, String(Calibration.windowsSince),
+         Calibration.textScales.map { String($0) }.joined(separator: ",")]
             + posts.map { ($0.category == .normal ? "n" : $0.movesInSample ? "m" : "f") + $0.features.joined(separator: "\n") }
     }
 

@@ -68,7 +68,7 @@ public struct RedisClassifierStore: ClassifierStore {
     public func counts(for features: [String]) async throws -> TrainingCounts {
         var commands: [[String]] = [
             ["HMGET", keys.documents] + ClassifierCategory.allCases.map(\.rawValue),
-            ["HMGET", keys.sample] + ClassifierCategory.allCases.map(\.rawValue) + ["recent", "threshold", "formula"],
+            ["HMGET", keys.sample] + ClassifierCategory.allCases.map(\.rawValue) + ["recent", "threshold", "formula", "scale"],
         ]
         if !features.isEmpty {
             commands += ClassifierCategory.allCases.map { ["HMGET", keys.features($0)] + features }
@@ -103,16 +103,18 @@ public struct RedisClassifierStore: ClassifierStore {
         }
     }
 
-    /// Reads the sample's HMGET reply (favorite, normal, recent, threshold, formula).
+    /// Reads the sample's HMGET reply (favorite, normal, recent, threshold, formula, scale).
     /// No `formula`: the recent scores, if any, were made by formula 1, before the version was stored
-    /// (no recent score: nothing to rescore, the current formula).
+    /// (no recent score: nothing to rescore, the current formula). No `scale`: 1.
     private static func sample(_ reply: RedisValue?) throws -> LikeShareSample {
-        let values = try elements(reply, expected: 5)
+        let values = try elements(reply, expected: 6)
         let counts = try integers(.array(Array(values.prefix(3))), expected: 3)
         let threshold = try values[3].isNull ? nil : number(values[3])
         let formula = values[4].isNull ? (counts[2] > 0 ? 1 : Calibration.formula) : try integers(.array([values[4]]), expected: 1)[0]
+        let scale = try values[5].isNull ? 1 : number(values[5])
         return LikeShareSample(
-            posts: CategoryCounts(favorite: counts[0], normal: counts[1]), recent: counts[2], logThreshold: threshold, formula: formula)
+            posts: CategoryCounts(favorite: counts[0], normal: counts[1]), recent: counts[2], logThreshold: threshold, formula: formula,
+            textScale: scale)
     }
 
     private static func number(_ value: RedisValue) throws -> Double {

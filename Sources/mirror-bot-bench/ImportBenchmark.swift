@@ -1,6 +1,7 @@
 import Foundation
 import MirrorBot
 import MirrorBotPostgres
+import MirrorBotX
 import Postgres
 
 /// `mirror-bot-bench import [POSTS] [--parse-only]`: writes a POSTS-post

@@ -11,22 +11,28 @@ import XAPI
 /// posting on its timeline. Samples the daemon's memory every minute; at the
 /// end checks that every mention was answered exactly once and nothing was
 /// liked or posted twice. Needs DATABASE_URL and REDIS_URL.
+///
+/// With `--idle`, nobody mentions the bot, posts or fails: the daemon only polls, and
+/// each minute's sample also lists where its resident memory is (`MemoryMap`).
 enum SoakBenchmark {
-    static let usage = "mirror-bot-bench soak [--minutes M]"
+    static let usage = "mirror-bot-bench soak [--minutes M] [--idle]"
 
     static func run(arguments: [String]) async throws {
         var minutes = 60.0
         if let index = arguments.firstIndex(of: "--minutes"), index + 1 < arguments.count, let value = Double(arguments[index + 1]) {
             minutes = value
         }
+        let idle = arguments.contains("--idle")
         let environment = ProcessInfo.processInfo.environment
         guard let databaseURL = environment["DATABASE_URL"], let redisURL = environment["REDIS_URL"] else {
             throw InputError(file: "DATABASE_URL/REDIS_URL", message: "both must be set")
         }
         let world = try await SoakWorld.make(databaseURL: databaseURL, redisURL: redisURL)
         defer { Task { try? await world.database.drop() } }
+        if idle { world.server.setFaultProbability(0, fault: .serverError(status: 503)) }
         let daemon = try world.startDaemon()
-        say("soak: daemon pid \(daemon.processIdentifier), \(minutes) minutes, faults: 20% 503, a garbage body every 45 s")
+        say("soak: daemon pid \(daemon.processIdentifier), \(minutes) minutes, "
+            + (idle ? "idle: no mentions, posts or faults" : "faults: 20% 503, a garbage body every 45 s"))
 
         let start = Date()
         var mentions: [String] = []
@@ -35,13 +41,14 @@ enum SoakBenchmark {
         while Date().timeIntervalSince(start) < minutes * 60, daemon.isRunning {
             try await Task.sleep(for: .seconds(5))
             tick += 1
-            if tick % 4 == 0 { mentions.append(world.mention(tick)) }
-            if tick % 6 == 0 { world.timelinePost(tick) }
-            if tick % 9 == 0 { world.server.injectFault(.garbageBody, count: 1) }
+            if !idle, tick % 4 == 0 { mentions.append(world.mention(tick)) }
+            if !idle, tick % 6 == 0 { world.timelinePost(tick) }
+            if !idle, tick % 9 == 0 { world.server.injectFault(.garbageBody, count: 1) }
             if tick % 12 == 0, let kib = PeakMemory.residentKiB(pid: daemon.processIdentifier) {
                 samples.append(kib)
                 say(String(format: "soak: minute %3d  rss %.1f MB  mentions %d  replies %d  likes %d  posts %d",
                              tick / 12, Double(kib) / 1024, mentions.count, world.replies.count, world.likes.count, world.posts.count))
+                if idle { MemoryMap.report(pid: daemon.processIdentifier).forEach(say) }
             }
         }
         let survived = daemon.isRunning

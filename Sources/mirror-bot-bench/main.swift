@@ -7,6 +7,8 @@ let usage = """
     USAGE: mirror-bot-bench import [POSTS] [--parse-only]
            \(ClassifierBenchmark.usage)
            \(SchedulerBenchmark.usage)
+           \(ScheduleRatioBenchmark.usage)
+           \(ClassifyRatioBenchmark.usage)
            \(SoakBenchmark.usage)
     """
 
@@ -27,6 +29,10 @@ case "classifier":
     await run { try await ClassifierBenchmark.run(arguments: rest) }
 case "scheduler":
     await run { try await SchedulerBenchmark.run(arguments: rest) }
+case "schedule-ratio":
+    await run { try await ScheduleRatioBenchmark.run(arguments: rest) }
+case "classify-ratio":
+    await run { try await ClassifyRatioBenchmark.run(arguments: rest) }
 case "soak":
     await run { try await SoakBenchmark.run(arguments: rest) }
 default:

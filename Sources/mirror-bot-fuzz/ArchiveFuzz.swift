@@ -1,5 +1,6 @@
 import Foundation
 @testable import MirrorBot
+@testable import MirrorBotX
 
 extension FuzzTarget {
     /// An X archive `tweets.js`: the scanner finds each entry, each is decoded as an

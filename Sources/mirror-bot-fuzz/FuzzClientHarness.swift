@@ -72,10 +72,21 @@ final class FuzzClientHarness: HTTPTransport, @unchecked Sendable {
     /// At most `pages` pages of a `SocialNetwork` stream, as the daemon walks one: only `NetworkError`,
     /// no page beyond `limit` posts.
     func walk(_ name: String, pages: Int, limit: Int, _ stream: () -> AsyncThrowingStream<StreamPage, any Error>) async {
+        await walk(name, pages: pages, limit: limit, size: { $0.posts.count }, stream)
+    }
+
+    /// The same over a likes stream (pages without a position).
+    func walk(_ name: String, pages: Int, limit: Int, _ stream: () -> AsyncThrowingStream<[NetworkPost], any Error>) async {
+        await walk(name, pages: pages, limit: limit, size: { $0.count }, stream)
+    }
+
+    private func walk<Page>(
+        _ name: String, pages: Int, limit: Int, size: (Page) -> Int, _ stream: () -> AsyncThrowingStream<Page, any Error>
+    ) async {
         _ = await call(name, failing: NetworkError.self) {
             var count = 0
             for try await page in stream() {
-                fuzzCheck(page.posts.count <= limit, "\(name): a page beyond the limit: \(page.posts.count) posts")
+                fuzzCheck(size(page) <= limit, "\(name): a page beyond the limit: \(size(page)) posts")
                 count += 1
                 if count == pages { break }
             }

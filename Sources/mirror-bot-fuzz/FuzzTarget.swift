@@ -13,7 +13,7 @@ struct FuzzTarget: Sendable {
     static let all: [FuzzTarget] = [
         .arguments, .archiveTweets, .archiveLikes, .timestamp, .jsonlPosts, .jsonlClassifier,
         .mastodonOutbox, .mastodonHTML, .resp, .percentEncoding, .xResponse, .mastodonResponse, .blueskyCAR,
-        .blueskyResponse, .jsonLastKey,
+        .blueskyResponse, .jsonLastKey, .misskeyExport, .misskeyResponse,
     ]
 
     static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

@@ -3,7 +3,8 @@ import MirrorBot
 /// `ClassifierStore` in memory: the counts and the windows, learned as the Redis scripts
 /// learn them (`ClassifierScript`): `takesBack` takes one count back from `normal`
 /// (documents and features, never below zero), and a sample batch joins the windows and
-/// takes the threshold anew by `Calibration`'s rule.
+/// takes the threshold and the words' scale anew by `Calibration`'s rule (windows of a
+/// formula older than `Calibration.windowsSince` start anew, as in the script).
 public actor InMemoryClassifierStore: ClassifierStore {
     public private(set) var counts = TrainingCounts()
     public private(set) var window = CalibrationWindow()
@@ -27,14 +28,18 @@ public actor InMemoryClassifierStore: ClassifierStore {
         }
         guard let pooled else { return }
         if counts.sample.formula != Calibration.formula {
-            window = CalibrationWindow()
+            if counts.sample.formula < Calibration.windowsSince {
+                window = CalibrationWindow()
+            }
             counts.sample.formula = Calibration.formula
         }
         for post in posts {
             window.learn(post.features, as: post.category, seenAsNormal: post.seenAsNormal)
         }
         counts.sample.recent = window.count
-        counts.sample.logThreshold = Calibration.logThreshold(window, counts: counts, pooled: pooled)
+        let calibrated = Calibration.calibrate(window, counts: counts, pooled: pooled)
+        counts.sample.logThreshold = calibrated?.logThreshold
+        counts.sample.textScale = calibrated?.textScale ?? 1
     }
 
     public func calibrationWindow() -> CalibrationWindow {

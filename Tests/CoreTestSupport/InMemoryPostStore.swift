@@ -3,26 +3,51 @@ import MirrorBot
 
 /// The human's posts in memory: `PostStore`, `ReplySource`, `RhythmSource` and
 /// `PostPicker` (over `texts`, as PostgreSQL joins `bot_texts`). Minutes and
-/// days are computed in `timeZone`, as PostgreSQL stores them.
+/// days are computed in `timeZone`, as PostgreSQL stores them. The contract suites
+/// (Tests/AdapterTests/Contracts) run the same tests over it and PostgreSQL.
 public actor InMemoryPostStore: PostStore, ReplySource, RhythmSource, PostPicker {
     public private(set) var posts: [Post] = []
     public nonisolated let timeZone: TimeZone
     public nonisolated let texts: InMemoryBotTexts
+    /// At most this many posts are kept, the newest (POST_LIMIT).
+    public nonisolated let limit: Int
     private var generator: SeededGenerator
 
-    public init(_ posts: [Post] = [], timeZone: TimeZone = .gmt, texts: InMemoryBotTexts = InMemoryBotTexts(), seed: UInt64 = 1) {
+    public init(
+        _ posts: [Post] = [], timeZone: TimeZone = .gmt, texts: InMemoryBotTexts = InMemoryBotTexts(), limit: Int = .max,
+        seed: UInt64 = 1
+    ) {
         self.posts = posts
         self.timeZone = timeZone
         self.texts = texts
+        self.limit = limit
         generator = SeededGenerator(seed: seed)
     }
 
+    /// As PostgreSQL: the first of the same id wins; a stored post without facets takes
+    /// the text and facets of a later one with them (not counted as new); the oldest go
+    /// past `limit`.
     @discardableResult
     public func store(_ new: [Post]) -> Int {
-        let known = Set(posts.map(\.id))
-        let fresh = new.filter { !known.contains($0.id) }
-        posts += fresh
-        return fresh.count
+        var seen = Set<String>()
+        var fresh = 0
+        for post in new where seen.insert(post.id).inserted {
+            if let index = posts.firstIndex(where: { $0.id == post.id }) {
+                if posts[index].facets == nil, post.facets != nil {
+                    posts[index].text = post.text
+                    posts[index].facets = post.facets
+                }
+                continue
+            }
+            posts.append(post)
+            fresh += 1
+        }
+        if posts.count > limit {
+            let newest = posts.sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
+            let kept = Set(newest.prefix(limit).map(\.id))
+            posts.removeAll { !kept.contains($0.id) }
+        }
+        return fresh
     }
 
     public func count() -> Int { posts.count }
@@ -30,6 +55,17 @@ public actor InMemoryPostStore: PostStore, ReplySource, RhythmSource, PostPicker
 
     public func replies(to userID: String, limit: Int) -> [String] {
         Array(posts.filter { $0.inReplyToUserID == userID }.map(\.text).shuffled(using: &generator).prefix(limit))
+    }
+
+    /// As PostgreSQL: by user id; when none, by screen name (any case) among replies
+    /// imported from a Mastodon export, whose user ids are actor URLs.
+    public func replies(to userID: String, username: String?, limit: Int) -> [String] {
+        let byID = replies(to: userID, limit: limit)
+        guard byID.isEmpty, let username, !username.isEmpty else { return byID }
+        let matching = posts.filter {
+            ($0.inReplyToUserID?.hasPrefix("http") ?? false) && $0.inReplyToScreenName?.lowercased() == username.lowercased()
+        }
+        return Array(matching.map(\.text).shuffled(using: &generator).prefix(limit))
     }
 
     var originals: [Post] { posts.filter { !$0.isReply } }

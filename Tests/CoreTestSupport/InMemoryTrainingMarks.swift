@@ -1,10 +1,14 @@
 import MirrorBot
 
-/// `TrainingMarks` in memory.
+/// `TrainingMarks` in memory; `forgetTraining` also forgets the human streams'
+/// cursors in `cursors`, as PostgreSQL does in its one schema.
 public actor InMemoryTrainingMarks: TrainingMarks {
     public private(set) var marked: [ClassifierCategory: Set<String>] = [:]
+    private let cursors: InMemoryCursors?
 
-    public init() {}
+    public init(cursors: InMemoryCursors? = nil) {
+        self.cursors = cursors
+    }
 
     public func markTrained(_ postIDs: [String], as category: ClassifierCategory) -> Set<String> {
         var fresh = Set<String>()
@@ -22,7 +26,8 @@ public actor InMemoryTrainingMarks: TrainingMarks {
         marked[category, default: []].intersection(postIDs)
     }
 
-    public func forgetTraining() {
+    public func forgetTraining() async {
         marked = [:]
+        await cursors?.forgetHumanStreams()
     }
 }

@@ -80,3 +80,12 @@ extension BlueskyDaemonHarness: OptOutWorld {
     func foodiePostsRamen(_ suffix: String) -> String { server.addPost(did: Self.foodie, text: "ラーメン屋の新作つけ麺が最高 \(suffix)") }
     var likedIDs: [String] { likes }
 }
+
+extension MisskeyDaemonHarness: OptOutWorld {
+    var friendID: String { Self.friend }
+    var foodieID: String { Self.foodie }
+    var botMention: String { "@mirror" }
+    func friendPosts(_ text: String) -> String { server.addNote(userId: Self.friend, text: text) }
+    func foodiePostsRamen(_ suffix: String) -> String { server.addNote(userId: Self.foodie, text: "\(ramenText) \(suffix)") }
+    var likedIDs: [String] { reactions.map(\.note) }
+}

@@ -5,7 +5,7 @@ import Testing
 @Suite("Take-backs and opt-outs against every fake network", .serialized)
 struct TakeBackEndToEndTests {
     enum Network: String, CaseIterable, CustomStringConvertible {
-        case x, mastodon, bluesky
+        case x, mastodon, bluesky, misskey
         var description: String { rawValue }
     }
 
@@ -15,6 +15,7 @@ struct TakeBackEndToEndTests {
         case .x: try await DaemonHarness.with { try await $0.setUp(); try await body($0); await $0.tearDown() }
         case .mastodon: try await MastodonDaemonHarness.with { try await $0.setUp(); try await body($0); await $0.tearDown() }
         case .bluesky: try await BlueskyDaemonHarness.with { try await $0.setUp(); try await body($0); await $0.tearDown() }
+        case .misskey: try await MisskeyDaemonHarness.with { try await $0.setUp(); try await body($0); await $0.tearDown() }
         }
     }
 

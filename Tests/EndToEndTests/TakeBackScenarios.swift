@@ -1,6 +1,7 @@
 import FakeBluesky
 import FakeHTTP
 import FakeMastodon
+import FakeMisskey
 import FakeX
 import Foundation
 import Postgres
@@ -18,7 +19,7 @@ protocol TakeBackWorld: DaemonWorld, DaemonWriteLog {
     /// The texts of the bot's planned posts and of its replies, as the fake accepted them.
     var postedTexts: [String] { get }
     var replyTexts: [String] { get }
-    /// Posts one lookup request takes on this network (X 100, Bluesky 25, Mastodon 1).
+    /// Posts one lookup request takes on this network (X 100, Bluesky 25, Mastodon and Misskey 1).
     var lookupBatch: Int { get }
     /// The ids of the posts the bot deleted, as the fake accepted the deletions.
     var deletedIDs: [String] { get }
@@ -162,4 +163,15 @@ extension BlueskyDaemonHarness: TakeBackWorld {
     var lookupBatch: Int { 25 }
     var humanLookups: Int { server.requests.filter { $0.endpoint == lookupEndpoint && $0.did == Self.human }.count }
     var deletedIDs: [String] { server.writes.compactMap { if case .delete(let uri, _) = $0 { uri } else { nil } } }
+}
+
+extension MisskeyDaemonHarness: TakeBackWorld {
+    func humanDeletes(_ id: String) { server.deleteNote(id: id) }
+    var lookupEndpoint: String { "POST /api/notes/show" }
+    func failLookups(count: Int) { server.injectFault(.serverError(status: 503), count: count, endpoint: lookupEndpoint) }
+    var postedTexts: [String] { notes.map(\.text) }
+    var replyTexts: [String] { replies.map(\.text) }
+    var lookupBatch: Int { 1 }
+    var humanLookups: Int { server.requests.filter { $0.endpoint == lookupEndpoint && $0.userId == Self.human }.count }
+    var deletedIDs: [String] { server.writes.compactMap { if case .delete(let id, _) = $0 { id } else { nil } } }
 }

@@ -43,7 +43,7 @@ struct AppJSONTests {
     }
 
     /// How app.json says a variable is needed on one network: "Required on Bluesky (NETWORK=bluesky…".
-    static let networks = [("x", "X"), ("mastodon", "Mastodon"), ("bluesky", "Bluesky")]
+    static let networks = [("x", "X"), ("mastodon", "Mastodon"), ("bluesky", "Bluesky"), ("misskey", "Misskey")]
 
     static func requiredMark(network: String, title: String) -> String { "Required on \(title) (NETWORK=\(network)" }
 

@@ -55,7 +55,7 @@ struct ServicesBlueskyTests {
         let configuration = try Configuration(environment: Self.complete)
         #expect(configuration.secrets.contains("aaaa-bbbb-cccc-dddd"))
         #expect(configuration.secrets.contains("eeee-ffff-gggg-hhhh"))
-        #expect(throws: ConfigurationError.invalid(variable: "NETWORK", reason: "expected x, mastodon or bluesky, got \"myspace\"")) {
+        #expect(throws: ConfigurationError.invalid(variable: "NETWORK", reason: "expected x, mastodon, bluesky or misskey, got \"myspace\"")) {
             try Configuration(environment: ["NETWORK": "myspace"])
         }
     }

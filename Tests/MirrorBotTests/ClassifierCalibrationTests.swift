@@ -1,3 +1,4 @@
+import CoreTestSupport
 import Foundation
 import MirrorBot
 import Testing
@@ -156,6 +157,75 @@ struct ClassifierCalibrationTests {
         // The only post of its category: no evidence left.
         let alone = TrainingCounts(documents: CategoryCounts(favorite: 1, normal: 3), features: ["猫": CategoryCounts(favorite: 1)])
         #expect(pooled.heldOutLogLikelihoodRatio(features: ["猫"], learnedAs: .favorite, counts: alone) == nil)
+    }
+
+    @Test("a held-out score splits into the author's part and the words'; the words' scale weighs the words in the ratio")
+    func evidenceParts() {
+        let pooled = PooledBayes()
+        // "寿司 @author:alice" left out (see heldOut): alice never seen then, 0; 寿司 log(21/17).
+        let evidence = pooled.heldOutEvidence(features: ["寿司", "@author:alice"], learnedAs: .favorite, counts: Self.counts)
+        #expect(evidence?.author == 0)
+        #expect(Self.close(evidence?.words ?? 0, log(21.0 / 17.0)))
+        #expect(Self.close(PooledBayes.Evidence(author: 2, words: -1).logRatio(textScale: 0.25), 1.75))
+        // At scale 1/2 the calibrated ratio of 寿司 by alice is 81/321 * (61/47)^(1/2) * 11/4
+        // (the words' part halved, the author's whole; at 1 it is 81/321 * 671/188, handComputed).
+        var counts = Self.calibrated()
+        counts.sample.textScale = 0.5
+        let verdict = FavoriteRule(threshold: .auto).classify(features: ["寿司", "@author:alice"], counts: counts)
+        #expect(Self.close(verdict.ratio, 81.0 / 321.0 * (61.0 / 47.0).squareRoot() * 11.0 / 4.0))
+        #expect(Self.close(
+            pooled.logLikelihoodRatio(features: ["寿司", "@author:alice"], counts: Self.counts, textScale: 0.5) ?? 0,
+            0.5 * log(61.0 / 47.0) + log(11.0 / 4.0)))
+        // A number is the seed's rule whatever the scale.
+        #expect(FavoriteRule(threshold: .fixed(3.0)).classify(features: ["寿司", "@author:alice"], counts: counts)
+            == NaiveBayes(threshold: 3.0).classify(features: ["寿司", "@author:alice"], counts: counts))
+    }
+
+    @Test("the calibration keeps the words' scale whose threshold lets through the most liked posts, 1 among equals")
+    func textScaleChosen() {
+        typealias Evidence = PooledBayes.Evidence
+        // Share 1/3 of 2 liked and 4 others: each post weighs 1/6, the top two are let through.
+        // Liked: author 3, words -2; others: words 2 (twice) and -1 (twice), no author.
+        let liked = [Evidence(author: 3, words: -2), Evidence(author: 3, words: -2)]
+        let others = [Evidence(words: 2), Evidence(words: 2), Evidence(words: -1), Evidence(words: -1)]
+        // At 1: liked 1, others 2 and -1: the two others at 2 pass, 1 is held back: threshold 1.5, no liked post.
+        // At 1/2: liked 2, others 1 and -0.5: both liked pass, 1 held back: 1.5, two liked. At 2: liked -1,
+        // others 4: none. At 1/4: liked 2.5, others 0.5: two, as at 1/2, which comes first.
+        #expect(Calibration.calibrate(favorite: liked, normal: others, share: 1.0 / 3, priorLogOdds: -100)
+            == Calibration.Calibrated(logThreshold: 1.5, textScale: 0.5))
+        #expect(Calibration.logThreshold(favorite: [1, 1], normal: [2, 2, -1, -1], share: 1.0 / 3, priorLogOdds: -100) == 1.5)
+        // Where every scale lets through as many, 1; a post without evidence scores -inf at every scale.
+        // Share 1/2, each post 1/4: 3 (liked), 0, -1, -inf (liked): -1 is held back, threshold -0.5.
+        #expect(Calibration.calibrate(favorite: [Evidence(author: 3), nil], normal: [Evidence(words: 0), Evidence(author: -1)], share: 0.5, priorLogOdds: -100)
+            == Calibration.Calibrated(logThreshold: -0.5, textScale: 1))
+        #expect(Calibration.calibrate(favorite: [], normal: others, share: 0.5, priorLogOdds: 0) == nil)
+    }
+
+    @Test("the core's classifier over memory keeps the words' scale the calibration chose and classifies with it, as over Redis")
+    func textScaleInMemory() async throws {
+        // RedisClassifierCalibrationTests.textScaleInRedis's timeline: the author carries the likes
+        // (10 authors who write nothing else), every post has 8 words of the same 300 whatever its label.
+        var random = SeededGenerator(seed: 17)
+        let posts = (0..<1_200).map { _ -> TrainingExample in
+            let liked = Double.random(in: 0..<1, using: &random) < 0.1
+            let author = liked ? "f\(Int.random(in: 0..<10, using: &random))" : "n\(Int.random(in: 0..<60, using: &random))"
+            let words = (0..<8).map { _ in "w\(Int.random(in: 0..<300, using: &random))" }
+            return TrainingExample(text: words.joined(separator: " "), author: author, category: liked ? .favorite : .normal)
+        }
+        let classifier = InMemoryClassifier()
+        try await classifier.train(labeled: posts)
+        let window = await classifier.store.window
+        let sample = try await classifier.likeShareSample()
+        let chosen = try #require(Calibration.calibrate(window, counts: await classifier.store.counts))
+        #expect(sample.logThreshold == chosen.logThreshold && sample.textScale == chosen.textScale)
+        #expect(sample.textScale < 1)
+        // Classifying applies it: the ratio is exp(prior + author + scale x words).
+        let features = classifier.extractor.features(text: "w1 w2 w3", author: "f1")
+        let counts = try await classifier.counts(for: features)
+        let verdict = try await classifier.classify(text: "w1 w2 w3", author: "f1")
+        let logRatio = try #require(PooledBayes().logLikelihoodRatio(features: features, counts: counts, textScale: sample.textScale))
+        #expect(Self.close(verdict.ratio, exp(sample.priorLogOdds + logRatio)))
+        #expect(verdict.threshold.basis == .calibrated(share: sample.share ?? 0, posts: 1_200, recent: sample.recent))
     }
 
     @Test("the windows keep the last posts of each label; a liked post seen as normal leaves the normal window")

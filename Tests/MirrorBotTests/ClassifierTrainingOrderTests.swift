@@ -78,6 +78,7 @@ struct ClassifierTrainingOrderTests {
         let other = await Self.learned(reordered).sample
         #expect(first.logThreshold != nil)
         #expect(first.logThreshold == other.logThreshold, "likes first: \(String(describing: first.logThreshold)); \(order): \(String(describing: other.logThreshold))")
+        #expect(first.textScale == other.textScale)
     }
 }
 

@@ -305,19 +305,22 @@ def main():
         "recall and AUC on the same tokens. The book's formula was made for small counts. That is "
         "`FAVORITE_RATE_THRESHOLD=3.0`, kept to the last digit for the users who set a number.",
         "",
-        "The shipped default, `auto`, changes two things (docs/CLASSIFIER.md has the arithmetic). Its "
+        "The shipped default, `auto`, changes three things (docs/CLASSIFIER.md has the arithmetic). Its "
         "ratio takes as assumed probability the feature's own frequency over all posts learned, "
         "(totals(f) + 1) / (documents + 2), worth 1 post for the author (the book's weight) and 10 for a "
         "word: the ratio of the two weighted probabilities becomes each category's frequency plus about "
         "weight / documents, so a feature seen a few times only in `favorite` counts about as much "
-        "whichever category is larger, and a post's twenty-odd words, which are not independent, no "
-        "longer swamp its one author: that is the gap between the seed's AUC and auto's, on the same "
-        "posts and tokens (the weights were chosen by cross-validation inside the training split, "
-        "`docs/quality/crossvalidate.py`, and on a synthetic timeline). And its threshold is not a "
-        "constant: each post learned from the training file is scored before it is learned, and the "
-        "threshold lets through the share of the last 1,000 scores that the file's favorite share "
-        "says, so the bot likes about as often as the human at any mix, where the fixed 3.0 likes "
-        "less and less often as `normal` grows. " + targets_text(summaries),
+        "whichever category is larger (the weights were chosen by cross-validation inside the training "
+        "split, `docs/quality/crossvalidate.py`, and on a synthetic timeline). Its threshold is not a "
+        "constant: the store keeps the last 1,000 posts of each label, scores each against the counts "
+        "less itself, and lets through, weighing each label by the file's favorite share, the share the "
+        "human likes, so the bot likes about as often as the human at any mix and in any training "
+        "order, where the fixed 3.0 likes "
+        "less and less often as `normal` grows. And the same held-out scores choose how much a post's "
+        "words weigh against its author (a scale of 1, 1/2, 2, 1/4 or 1/8 on the words' sum, the one "
+        "whose threshold lets through the most liked posts of the windows): twenty-odd words, which "
+        "are not independent, no longer swamp the one author where the author is the evidence, as "
+        "here (without an author it only rescales every score and the threshold with them). " + targets_text(summaries),
         "",
         "## Timing (this run)",
         "",

@@ -36,8 +36,16 @@ public enum Calibration {
     public static let windowLimit = 1_000
     /// The version of this calibration, stored beside the windows (`LikeShareSample.formula`):
     /// 1 and 2 kept the scores each post had when it was learned (by `PooledBayes` formulas
-    /// 1 and 2); 3 keeps the posts and scores them anew.
-    public static let formula = 3
+    /// 1 and 2); 3 keeps the posts and scores them anew; 4 also chooses the words' scale
+    /// (`textScales`). The windows of 3 hold the same posts: 4 keeps them (`windowsSince`).
+    public static let formula = 4
+    /// The oldest formula whose windows this one scores as they are.
+    public static let windowsSince = 3
+    /// The scales of the words' part of the log likelihood ratio against the author's
+    /// (`PooledBayes.Evidence`) that the calibration tries, in order of preference: 1 (naive
+    /// Bayes as it is) first, then nearer ones before farther ones. Powers of two, so that
+    /// Swift and the Lua script multiply alike to the last digit.
+    public static let textScales: [Double] = [1, 0.5, 2, 0.25, 0.125]
     /// The seed's threshold, in force until `minimumPosts`.
     public static let fallbackThreshold = NaiveBayes.defaultThreshold
 
@@ -62,21 +70,62 @@ public enum Calibration {
         return -.infinity
     }
 
-    /// Each window post's leave-one-out score against `counts` (`-infinity` without evidence).
-    public static func heldOutScores(
-        _ window: CalibrationWindow, counts: TrainingCounts, pooled: PooledBayes = PooledBayes()
-    ) -> (favorite: [Double], normal: [Double]) {
-        func scores(_ posts: [[String]], _ category: ClassifierCategory) -> [Double] {
-            posts.map { pooled.heldOutLogLikelihoodRatio(features: $0, learnedAs: category, counts: counts) ?? -.infinity }
+    /// What the calibration chose: the threshold on the log likelihood ratio at the words' scale.
+    public struct Calibrated: Sendable, Equatable {
+        public var logThreshold: Double
+        public var textScale: Double
+
+        public init(logThreshold: Double, textScale: Double = 1) {
+            self.logThreshold = logThreshold
+            self.textScale = textScale
         }
-        return (scores(window.favorite, .favorite), scores(window.normal, .normal))
     }
 
-    /// The threshold for `window` against `counts` at the human's share and prior (`counts.sample`).
-    public static func logThreshold(_ window: CalibrationWindow, counts: TrainingCounts, pooled: PooledBayes = PooledBayes()) -> Double? {
+    /// The words' scale, of `textScales`, whose threshold lets through the most liked posts of
+    /// the windows (at the share, as many liked posts let through as posts the human saw: the
+    /// precision and the recall over what the human sees), the first in `textScales`' order
+    /// among equals; and its threshold. `nil` evidence (no document of a category, no feature)
+    /// scores `-infinity`. nil when a label the share needs has no score.
+    public static func calibrate(
+        favorite: [PooledBayes.Evidence?], normal: [PooledBayes.Evidence?], share: Double, priorLogOdds: Double
+    ) -> Calibrated? {
+        func scores(_ posts: [PooledBayes.Evidence?], _ scale: Double) -> [Double] {
+            posts.map { $0?.logRatio(textScale: scale) ?? -.infinity }
+        }
+        var best: (calibrated: Calibrated, liked: Int)?
+        for scale in textScales {
+            let liked = scores(favorite, scale)
+            guard let logThreshold = logThreshold(favorite: liked, normal: scores(normal, scale), share: share, priorLogOdds: priorLogOdds) else {
+                return nil
+            }
+            let through = liked.filter { $0 > logThreshold }.count
+            if through > best?.liked ?? -1 {
+                best = (Calibrated(logThreshold: logThreshold, textScale: scale), through)
+            }
+        }
+        return best?.calibrated
+    }
+
+    /// Each window post's leave-one-out evidence against `counts` (nil without evidence).
+    public static func heldOutEvidence(
+        _ window: CalibrationWindow, counts: TrainingCounts, pooled: PooledBayes = PooledBayes()
+    ) -> (favorite: [PooledBayes.Evidence?], normal: [PooledBayes.Evidence?]) {
+        func evidence(_ posts: [[String]], _ category: ClassifierCategory) -> [PooledBayes.Evidence?] {
+            posts.map { pooled.heldOutEvidence(features: $0, learnedAs: category, counts: counts) }
+        }
+        return (evidence(window.favorite, .favorite), evidence(window.normal, .normal))
+    }
+
+    /// The calibration of `window` against `counts` at the human's share and prior (`counts.sample`).
+    public static func calibrate(_ window: CalibrationWindow, counts: TrainingCounts, pooled: PooledBayes = PooledBayes()) -> Calibrated? {
         guard let share = counts.sample.share else { return nil }
-        let scores = heldOutScores(window, counts: counts, pooled: pooled)
-        return logThreshold(favorite: scores.favorite, normal: scores.normal, share: share, priorLogOdds: counts.sample.priorLogOdds)
+        let evidence = heldOutEvidence(window, counts: counts, pooled: pooled)
+        return calibrate(favorite: evidence.favorite, normal: evidence.normal, share: share, priorLogOdds: counts.sample.priorLogOdds)
+    }
+
+    /// The threshold `calibrate` chooses for `window` (at its words' scale).
+    public static func logThreshold(_ window: CalibrationWindow, counts: TrainingCounts, pooled: PooledBayes = PooledBayes()) -> Double? {
+        calibrate(window, counts: counts, pooled: pooled)?.logThreshold
     }
 }
 

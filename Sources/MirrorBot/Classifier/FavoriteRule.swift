@@ -5,7 +5,8 @@ import Foundation
 /// - a number: the seed's rule exactly (`NaiveBayes`, assumed probability 0.1,
 ///   weight 5, prior documents(favorite) / documents(normal), like when ratio > the number);
 /// - `auto`, with at least `Calibration.minimumPosts` sample posts in the windows: the
-///   calibrated rule, ratio = exp(prior + log LR) (`PooledBayes`, prior
+///   calibrated rule, ratio = exp(prior + log LR) (`PooledBayes`, its words' part at the
+///   calibrated `LikeShareSample.textScale`, prior
 ///   `LikeShareSample.priorLogOdds`) against exp(prior + the calibrated log threshold);
 /// - `auto` before that, or while the recent scores are another `Calibration.formula`'s
 ///   (a store upgraded from an older version): the seed's rule at 3.0, saying so.
@@ -59,7 +60,7 @@ public struct FavoriteRule: Sendable, Equatable {
     private func calibrated(features: [String], counts: TrainingCounts, threshold: ThresholdInForce) -> Classification {
         let contributions = pooled.contributions(features: features, counts: counts)
         let sorted = NaiveBayes.strongestFirst(contributions)
-        guard let logRatio = pooled.logLikelihoodRatio(contributions, documents: counts.documents) else {
+        guard let logRatio = pooled.logLikelihoodRatio(contributions, documents: counts.documents, textScale: counts.sample.textScale) else {
             return Classification(label: .normal, ratio: 0, features: features, contributions: sorted, threshold: threshold)
         }
         let ratio = Self.finiteExp(counts.sample.priorLogOdds + logRatio)

@@ -15,12 +15,19 @@ public struct LikeShareSample: Sendable, Equatable {
     /// calibrated before the version was stored). Another version's do not calibrate
     /// this one's ratio: until the store scores anew, `auto` falls back.
     public var formula: Int
+    /// The scale of the words' part of the log likelihood ratio that `logThreshold` was
+    /// chosen at (`Calibration.textScales`; 1 for a store that calibrated before it was stored).
+    public var textScale: Double
 
-    public init(posts: CategoryCounts = CategoryCounts(), recent: Int = 0, logThreshold: Double? = nil, formula: Int = Calibration.formula) {
+    public init(
+        posts: CategoryCounts = CategoryCounts(), recent: Int = 0, logThreshold: Double? = nil, formula: Int = Calibration.formula,
+        textScale: Double = 1
+    ) {
         self.posts = posts
         self.recent = recent
         self.logThreshold = logThreshold
         self.formula = formula
+        self.textScale = textScale
     }
 
     /// favorite / (favorite + normal): the share of the posts the human saw that they liked.

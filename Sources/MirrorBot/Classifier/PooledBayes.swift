@@ -35,7 +35,7 @@ public struct PooledBayes: Sendable, Equatable {
 
     /// The assumed probability's weight for `feature`: `weight` for the author, `textWeight` for a word.
     public func weight(of feature: String) -> Double {
-        feature.hasPrefix(FeatureExtractor.authorPrefix) ? weight : textWeight
+        Self.isAuthor(feature) ? weight : textWeight
     }
 
     /// The feature's frequency over every post learned, (totals(f) + 1) / (documents + 2).
@@ -75,23 +75,78 @@ public struct PooledBayes: Sendable, Equatable {
 
     /// The log likelihood ratio of a post that was learned as `category`, against `counts`
     /// less that post (its document and each of its features, never below zero): what the
-    /// classifier would say of it as a new post (`Calibration` scores its windows so). nil
-    /// without evidence, as `logLikelihoodRatio`.
+    /// classifier would say of it as a new post, at `textScale` 1. nil without evidence, as
+    /// `logLikelihoodRatio`.
     public func heldOutLogLikelihoodRatio(features: [String], learnedAs category: ClassifierCategory, counts: TrainingCounts) -> Double? {
+        heldOutEvidence(features: features, learnedAs: category, counts: counts)?.logRatio(textScale: 1)
+    }
+
+    /// The held-out log likelihood ratio in its two parts, the author's and the words'
+    /// (`Calibration` scores its windows so, at each of `Calibration.textScales`).
+    public func heldOutEvidence(features: [String], learnedAs category: ClassifierCategory, counts: TrainingCounts) -> Evidence? {
         var documents = counts.documents
         documents[category] = max(0, documents[category] - 1)
         guard documents.favorite > 0, documents.normal > 0, !features.isEmpty else { return nil }
-        return features.reduce(0) { sum, feature in
+        var evidence = Evidence()
+        for feature in features {
             var featureCounts = counts.counts(of: feature)
             featureCounts[category] = max(0, featureCounts[category] - 1)
             let weight = weight(of: feature)
-            return sum + log(weightedProbability(featureCounts, in: .favorite, documents: documents, weight: weight))
-                - log(weightedProbability(featureCounts, in: .normal, documents: documents, weight: weight))
+            evidence.add(
+                log(weightedProbability(featureCounts, in: .favorite, documents: documents, weight: weight)),
+                log(weightedProbability(featureCounts, in: .normal, documents: documents, weight: weight)),
+                author: Self.isAuthor(feature))
         }
+        return evidence
     }
 
-    func logLikelihoodRatio(_ contributions: [FeatureContribution], documents: CategoryCounts) -> Double? {
+    /// The log likelihood ratio at the words' scale in force (`LikeShareSample.textScale`):
+    /// the author's part plus `textScale` times the words' part.
+    public func logLikelihoodRatio(features: [String], counts: TrainingCounts, textScale: Double) -> Double? {
+        logLikelihoodRatio(contributions(features: features, counts: counts), documents: counts.documents, textScale: textScale)
+    }
+
+    func logLikelihoodRatio(_ contributions: [FeatureContribution], documents: CategoryCounts, textScale: Double = 1) -> Double? {
         guard documents.favorite > 0, documents.normal > 0, !contributions.isEmpty else { return nil }
-        return contributions.reduce(0) { $0 + log($1.favorite) - log($1.normal) }
+        var evidence = Evidence()
+        for contribution in contributions {
+            evidence.add(log(contribution.favorite), log(contribution.normal), author: Self.isAuthor(contribution.feature))
+        }
+        return evidence.logRatio(textScale: textScale)
+    }
+
+    static func isAuthor(_ feature: String) -> Bool {
+        feature.hasPrefix(FeatureExtractor.authorPrefix)
+    }
+
+    /// A post's log likelihood ratio in two parts: its author's feature, and its words
+    /// (nouns and hashtags). The words are not independent evidence (a topic's vocabulary
+    /// comes together), and how far they overcount differs from one timeline to another,
+    /// so `Calibration` chooses how much they weigh against the author (`textScale`) on
+    /// the held-out scores of the windows.
+    public struct Evidence: Sendable, Equatable {
+        /// Σ log(weighted(f, favorite) / weighted(f, normal)) over the author's feature (0 without one).
+        public var author: Double
+        /// The same over the words.
+        public var words: Double
+
+        public init(author: Double = 0, words: Double = 0) {
+            self.author = author
+            self.words = words
+        }
+
+        /// author + textScale × words.
+        public func logRatio(textScale: Double) -> Double {
+            author + textScale * words
+        }
+
+        /// One feature's logs, summed as the Lua script sums them (`ClassifierScript.calibrate`).
+        mutating func add(_ favorite: Double, _ normal: Double, author isAuthor: Bool) {
+            if isAuthor {
+                author = author + favorite - normal
+            } else {
+                words = words + favorite - normal
+            }
+        }
     }
 }

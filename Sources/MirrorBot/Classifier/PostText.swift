@@ -26,7 +26,14 @@ struct PostText: Equatable {
     }
 
     init(scanning text: String) {
-        let characters = Array(text.precomposedStringWithCompatibilityMapping)
+        let normalized = text.precomposedStringWithCompatibilityMapping
+        // Without `#`, `@` or `:` (every URL has one) nothing is removed: skip splitting
+        // the text into characters, the costliest step of the scan.
+        guard normalized.utf8.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") }) else {
+            self.init(plain: normalized)
+            return
+        }
+        let characters = Array(normalized)
         var plain = ""
         var hashtags: [String] = []
         var mentions: [String] = []

@@ -1,17 +1,22 @@
 import Foundation
 
-/// Reads one archive file (`window.YTD.<type>.partN = [ … ]`) entry by entry:
+/// Reads one archive file (`window.YTD.<type>.partN = [ … ]`, X's; MirrorBotX reads its archive with it) entry by entry:
 /// the file is memory-mapped once, the scanner finds each entry's bytes, and
 /// each entry alone is decoded. Any fault is an `InputError` naming the file,
 /// the line and the byte offset.
-struct ArchiveFileReader {
-    let path: String
+public struct ArchiveFileReader {
+    public let path: String
     /// Mapped pages already read are dropped every this many entries.
-    var releaseInterval = 1_000
+    public var releaseInterval: Int
+
+    public init(path: String, releaseInterval: Int = 1_000) {
+        self.path = path
+        self.releaseInterval = releaseInterval
+    }
 
     /// Calls `body` with each decoded entry and its 1-based index. `body` may
     /// throw an `ArchiveEntryError`, which is reported at that entry's position.
-    func forEachEntry<Entry: Decodable>(
+    public func forEachEntry<Entry: Decodable>(
         as type: Entry.Type, _ body: (Entry, Int) throws -> Void
     ) throws {
         let file = try MappedFile(path: path)
@@ -25,7 +30,7 @@ struct ArchiveFileReader {
 
     /// The same over bytes in memory (the file's mapping, or a fuzzer's input);
     /// `release` is told every `releaseInterval` entries how far the reader got.
-    func forEachEntry<Entry: Decodable>(
+    public func forEachEntry<Entry: Decodable>(
         as type: Entry.Type, in bytes: UnsafeRawBufferPointer, release: (Int) -> Void = { _ in },
         _ body: (Entry, Int) throws -> Void
     ) throws {

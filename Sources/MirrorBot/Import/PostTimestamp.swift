@@ -5,9 +5,9 @@ import Foundation
 /// - X's archive format, `Wed Oct 10 20:19:24 +0000 2018`;
 /// - ISO 8601, `2018-10-10T20:19:24Z`, with or without fractional seconds,
 ///   `Z` or an offset (`+09:00`, `+0900`); a space may replace the `T`.
-enum PostTimestamp {
+public enum PostTimestamp {
     /// Either format; nil when the text is neither.
-    static func parse(_ text: String) -> Date? {
+    public static func parse(_ text: String) -> Date? {
         parseISO8601(text) ?? parseArchive(text)
     }
 

@@ -46,6 +46,15 @@ public struct Configuration: Sendable {
     public var botMastodonToken: String?
     /// Visibility of the bot's own posts on Mastodon (`MASTODON_VISIBILITY`, default `unlisted`).
     public var mastodonVisibility: String
+    /// The Misskey server both accounts are on (`MISSKEY_BASE_URL`, e.g. `https://misskey.io`).
+    public var misskeyBaseURL: URL?
+    /// App or MiAuth tokens, sent as `Authorization: Bearer` (`HUMAN_MISSKEY_TOKEN`, `BOT_MISSKEY_TOKEN`).
+    public var humanMisskeyToken: String?
+    public var botMisskeyToken: String?
+    /// Visibility of the bot's notes on Misskey (`MISSKEY_VISIBILITY`: public, home (the default) or followers).
+    public var misskeyVisibility: String
+    /// The reaction the bot likes with on Misskey (`MISSKEY_REACTION`, default ❤).
+    public var misskeyReaction: String
     /// The Bluesky PDS or entryway both accounts log in to (`BLUESKY_SERVICE_URL`, default `https://bsky.social`).
     public var blueskyServiceURL: URL
     /// A handle or DID, and an app password, for each account (`HUMAN_BLUESKY_*`, `BOT_BLUESKY_*`).
@@ -111,7 +120,7 @@ public struct Configuration: Sendable {
         redisTLSCAFile = env["REDIS_TLS_CA_FILE"]
         mecabDictionary = env["MECAB_DICDIR"]
         guard let kind = NetworkKind(rawValue: (env["NETWORK"] ?? "x").lowercased()) else {
-            throw ConfigurationError.invalid(variable: "NETWORK", reason: "expected x, mastodon or bluesky, got \"\(env["NETWORK"] ?? "")\"")
+            throw ConfigurationError.invalid(variable: "NETWORK", reason: "expected x, mastodon, bluesky or misskey, got \"\(env["NETWORK"] ?? "")\"")
         }
         network = kind
         if let text = env["MASTODON_BASE_URL"] {
@@ -120,6 +129,21 @@ public struct Configuration: Sendable {
         }
         humanMastodonToken = env["HUMAN_MASTODON_TOKEN"]
         botMastodonToken = env["BOT_MASTODON_TOKEN"]
+        if let text = env["MISSKEY_BASE_URL"] {
+            let value = try env.url("MISSKEY_BASE_URL", default: text, schemes: ["http", "https"])
+            misskeyBaseURL = URL(string: value)
+        }
+        humanMisskeyToken = env["HUMAN_MISSKEY_TOKEN"]
+        botMisskeyToken = env["BOT_MISSKEY_TOKEN"]
+        misskeyVisibility = (env["MISSKEY_VISIBILITY"] ?? "home").lowercased()
+        guard ["public", "home", "followers"].contains(misskeyVisibility) else {
+            throw ConfigurationError.invalid(
+                variable: "MISSKEY_VISIBILITY", reason: "expected public, home or followers, got \"\(misskeyVisibility)\"")
+        }
+        misskeyReaction = env["MISSKEY_REACTION"] ?? "❤"
+        guard !misskeyReaction.isEmpty, !misskeyReaction.contains(where: \.isWhitespace) else {
+            throw ConfigurationError.invalid(variable: "MISSKEY_REACTION", reason: "expected one emoji or :name:, got \"\(misskeyReaction)\"")
+        }
         heartbeatFile = env["HEARTBEAT_FILE"]
         if env["STATUS_PORT"] != nil {
             statusPort = try env.port("STATUS_PORT")
@@ -165,6 +189,7 @@ public struct Configuration: Sendable {
     public var secrets: [String] {
         var values = [humanCredentials, botCredentials].compactMap { $0 }.flatMap(\.secrets)
         values += [humanMastodonToken, botMastodonToken, humanBlueskyAppPassword, botBlueskyAppPassword].compactMap { $0 }
+        values += [humanMisskeyToken, botMisskeyToken].compactMap { $0 }.filter { !$0.isEmpty }
         for url in [databaseURL, redisURL] {
             let components = URLComponents(string: url)
             // In the user part, or as libpq's `?password=` parameter.
@@ -184,6 +209,7 @@ public enum NetworkKind: String, Sendable {
     case x
     case mastodon
     case bluesky
+    case misskey
 }
 
 /// A missing or malformed variable, named in one line.

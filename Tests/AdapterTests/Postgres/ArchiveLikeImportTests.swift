@@ -1,5 +1,6 @@
 import Foundation
 import MirrorBot
+import MirrorBotX
 import Postgres
 import Synchronization
 import TestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import MirrorBot
 import MirrorBotPostgres
+import MirrorBotX
 import TestSupport
 import Testing
 

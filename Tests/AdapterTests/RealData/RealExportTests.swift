@@ -3,6 +3,7 @@ import MirrorBot
 import MirrorBotBluesky
 import MirrorBotMastodon
 import MirrorBotPostgres
+import MirrorBotX
 import TestSupport
 import Testing
 

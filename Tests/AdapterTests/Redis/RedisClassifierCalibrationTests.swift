@@ -45,6 +45,13 @@ struct RedisClassifierCalibrationTests {
         return Calibration.logThreshold(window, counts: counts)
     }
 
+    /// The threshold and words' scale `Calibration` chooses in Swift from what Redis holds.
+    func swiftCalibration(_ store: RedisClassifier) async throws -> Calibration.Calibrated? {
+        let window = try await window(store)
+        let counts = try await store.counts(for: Array(Set((window.favorite + window.normal).joined())))
+        return Calibration.calibrate(window, counts: counts)
+    }
+
     @Test("a sample stores its counts, its posts in the windows by label, and the threshold Swift takes from them")
     func sampleStored() async throws {
         let store = try store()
@@ -56,13 +63,16 @@ struct RedisClassifierCalibrationTests {
             favorite: [["寿司", "@author:alice"], ["寿司", "ラーメン", "@author:carol"]],
             normal: [["仕事", "@author:bob"], ["仕事", "@author:bob"], ["寿司", "@author:bob"]]))
         let stored = try await hash(store.keys.sample)
-        #expect(stored.filter { $0.key != "threshold" } == ["favorite": "2", "normal": "3", "recent": "5", "formula": "3"])
+        #expect(stored.filter { $0.key != "threshold" && $0.key != "scale" }
+            == ["favorite": "2", "normal": "3", "recent": "5", "formula": String(Calibration.formula)])
         // Share 2/5, each liked post weighs 0.2, each other 0.2: the threshold is the third highest score
         // of the five, each against the counts less itself, as Swift takes it, to the last digit.
         let logThreshold = try #require(try await swiftThreshold(store))
         #expect(stored["threshold"] == String(format: "%.17g", logThreshold))
+        let scale = try #require(try await swiftCalibration(store)).textScale
+        #expect(stored["scale"] == String(format: "%.17g", scale))
         #expect(try await store.likeShareSample()
-            == LikeShareSample(posts: CategoryCounts(favorite: 2, normal: 3), recent: 5, logThreshold: logThreshold))
+            == LikeShareSample(posts: CategoryCounts(favorite: 2, normal: 3), recent: 5, logThreshold: logThreshold, textScale: scale))
         // Left out, 仕事 by bob has 仕事 only in the other normal post and bob in two: it scores below
         // both liked posts, so the threshold lets through both liked posts and at most one other.
         let counts = try await store.counts(for: ["仕事", "@author:bob"])
@@ -104,6 +114,50 @@ struct RedisClassifierCalibrationTests {
         try await store.clear()
     }
 
+    @Test("a store of formula 3 keeps its windows: the seed's rule until the next batch scores them with the words' scale")
+    func upgradeFromFormula3() async throws {
+        let store = try store(words: true)
+        var stream = SyntheticTimeline(likeShare: 0.2, seed: 11)
+        try await store.train(labeled: stream.posts(300))
+        // What formula 3 stored: the same windows and threshold, no words' scale.
+        try await redis.send(["HSET", store.keys.sample, "formula", "3"]).throwingOnError()
+        try await redis.send(["HDEL", store.keys.sample, "scale"]).throwingOnError()
+        let probe = stream.posts(10).map { ClassifierInput(text: $0.text, author: $0.author) }
+        #expect(try await store.classify(batch: probe).allSatisfy { $0.threshold == ThresholdInForce(value: 3.0, basis: .rescoring(needed: 200)) })
+        #expect(try await store.likeShareSample().textScale == 1)
+        try await store.train(labeled: stream.posts(20))
+        let sample = try await store.likeShareSample()
+        #expect(sample.formula == Calibration.formula && sample.recent == 320)
+        #expect(try await window(store).count == 320)
+        let swift = try #require(try await swiftCalibration(store))
+        #expect(sample.logThreshold == swift.logThreshold && sample.textScale == swift.textScale)
+        #expect(try await store.classify(batch: probe).allSatisfy {
+            $0.threshold.basis == .calibrated(share: sample.share ?? 0, posts: 320, recent: 320)
+        })
+        try await store.clear()
+    }
+
+    @Test("where the author carries the likes and the words are noise, Redis chooses the words' scale Swift chooses, below 1")
+    func textScaleInRedis() async throws {
+        let store = try store(words: true)
+        var random = SeededGenerator(seed: 17)
+        // Liked: by one of 10 authors who write nothing else; the others by 60 other authors.
+        // Every post: 8 words drawn from the same 300, whatever the label.
+        let posts = (0..<1_200).map { _ -> TrainingExample in
+            let liked = Double.random(in: 0..<1, using: &random) < 0.1
+            let author = liked ? "f\(Int.random(in: 0..<10, using: &random))" : "n\(Int.random(in: 0..<60, using: &random))"
+            let words = (0..<8).map { _ in "w\(Int.random(in: 0..<300, using: &random))" }
+            return TrainingExample(text: words.joined(separator: " "), author: author, category: liked ? .favorite : .normal)
+        }
+        try await store.train(labeled: posts)
+        let sample = try await store.likeShareSample()
+        let swift = try #require(try await swiftCalibration(store))
+        #expect(sample.logThreshold == swift.logThreshold)
+        #expect(sample.textScale == swift.textScale)
+        #expect(sample.textScale < 1)
+        try await store.clear()
+    }
+
     @Test("a batch calibrates as one by one: the same windows, sample and threshold")
     func batchCalibratesAsOneByOne() async throws {
         let batch = try store(words: true)
@@ -120,6 +174,7 @@ struct RedisClassifierCalibrationTests {
         #expect(windows == (try await window(single)))
         #expect(try await batch.likeShareSample() == (try await single.likeShareSample()))
         #expect(try await batch.likeShareSample().logThreshold == (try await swiftThreshold(batch)))
+        #expect(try await batch.likeShareSample().textScale == (try await swiftCalibration(batch))?.textScale)
         try await batch.clear()
         try await single.clear()
     }

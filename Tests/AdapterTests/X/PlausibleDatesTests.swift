@@ -1,5 +1,6 @@
 import Foundation
 @testable import MirrorBot
+@testable import MirrorBotX
 import Testing
 
 /// Imports refuse dates no post can have (year 1, 9999, or tomorrow's tomorrow) as they refuse

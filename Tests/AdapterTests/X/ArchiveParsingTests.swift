@@ -1,5 +1,6 @@
 import Foundation
 @testable import MirrorBot
+@testable import MirrorBotX
 import Testing
 
 /// The pure parts of the importer: no database, no files.

@@ -1,3 +1,5 @@
+import MirrorBot
+
 /// One entry of `like.js`: `{"like": {"tweetId", "fullText", "expandedUrl"}}`,
 /// or the bare inner object.
 struct ArchiveLikeEntry: Decodable {

@@ -1,4 +1,5 @@
 import Foundation
+import MirrorBot
 
 /// One entry of `note-tweet.js`: the whole text of a long post, whose `tweets.js`
 /// entry holds only the first 280 characters or so.

@@ -1,4 +1,5 @@
 import Foundation
+import MirrorBot
 
 /// One entry of `tweets.js` / `tweet.js`: wrapped `{"tweet": {…}}` (archives
 /// since about 2020) or bare (older). Only the fields the bot uses are decoded.

@@ -1,4 +1,5 @@
 import Foundation
+import MirrorBot
 
 /// `manifest.js` of an X archive (`window.__THAR_CONFIG = {…}`): which files each
 /// data type was written to, and how many entries each holds.

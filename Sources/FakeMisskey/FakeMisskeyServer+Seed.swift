@@ -1,0 +1,127 @@
+import Dispatch
+import Foundation
+
+/// A world for `fake-misskey --state FILE.json` (demo/misskey/seed.json is one).
+public struct FakeMisskeySeed: Sendable, Decodable {
+    public struct User: Sendable, Decodable {
+        public var id: String
+        public var username: String
+        public var name: String?
+        public var isBot: Bool?
+        /// An app token with every permission mirror-bot uses.
+        public var token: String?
+        public var follows: [String]?
+
+        enum CodingKeys: String, CodingKey {
+            case id, username, name, token, follows
+            case isBot = "is_bot"
+        }
+    }
+
+    /// A note, oldest first; its id is an aidx whose time part is when it was made.
+    public struct Note: Sendable, Decodable {
+        public var id: String
+        public var userId: String
+        public var text: String?
+        public var replyId: String?
+        public var renoteId: String?
+        public var visibility: String?
+
+        enum CodingKeys: String, CodingKey {
+            case id, text, visibility
+            case userId = "user_id", replyId = "reply_id", renoteId = "renote_id"
+        }
+    }
+
+    public struct Reaction: Sendable, Decodable {
+        public var id: String
+        public var userId: String
+        public var noteId: String
+        public var reaction: String
+
+        enum CodingKeys: String, CodingKey {
+            case id, reaction
+            case userId = "user_id", noteId = "note_id"
+        }
+    }
+
+    /// Real seconds after the schedule starts: a note by `userId`, or their reaction (`react`: a note id).
+    public struct Scheduled: Sendable, Decodable {
+        public var afterSeconds: Double
+        public var userId: String
+        public var text: String?
+        public var react: String?
+
+        enum CodingKeys: String, CodingKey {
+            case text, react
+            case afterSeconds = "after_seconds", userId = "user_id"
+        }
+    }
+
+    public var users: [User]
+    public var notes: [Note]?
+    public var reactions: [Reaction]?
+    public var scheduled: [Scheduled]?
+}
+
+/// A seed naming something it does not hold, in one line.
+public struct FakeMisskeySeedError: Error, CustomStringConvertible {
+    public let description: String
+}
+
+extension FakeMisskeyServer {
+    /// Loads a seed file into the world; returns it (the executable schedules its activity).
+    @discardableResult
+    public func load(contentsOf url: URL) throws -> FakeMisskeySeed {
+        let seed: FakeMisskeySeed
+        do {
+            seed = try JSONDecoder().decode(FakeMisskeySeed.self, from: Data(contentsOf: url))
+        } catch {
+            throw FakeMisskeySeedError(description: "\(url.path): not a fake-misskey seed (\(error))")
+        }
+        try world.withLock { world in
+            for user in seed.users {
+                world.users[user.id] = FakeMisskeyUser(
+                    id: user.id, username: user.username, name: user.name, isBot: user.isBot ?? false, description: nil,
+                    publicReactions: true)
+                if let token = user.token { world.tokens[token] = FakeMisskeyToken(userId: user.id, permissions: Self.allPermissions) }
+                world.follows[user.id, default: []].formUnion(user.follows ?? [])
+            }
+            for note in seed.notes ?? [] {
+                guard world.users[note.userId] != nil else { throw FakeMisskeySeedError(description: "note \(note.id): no user \(note.userId)") }
+                guard let date = FakeMisskeyID.date(of: note.id) else {
+                    throw FakeMisskeySeedError(description: "note \(note.id): not an aidx id (16 characters of [0-9a-z])")
+                }
+                world.insertNote(
+                    id: note.id, userId: note.userId, text: note.text, replyId: note.replyId, renoteId: note.renoteId,
+                    visibility: note.visibility ?? "public", at: date)
+            }
+            for reaction in seed.reactions ?? [] {
+                guard world.notes[reaction.noteId] != nil else {
+                    throw FakeMisskeySeedError(description: "reaction \(reaction.id): no note \(reaction.noteId)")
+                }
+                world.reactions.append(FakeMisskeyReaction(
+                    id: reaction.id, userId: reaction.userId, noteId: reaction.noteId,
+                    reaction: FakeMisskeyWorld.normalizedReaction(reaction.reaction)))
+            }
+        }
+        return seed
+    }
+
+    /// Plays `entries` in real time from now, on a queue of its own; `played` hears each with
+    /// the id of the note it made (or reacted to).
+    public func schedule(_ entries: [FakeMisskeySeed.Scheduled], played: @escaping @Sendable (FakeMisskeySeed.Scheduled, String) -> Void) {
+        let queue = DispatchQueue(label: "fake-misskey schedule")
+        for entry in entries {
+            queue.asyncAfter(deadline: .now() + entry.afterSeconds) { [weak self] in
+                guard let self else { return }
+                if let target = entry.react {
+                    self.addReaction(userId: entry.userId, noteId: target, reaction: "❤")
+                    played(entry, target)
+                } else {
+                    played(entry, self.addNote(userId: entry.userId, text: entry.text))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import APIClientCore
+import Foundation
+
+/// Sends typed `MisskeyRequest`s for one account (an app or MiAuth token, sent as
+/// `Authorization: Bearer`): every call a JSON `POST /api/<endpoint>`. Retries 5xx, lost
+/// connections, unreadable bodies and misskey.io's 202 `PROCESSING` with backoff, waits out a
+/// 429 until its `Retry-After` (a proxy's non-JSON 429 too), never retries other refusals.
+/// Errors name the endpoint, the status and Misskey's error code, never the token.
+///
+/// The shared `APIClient` in Misskey's dialect; time is injected as there.
+public final class MisskeyClient: Sendable {
+    let core: APIClient<MisskeyDialect>
+
+    public var configuration: MisskeyClientConfiguration { core.configuration }
+    /// The endpoints' windows as the last 429s left them.
+    public var rateLimits: RateLimitBook { core.rateLimits }
+
+    public init(
+        token: String, configuration: MisskeyClientConfiguration,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        now: @escaping @Sendable () -> Date = { Date() },
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        transport: (any HTTPTransport)? = nil,
+        observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }
+    ) {
+        core = APIClient(
+            configuration: configuration, dialect: MisskeyDialect(token: token), transport: transport, sleep: sleep,
+            now: now, jitter: jitter, observe: observe)
+    }
+
+    /// Sends `request` and decodes its response. Throws `MisskeyAPIError` (or `CancellationError`).
+    public func send<R: MisskeyRequest>(_ request: R) async throws -> R.Response {
+        try await core.send(request).value
+    }
+
+    /// A walk over a list endpoint in `order`, at most `limit` items; a page is requested
+    /// only when asked for.
+    public func pager<R: MisskeyPagedRequest>(_ request: R, order: MisskeyPageOrder, limit: Int) -> MisskeyPager<R> {
+        MisskeyPager(client: self, request: request, order: order, limit: limit)
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import MirrorBot
+import Testing
+
+/// `CursorStore`: InMemoryCursors and PostgresActionStore.
+@Suite("Contract: CursorStore")
+struct CursorStoreContractTests {
+    @Test("a stream has no cursor until one is set; the last set wins, per stream", arguments: StoreKind.allCases)
+    func lastSetWins(_ kind: StoreKind) async throws {
+        try await ContractStores.with(kind) { stores in
+            #expect(try await stores.cursors.cursor("bot_mentions") == nil)
+            try await stores.cursors.setCursor("bot_mentions", to: "100")
+            try await stores.cursors.setCursor("bot_mentions", to: "99")
+            try await stores.cursors.setCursor("human_posts", to: "opaque:cursor/2")
+            #expect(try await stores.cursors.cursor("bot_mentions") == "99")
+            #expect(try await stores.cursors.cursor("human_posts") == "opaque:cursor/2")
+        }
+    }
+}
+
+/// `MentionClaims`: InMemoryMentionClaims and PostgresActionStore.
+@Suite("Contract: MentionClaims")
+struct MentionClaimsContractTests {
+    @Test("a mention is claimed once; a released claim can be claimed again, a finished one never", arguments: StoreKind.allCases)
+    func claimOnce(_ kind: StoreKind) async throws {
+        try await ContractStores.with(kind) { stores in
+            let since = Date().addingTimeInterval(-3600)
+            #expect(try await stores.mentions.claimMention("m1", authorID: "a", authorUsername: "alice", since: since) == 0)
+            #expect(try await stores.mentions.claimMention("m1", authorID: "a", authorUsername: "alice", since: since) == nil)
+            try await stores.mentions.releaseMention("m1")
+            #expect(try await stores.mentions.claimMention("m1", authorID: "a", authorUsername: "alice", since: since) == 0)
+            try await stores.mentions.finishMention("m1", state: .silent, reason: "no reply fits", replyID: nil, text: nil)
+            try await stores.mentions.releaseMention("m1")
+            #expect(try await stores.mentions.claimMention("m1", authorID: "a", authorUsername: "alice", since: since) == nil)
+        }
+    }
+
+    @Test("a claim counts the author's replies finished since the given time, not silent ones nor other authors'", arguments: StoreKind.allCases)
+    func hourlyCount(_ kind: StoreKind) async throws {
+        try await ContractStores.with(kind) { stores in
+            let hourAgo = Date().addingTimeInterval(-3600)
+            for (id, author) in [("m1", "a"), ("m2", "a"), ("m3", "a"), ("m4", "b")] {
+                #expect(try await stores.mentions.claimMention(id, authorID: author, authorUsername: nil, since: hourAgo) != nil)
+            }
+            try await stores.mentions.finishMention("m1", state: .replied, reason: nil, replyID: "r1", text: "hi")
+            try await stores.mentions.finishMention("m2", state: .replied, reason: nil, replyID: "r2", text: "hello")
+            try await stores.mentions.finishMention("m3", state: .silent, reason: "limit", replyID: nil, text: nil)
+            try await stores.mentions.finishMention("m4", state: .replied, reason: nil, replyID: "r4", text: "yo")
+            #expect(try await stores.mentions.claimMention("m5", authorID: "a", authorUsername: nil, since: hourAgo) == 2)
+            #expect(try await stores.mentions.claimMention("m6", authorID: "b", authorUsername: nil, since: hourAgo) == 1)
+            #expect(try await stores.mentions.claimMention("m7", authorID: "c", authorUsername: nil, since: hourAgo) == 0)
+            let later = Date().addingTimeInterval(3600)
+            #expect(try await stores.mentions.claimMention("m8", authorID: "a", authorUsername: nil, since: later) == 0)
+        }
+    }
+}
+
+/// `LikeClaims`: InMemoryLikeClaims and PostgresActionStore.
+@Suite("Contract: LikeClaims")
+struct LikeClaimsContractTests {
+    let day = LocalDate(year: 2026, month: 12, day: 2)
+
+    @Test("a post is claimed once; a release frees a claim, never a finished like", arguments: StoreKind.allCases)
+    func claimOnce(_ kind: StoreKind) async throws {
+        try await ContractStores.with(kind) { stores in
+            #expect(try await stores.likes.claimLike("p1", authorID: "a", authorUsername: "alice", ratio: 2.5, day: day) == 0)
+            #expect(try await stores.likes.claimLike("p1", authorID: "a", authorUsername: "alice", ratio: 2.5, day: day) == nil)
+            try await stores.likes.releaseLike("p1")
+            #expect(try await stores.likes.claimLike("p1", authorID: "a", authorUsername: "alice", ratio: 2.5, day: day) == 0)
+            try await stores.likes.finishLike("p1", state: .liked, reason: nil)
+            try await stores.likes.releaseLike("p1")
+            #expect(try await stores.likes.claimLike("p1", authorID: "a", authorUsername: "alice", ratio: 2.5, day: day) == nil)
+        }
+    }
+
+    @Test("a claim counts the day's claimed and liked posts, not would-like or skipped ones nor other days'", arguments: StoreKind.allCases)
+    func dailyCount(_ kind: StoreKind) async throws {
+        try await ContractStores.with(kind) { stores in
+            let yesterday = LocalDate(year: 2026, month: 12, day: 1)
+            #expect(try await stores.likes.claimLike("old", authorID: "a", authorUsername: nil, ratio: 3, day: yesterday) == 0)
+            try await stores.likes.finishLike("old", state: .liked, reason: nil)
+            for id in ["liked", "claimed", "would", "skipped"] {
+                #expect(try await stores.likes.claimLike(id, authorID: "a", authorUsername: nil, ratio: 3, day: day) != nil)
+            }
+            try await stores.likes.finishLike("liked", state: .liked, reason: nil)
+            try await stores.likes.finishLike("would", state: .wouldLike, reason: "DRY_RUN")
+            try await stores.likes.finishLike("skipped", state: .skipped, reason: "deleted")
+            #expect(try await stores.likes.claimLike("next", authorID: "b", authorUsername: nil, ratio: 3, day: day) == 2)
+        }
+    }
+}
+
+/// `TrainingMarks`: InMemoryTrainingMarks and PostgresActionStore.
+@Suite("Contract: TrainingMarks")
+struct TrainingMarksContractTests {
+    @Test("a post is learned once per category; forgetTrained undoes it; trained names the learned ones", arguments: StoreKind.allCases)
+    func markOnce(_ kind: StoreKind) async throws {
+        try await ContractStores.with(kind) { stores in
+            #expect(try await stores.marks.markTrained([], as: .favorite).isEmpty)
+            #expect(try await stores.marks.markTrained(["1", "2"], as: .favorite) == ["1", "2"])
+            #expect(try await stores.marks.markTrained(["2", "3"], as: .favorite) == ["3"])
+            #expect(try await stores.marks.markTrained(["2"], as: .normal) == ["2"])
+            #expect(try await stores.marks.trained(["1", "2", "3", "4"], as: .favorite) == ["1", "2", "3"])
+            try await stores.marks.forgetTrained(["1", "2"], as: .favorite)
+            #expect(try await stores.marks.trained(["1", "2", "3"], as: .favorite) == ["3"])
+            #expect(try await stores.marks.trained(["2"], as: .normal) == ["2"])
+            #expect(try await stores.marks.trained([], as: .normal).isEmpty)
+        }
+    }
+
+    @Test("forgetTraining forgets the learned posts and the human streams' cursors, keeping the bot's", arguments: StoreKind.allCases)
+    func forgetTraining(_ kind: StoreKind) async throws {
+        try await ContractStores.with(kind) { stores in
+            _ = try await stores.marks.markTrained(["1", "2"], as: .favorite)
+            _ = try await stores.marks.markTrained(["3"], as: .normal)
+            try await stores.cursors.setCursor("human_posts", to: "10")
+            try await stores.cursors.setCursor("human_home", to: "11")
+            try await stores.cursors.setCursor("bot_mentions", to: "12")
+            try await stores.marks.forgetTraining()
+            #expect(try await stores.marks.trained(["1", "2"], as: .favorite).isEmpty)
+            #expect(try await stores.marks.trained(["3"], as: .normal).isEmpty)
+            #expect(try await stores.cursors.cursor("human_posts") == nil)
+            #expect(try await stores.cursors.cursor("human_home") == nil)
+            #expect(try await stores.cursors.cursor("bot_mentions") == "12")
+        }
+    }
+}

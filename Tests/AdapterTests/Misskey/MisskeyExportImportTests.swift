@@ -1,0 +1,104 @@
+import Foundation
+import MirrorBot
+import MirrorBotMisskey
+import MirrorBotPostgres
+import Postgres
+import TestSupport
+import Testing
+
+@Suite("Misskey notes export import into PostgreSQL")
+struct MisskeyExportImportTests {
+    /// The shape `ExportNotesProcessorService` writes: one array, elements joined by `,\n`, ascending ids, no user.
+    static func note(
+        _ id: String, _ text: String?, at createdAt: String, replyId: String? = nil, renoteId: String? = nil, cw: String? = nil,
+        visibility: String = "public"
+    ) -> String {
+        func json(_ value: String?) -> String {
+            guard let value else { return "null" }
+            let data = (try? JSONSerialization.data(withJSONObject: [value], options: [])) ?? Data("[\"\"]".utf8)
+            return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
+        }
+        return #"{"id":"\#(id)","text":\#(json(text)),"createdAt":"\#(createdAt)","fileIds":[],"files":[],"replyId":\#(json(replyId)),"renoteId":\#(json(renoteId)),"poll":null,"cw":\#(json(cw)),"visibility":"\#(visibility)","visibleUserIds":[],"localOnly":false,"reactionAcceptance":null}"#
+    }
+
+    static let notes = [
+        note("9a1b2c3d4e0a0001", "今日もいい天気だ", at: "2024-01-01T12:00:00.000Z"),
+        note("9a1b2c3d4e0a0002", "**太字** の話", at: "2024-01-02T08:30:00.000Z", visibility: "home"),
+        note("9a1b2c3d4e0a0003", "続き", at: "2024-01-03T09:00:00.000Z", replyId: "9a1b2c3d4e0a0001"),
+        note("9a1b2c3d4e0a0004", "@friend ありがとう", at: "2024-01-04T09:00:00.000Z", replyId: "9zzzzzzzzz0a0001"),
+        note("9a1b2c3d4e0a0005", nil, at: "2024-01-05T09:00:00.000Z", renoteId: "9zzzzzzzzz0a0002"),
+        note("9a1b2c3d4e0a0006", "フォロワーだけに", at: "2024-01-06T09:00:00.000Z", visibility: "followers"),
+        note("9a1b2c3d4e0a0007", "秘密", at: "2024-01-07T09:00:00.000Z", visibility: "specified"),
+        note("9a1b2c3d4e0a0008", "犯人は…", at: "2024-01-08T09:00:00.000Z", cw: "ネタバレ"),
+        note("9a1b2c3d4e0a0009", "引用です", at: "2024-01-09T09:00:00.000Z", renoteId: "9zzzzzzzzz0a0003"),
+    ]
+
+    static func write(_ elements: [String], name: String = "notes-2024-02-01-10-00-00.json") throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("misskey-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent(name)
+        try Data(("[" + elements.joined(separator: ",\n") + "]").utf8).write(to: file)
+        return file
+    }
+
+    func importer(_ db: MigratedDatabase) async throws -> ArchiveImporter {
+        let store = try await PostgresPostStore.open(connection: db.connection, timeZone: .gmt, limit: 10_000)
+        return ArchiveImporter(store: store, postLimit: 10_000)
+    }
+
+    @Test("the human's own public and home notes are stored under their ids, renotes and private or warned notes counted")
+    func importsExport() async throws {
+        let db = try await MigratedDatabase.make()
+        let file = try Self.write(Self.notes)
+        #expect(ArchiveImporter.isMisskeyExport(file.path))
+        #expect(ArchiveImporter.isMisskeyExport(file.deletingLastPathComponent().path))
+        #expect(!ArchiveImporter.isMisskeyExport(file.deletingLastPathComponent().appendingPathComponent("outbox.json").path))
+        let summary = try await importer(db).importMisskeyExport(at: file.deletingLastPathComponent().path)
+        #expect(summary.stored == 5)
+        #expect(summary.retweets == 1)
+        #expect(summary.privateSkipped == 3)
+        #expect(summary.contentWarned == 1)
+        #expect(summary.errors.isEmpty)
+        let posts = try await db.posts()
+        #expect(Set(posts.keys) == ["9a1b2c3d4e0a0001", "9a1b2c3d4e0a0002", "9a1b2c3d4e0a0003", "9a1b2c3d4e0a0004", "9a1b2c3d4e0a0009"])
+        #expect(posts["9a1b2c3d4e0a0001"] == StoredPost(text: "今日もいい天気だ", minuteOfDay: 720))
+        #expect(posts["9a1b2c3d4e0a0002"]?.text == "**太字** の話")
+        // A reply in the human's own thread, and one to a note outside the export: both replies, never reposted.
+        #expect(posts["9a1b2c3d4e0a0003"]?.replyTo == "misskey:self")
+        #expect(posts["9a1b2c3d4e0a0004"]?.replyTo == "misskey:note:9zzzzzzzzz0a0001")
+
+        let again = try await importer(db).importMisskeyExport(at: file.path)
+        #expect(again.stored == 0 && again.duplicates == 5)
+    }
+
+    @Test("a malformed export is refused naming the file and the item, and nothing is stored")
+    func refusesMalformed() async throws {
+        let db = try await MigratedDatabase.make()
+        let cases: [([String], String)] = [
+            (Self.notes + [#"{"id":"9a1b2c3d4e0a0010","text":"x","visibility":"public"}"#], "[9]: the note cannot be read"),
+            (Self.notes.prefix(2) + [Self.note("9a1b2c3d4e0a0011", "x", at: "yesterday")], "[2]: the note 9a1b2c3d4e0a0011 has no valid createdAt"),
+            ([Self.note("9a1b2c3d4e0a0012", "x", at: "2024-01-01T00:00:00.000Z", visibility: "unlisted")], "[0]: the note 9a1b2c3d4e0a0012 has an unknown visibility"),
+            ([Self.note("9a1b2c3d4e0a0013", "x", at: "2099-01-01T00:00:00.000Z")], "[0]: the note 9a1b2c3d4e0a0013 was made"),
+        ]
+        for (elements, expected) in cases {
+            let file = try Self.write(Array(elements))
+            do {
+                _ = try await importer(db).importMisskeyExport(at: file.path)
+                Issue.record("imported: \(expected)")
+            } catch let error as InputError {
+                #expect(error.description.hasPrefix(file.path + ", " + expected), "\(error)")
+            }
+        }
+        let notArray = try Self.write([], name: "notes-2024-02-02-00-00-00.json")
+        try Data(#"{"notes":[]}"#.utf8).write(to: notArray)
+        await #expect(throws: InputError.self) { _ = try await importer(db).importMisskeyExport(at: notArray.path) }
+        #expect(try await db.posts().isEmpty)
+    }
+
+    @Test("an export of renotes only is refused as nothing to import")
+    func onlyRenotes() async throws {
+        let db = try await MigratedDatabase.make()
+        let file = try Self.write([Self.note("9a1b2c3d4e0a0001", nil, at: "2024-01-01T00:00:00.000Z", renoteId: "9zzzzzzzzz0a0001")])
+        await #expect(throws: InputError.self) { _ = try await importer(db).importMisskeyExport(at: file.path) }
+    }
+}

@@ -1,0 +1,101 @@
+import CoreTestSupport
+import FakeMisskey
+import Foundation
+import MirrorBot
+import MirrorBotMisskey
+import MirrorBotPostgres
+import TestSupport
+import Testing
+
+@Suite("Misskey positions in PostgreSQL", .serialized)
+struct MisskeyPositionTests {
+    final class World: Sendable {
+        let server = FakeMisskeyServer()
+        let humanID: String
+        let botID: String
+        let friendID: String
+        let botToken: String
+        let clock = ManualClock(Date())
+        let log = LogRecorder()
+        let posts = InMemoryPostStore()
+
+        init() throws {
+            humanID = server.addUser(username: "human").id
+            let bot = server.addUser(username: "mirror", isBot: true)
+            botID = bot.id
+            botToken = bot.token
+            friendID = server.addUser(username: "friend").id
+            try server.start()
+        }
+
+        deinit { server.stop() }
+
+        /// A daemon's reply loop: a new network and a new connection each time (a restart).
+        func loop(_ db: MigratedDatabase) async throws -> ReplyLoop {
+            let store = PostgresActionStore(connection: try await db.database.connect())
+            let settings = DaemonSettings(
+                dryRun: false, pollInterval: .seconds(300), learnInterval: .seconds(1200), replyLimitPerHour: 10, likeLimitPerDay: 10,
+                timeZone: .gmt, owner: "test")
+            return ReplyLoop(
+                bot: MisskeyNetwork(baseURL: server.baseURL, token: botToken), botAccount: Account(id: botID, username: "mirror"),
+                replies: posts, texts: posts.texts, cursors: store, claims: store, clock: clock, settings: settings, log: log.logger)
+        }
+
+        var replies: [String] {
+            server.writes.compactMap { if case .reply(_, _, let target, _, _) = $0 { target } else { nil } }
+        }
+    }
+
+    @Test("a note position and a notification position round-trip through the cursor store over a new connection, and a new walk resumes from them")
+    func roundTrip() async throws {
+        let db = try await MigratedDatabase.make()
+        defer { Task { try? await db.database.drop() } }
+        let world = try World()
+        let network = MisskeyNetwork(baseURL: world.server.baseURL, token: world.botToken)
+        world.server.follow(world.botID, world.friendID)
+        let note = world.server.addNote(userId: world.friendID, text: "@mirror 一")
+        let home = try #require(try await readAll(network.homeTimeline(of: world.botID, after: nil, limit: 10)).position)
+        let mentions = try #require(try await readAll(network.mentions(of: world.botID, after: nil, limit: 10)).position)
+        #expect(home == StreamPosition(note))
+        let store = PostgresActionStore(connection: db.connection)
+        try await store.setCursor("bot_home", to: home)
+        try await store.setCursor("bot_mentions", to: mentions)
+        let restarted = PostgresActionStore(connection: try await db.database.connect())
+        #expect(try await restarted.cursor("bot_home") == home)
+        #expect(try await restarted.cursor("bot_mentions") == mentions)
+        let newer = world.server.addNote(userId: world.friendID, text: "@mirror 二")
+        let stored = try #require(try await restarted.cursor("bot_mentions"))
+        #expect(try await allPosts(network.mentions(of: world.botID, after: stored, limit: 10)).map(\.id) == [newer])
+        #expect(try await allPosts(network.homeTimeline(of: world.botID, after: try await restarted.cursor("bot_home"), limit: 10)).map(\.id) == [newer])
+    }
+
+    @Test("mentions are answered once across restarts; the stored position is a notification's, and a bare note id stored instead is read as a first run")
+    func answeredOnce() async throws {
+        let db = try await MigratedDatabase.make()
+        defer { Task { try? await db.database.drop() } }
+        let world = try World()
+        await world.posts.store(["やあ", "元気だよ", "またね"].enumerated().map { index, text in
+            Post(id: "r\(index)", text: "@friend \(text)", createdAt: Date(timeIntervalSince1970: 1_700_000_000),
+                 inReplyToUserID: world.friendID, inReplyToScreenName: "friend")
+        })
+        let first = world.server.addNote(userId: world.friendID, text: "@mirror 元気？")
+        _ = try await world.loop(db).runOnce()
+        #expect(world.replies == [first])
+        let stored = try #require(try await PostgresActionStore(connection: db.connection).cursor("bot_mentions"))
+        #expect(stored.value.hasPrefix("notification:"))
+
+        _ = try await world.loop(db).runOnce()
+        #expect(world.replies == [first])
+        let second = world.server.addNote(userId: world.friendID, text: "@mirror また？")
+        _ = try await world.loop(db).runOnce()
+        #expect(world.replies == [first, second])
+
+        // A note id where a notification position belongs: unreadable, so a first run, and the claims keep it once.
+        try await PostgresActionStore(connection: db.connection).setCursor("bot_mentions", to: StreamPosition(second))
+        let third = world.server.addNote(userId: world.friendID, text: "@mirror 三回目")
+        _ = try await world.loop(db).runOnce()
+        #expect(world.replies == [first, second, third])
+        #expect(world.log.events("stream_position_unreadable").count == 1)
+        #expect(try await PostgresActionStore(connection: db.connection).cursor("bot_mentions")?.value.hasPrefix("notification:") == true)
+    }
+}
