@@ -48,8 +48,12 @@ struct StatusEndToEndTests {
             try await harness.setUp()
             harness.server.addUser(id: Self.htmlFan, username: "htmlfan")
             let zone = try TimeZone(identifier: harness.timeZone).orThrow("zone")
+            // On the network too: the bot looks a past reply up before it reuses it.
+            let htmlReplyID = harness.server.addTweet(
+                id: "301", authorID: DaemonHarness.human, text: "@htmlfan \(Self.htmlReply)", createdAt: Date().addingTimeInterval(-86_400 * 40),
+                inReplyToUserID: Self.htmlFan)
             try await PostgresPostStore.open(connection: harness.connection, timeZone: zone, limit: 10_000).store([
-                Post(id: "301", text: "@htmlfan \(Self.htmlReply)", createdAt: Date().addingTimeInterval(-86_400 * 40),
+                Post(id: htmlReplyID, text: "@htmlfan \(Self.htmlReply)", createdAt: Date().addingTimeInterval(-86_400 * 40),
                      inReplyToUserID: Self.htmlFan, inReplyToScreenName: "htmlfan"),
             ])
             let activity = harness.addActivity()
