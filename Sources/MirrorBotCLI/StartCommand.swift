@@ -177,6 +177,26 @@ struct StartCommand: Command {
         }
         let health = LoopHealth(loopNames: loops.map(\.name), clock: SystemClock())
         let supervisor = LoopSupervisor(clock: clock, log: log, health: health, heartbeat: beat, status: status)
+        let trimming = Task { await Self.trimMemory(log: log) }
+        defer { trimming.cancel() }
         await Daemon(loops: loops, supervisor: supervisor).run()
     }
+
+    /// Start-up touches far more code and read-only data than the loops run afterwards (the
+    /// Swift runtime's metadata, Foundation, ICU's tables, TLS): `ResidentMemory.trim` gives
+    /// those pages back once the loops have had their first rounds, and again every
+    /// `trimInterval`, so an idle daemon's resident memory is what its loops use (issue 30).
+    static func trimMemory(log: Logger) async {
+        var delay = firstTrimDelay
+        while true {
+            do { try await Task.sleep(for: delay) } catch { return }
+            let trim = ResidentMemory.trim()
+            log.report(.memoryTrimmed(residentBeforeKB: trim.beforeKB, residentAfterKB: trim.afterKB))
+            delay = trimInterval
+        }
+    }
+
+    /// Real time, whatever the bot's clock: memory is the machine's.
+    static let firstTrimDelay = Duration.seconds(30)
+    static let trimInterval = Duration.seconds(600)
 }

@@ -11,17 +11,27 @@ public struct PostgresScheduleStore: ScheduleStore {
         self.connection = connection
     }
 
-    /// The rhythm is read from the aggregates migration 012 keeps up to date as posts
-    /// arrive and leave (`rhythm_minutes`, `rhythm_days`, `rhythm_closest_pair`): a read
-    /// no longer scans every post.
+    /// The rhythm is read from the aggregates migrations 012 and 016 keep up to date as
+    /// posts arrive and leave (`rhythm_minutes`, `rhythm_day_histogram` over `rhythm_days`,
+    /// `rhythm_closest_pair`): a read no longer scans every post, nor a row a day.
     public func minuteDistribution() async throws -> MinuteDistribution {
         let rows = try await connection.query("SELECT minute_of_day AS minute, posts AS n FROM rhythm_minutes")
         return MinuteDistribution(pairs: try rows.map { (try $0.decode("minute"), try $0.decode("n")) })
     }
 
+    /// The days as migration 016's histogram (a row for each number of posts a day, a few
+    /// dozen), with the span from the first day to the last (two lookups of `rhythm_days`'s
+    /// key) for the days without posts; one statement, so one snapshot.
     public func dailyCounts() async throws -> DailyCounts {
-        let rows = try await connection.query("SELECT (local_date - DATE '1970-01-01') AS day, posts AS n FROM rhythm_days")
-        return DailyCounts(days: try rows.map { (try $0.decode("day"), try $0.decode("n")) })
+        let rows = try await connection.query("""
+            SELECT posts AS n, days, (SELECT max(local_date) - min(local_date) + 1 FROM rhythm_days) AS span
+            FROM rhythm_day_histogram
+            """)
+        var histogram: [Int: Int] = [:]
+        for row in rows {
+            histogram[try row.decode("n", as: Int.self), default: 0] += try row.decode("days", as: Int.self)
+        }
+        return DailyCounts(daysWithPosts: histogram, span: try rows.first?.decodeIfPresent("span", as: Int.self) ?? 0)
     }
 
     public func closestPostGap() async throws -> TimeInterval? {

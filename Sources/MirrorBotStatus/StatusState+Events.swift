@@ -106,7 +106,7 @@ extension StatusState {
             classifier.humanNormals += count
             metrics.add(StatusMetrics.learned, ["category": "normal"], Double(count))
 
-        case .stopped, .stoppedForcibly, .roundFailed, .recovered, .serviceUp, .serviceDown, .learnedPosts, .trainProgress,
+        case .stopped, .stoppedForcibly, .memoryTrimmed, .roundFailed, .recovered, .serviceUp, .serviceDown, .learnedPosts, .trainProgress,
             .roundDeferred, .repliesDeferred, .postsKindUnknown, .sourceWithdrawn, .optedOut, .optOutHonoured, .copyDeleted,
             .copyDeleteFailed, .deletionSweep:
             // The supervisor and the service checks tell the board directly; the rest is not shown.

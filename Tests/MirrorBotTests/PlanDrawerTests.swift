@@ -90,8 +90,29 @@ struct PlanDrawerTests {
     @Test("days without posts count as zero")
     func dailyCountsWithGaps() {
         let counts = DailyCounts(days: [(day: 100, count: 3), (day: 103, count: 5)])
-        #expect(counts.counts == [3, 0, 0, 5])
+        #expect(counts.daysByCount == [0: 2, 3: 1, 5: 1])
+        #expect(counts.days == 4)
         #expect(counts.mean == 2)
+        #expect(counts == DailyCounts(counts: [3, 0, 0, 5]))
+        #expect(counts == DailyCounts(daysWithPosts: [3: 1, 5: 1], span: 4))
+    }
+
+    @Test("a day's count is drawn with the share of the days that had it, zeros included")
+    func dailyCountsDraw() {
+        let counts = DailyCounts(counts: [3, 0, 0, 5, 0, 3, 0, 0])
+        var generator = SeededGenerator(seed: 7)
+        var drawn: [Int: Int] = [:]
+        let draws = 80_000
+        for _ in 0..<draws {
+            drawn[counts.draw(using: &generator), default: 0] += 1
+        }
+        #expect(Set(drawn.keys) == [0, 3, 5])
+        for (count, share) in [(0, 5.0 / 8), (3, 2.0 / 8), (5, 1.0 / 8)] {
+            let observed = Double(drawn[count] ?? 0) / Double(draws)
+            #expect(abs(observed - share) < 0.01, "count \(count): \(observed) of the draws, expected \(share)")
+        }
+        var empty = SeededGenerator(seed: 8)
+        #expect(DailyCounts(counts: []).draw(using: &empty) == 0)
     }
 
     @Test("the same seed gives the same plans")

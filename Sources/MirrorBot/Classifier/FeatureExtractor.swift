@@ -58,7 +58,11 @@ public struct FeatureExtractor: Sendable {
 
     /// A noun worth counting (see the type's documentation).
     static func isNounFeature(_ morpheme: Token) -> Bool {
-        guard morpheme.partOfSpeech == "名詞", morpheme.subcategory != "数" else { return false }
+        // Compared as bytes: no other sequence of scalars is canonically equivalent to 名詞 or 数
+        // (no scalar but themselves decomposes to 名, 詞 or 数), so this is `==` without
+        // String's normalizing comparison, which MeCab's strings always took (issue 30).
+        guard morpheme.partOfSpeech.utf8.elementsEqual("名詞".utf8),
+              !(morpheme.subcategory?.utf8.elementsEqual("数".utf8) ?? false) else { return false }
         let surface = morpheme.surface
         guard surface.contains(where: \.isLetter) else { return false }
         if surface.count == 1, surface.first?.isASCII == true { return false }

@@ -13,6 +13,8 @@ public enum BotEvent: Sendable, Equatable {
     case stopping(signal: String)
     case stopped
     case stoppedForcibly(afterSeconds: Int)
+    /// File pages the idle daemon held from start-up given back (`ResidentMemory`); VmRSS in kB.
+    case memoryTrimmed(residentBeforeKB: Int, residentAfterKB: Int)
     case roundFailed(error: String, retryInSeconds: Int)
     case recovered(afterFailures: Int)
     /// A round refused by a rate limit spent past the next retry: the loop sleeps to `resumeAt`.

@@ -1,11 +1,39 @@
 /// The human's posts per day over the stored history, days without posts
 /// counting as zero; a day's number of posts is drawn from it.
+///
+/// Kept as a histogram (how many days had each number of posts), not a count a
+/// day: drawing one of the days uniformly at random and taking its count is the
+/// same as drawing a count with the probability of its share of the days, and a
+/// history of a million posts has some 100,000 days but a few dozen distinct counts.
 public struct DailyCounts: Sendable, Equatable {
-    /// One count a day, from the first stored day to the last.
-    public let counts: [Int]
+    /// How many days had each number of posts (days without posts under 0); no entry has 0 days.
+    public let daysByCount: [Int: Int]
+    /// The counts that occur, smallest first, and the number of days up to and including each.
+    private let sortedCounts: [Int]
+    private let cumulativeDays: [Int]
 
+    /// From a histogram: the number of days (the value) that had each number of posts (the key).
+    public init(daysByCount: [Int: Int]) {
+        var histogram: [Int: Int] = [:]
+        for (count, days) in daysByCount where days > 0 {
+            histogram[max(0, count), default: 0] += days
+        }
+        self.daysByCount = histogram
+        sortedCounts = histogram.keys.sorted()
+        var total = 0
+        cumulativeDays = sortedCounts.map { count in
+            total += histogram[count] ?? 0
+            return total
+        }
+    }
+
+    /// From one count a day.
     public init(counts: [Int]) {
-        self.counts = counts.map { max(0, $0) }
+        var histogram: [Int: Int] = [:]
+        for count in counts {
+            histogram[max(0, count), default: 0] += 1
+        }
+        self.init(daysByCount: histogram)
     }
 
     /// From (day number, count) pairs, day numbers consecutive integers
@@ -22,15 +50,35 @@ public struct DailyCounts: Sendable, Equatable {
         self.init(counts: counts)
     }
 
-    public var isEmpty: Bool { counts.isEmpty }
+    /// From the histogram of the days that had posts and the number of days from the
+    /// first stored day to the last: the days not in the histogram had none.
+    public init(daysWithPosts: [Int: Int], span: Int) {
+        var histogram = daysWithPosts.filter { $0.key > 0 }
+        let withPosts = histogram.values.reduce(0, +)
+        if span > withPosts { histogram[0, default: 0] += span - withPosts }
+        self.init(daysByCount: histogram)
+    }
+
+    /// The number of days, from the first stored day to the last.
+    public var days: Int { cumulativeDays.last ?? 0 }
+
+    public var isEmpty: Bool { days == 0 }
 
     public var mean: Double {
-        counts.isEmpty ? 0 : Double(counts.reduce(0, +)) / Double(counts.count)
+        days == 0 ? 0 : Double(daysByCount.reduce(0) { $0 + $1.key * $1.value }) / Double(days)
     }
 
     /// A day's number of posts: one of the observed days, uniformly at random.
     public func draw(using generator: inout some RandomNumberGenerator) -> Int {
-        guard !counts.isEmpty else { return 0 }
-        return counts[Int.random(in: 0..<counts.count, using: &generator)]
+        guard days > 0 else { return 0 }
+        let day = Int.random(in: 0..<days, using: &generator)
+        // The first count whose days reach past `day` (binary search of the running totals).
+        var low = 0
+        var high = cumulativeDays.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if cumulativeDays[middle] > day { high = middle } else { low = middle + 1 }
+        }
+        return sortedCounts[low]
     }
 }

@@ -196,7 +196,7 @@ struct RhythmSourceContractTests {
             #expect(distribution.total == 2)
             #expect(distribution.counts[510] == 2)
             let daily = try await stores.rhythm.dailyCounts()
-            #expect(daily.counts == [1, 1])
+            #expect(daily == DailyCounts(counts: [1, 1]))
         }
     }
 
@@ -204,7 +204,7 @@ struct RhythmSourceContractTests {
     func dailyCountsWithGaps(_ kind: StoreKind) async throws {
         try await ContractStores.with(kind) { stores in
             try await stores.posts.store([post("1", "a", day: 1, 9, 0), post("2", "b", day: 1, 10, 0), post("3", "c", day: 4, 9, 0)])
-            #expect(try await stores.rhythm.dailyCounts().counts == [2, 0, 0, 1])
+            #expect(try await stores.rhythm.dailyCounts() == DailyCounts(counts: [2, 0, 0, 1]))
         }
     }
 

@@ -5,14 +5,16 @@ import Postgres
 import TestSupport
 import Testing
 
-/// Migration 012's aggregates against the queries over all posts they replace (issue 30):
-/// whatever happens to `posts`, the scheduler must read the same rhythm as before.
+/// Migrations 012's and 016's aggregates against the queries over all posts they replace
+/// (issue 30): whatever happens to `posts`, the scheduler must read the same rhythm as before.
 @Suite("The rhythm's aggregates follow the posts")
 struct RhythmAggregateTests {
     /// The rhythm computed from every stored post, as the store computed it before migration 012.
     struct Scan: Equatable {
         let minutes: [Int: Int]
         let days: [Int: Int]
+        /// The days' counts as the scheduler draws from them (016's histogram when read).
+        let daily: DailyCounts
         let gap: Double?
 
         static func of(_ connection: PostgresConnection) async throws -> Scan {
@@ -29,23 +31,25 @@ struct RhythmAggregateTests {
                     FROM posts WHERE in_reply_to_user_id IS NULL
                 ) gaps
                 """)
+            let perDay = try Self.dictionary(days)
             return Scan(
-                minutes: try Self.dictionary(minutes), days: try Self.dictionary(days),
+                minutes: try Self.dictionary(minutes), days: perDay,
+                daily: DailyCounts(days: perDay.map { (day: $0.key, count: $0.value) }),
                 gap: try gap.first?.decodeIfPresent("gap", as: Double.self)
             )
         }
 
-        /// What the store reads from the aggregates, in the same form.
+        /// What the store reads from the aggregates, in the same form; the days a row a day
+        /// from `rhythm_days` (which the store no longer reads) and as the store reads them.
         static func read(_ store: PostgresScheduleStore) async throws -> Scan {
             let distribution = try await store.minuteDistribution()
-            let daily = try await store.dailyCounts()
-            let first = try await store.connection.query("SELECT min(local_date - DATE '1970-01-01') AS day FROM rhythm_days")
-                .first?.decodeIfPresent("day", as: Int.self) ?? 0
+            let days = try await store.connection.query("SELECT (local_date - DATE '1970-01-01') AS key, posts AS n FROM rhythm_days")
             var minutes: [Int: Int] = [:]
             for (minute, count) in distribution.counts.enumerated() where count > 0 { minutes[minute] = count }
-            var days: [Int: Int] = [:]
-            for (offset, count) in daily.counts.enumerated() where count > 0 { days[first + offset] = count }
-            return Scan(minutes: minutes, days: days, gap: try await store.closestPostGap())
+            return Scan(
+                minutes: minutes, days: try Self.dictionary(days), daily: try await store.dailyCounts(),
+                gap: try await store.closestPostGap()
+            )
         }
 
         static func dictionary(_ rows: [PostgresRow]) throws -> [Int: Int] {
@@ -97,6 +101,23 @@ struct RhythmAggregateTests {
         try await fixture.db.database.drop()
     }
 
+    @Test("migration 016 builds the days' histogram from the days stored before it")
+    func histogramOfEarlierDays() async throws {
+        let database = try await TestDatabase.make()
+        defer { Task { try? await database.drop() } }
+        let connection = try await database.connect()
+        let all = try MigratedDatabase.migrationsDirectory()
+        try await MigratedDatabase.migrate(connection, before: "016")
+        let posts = try await PostgresPostStore.open(connection: connection, timeZone: .gmt, limit: 1_000_000)
+        try await posts.store((0..<15).map { post("\($0)", "text \($0)", day: 1 + ($0 * $0) % 9, 8, $0) })
+        #expect(try await Migrator(directory: all).migrate(connection).first == "016_rhythm_day_histogram.sql")
+        let store = PostgresScheduleStore(connection: connection)
+        #expect(try await store.dailyCounts() == DailyCounts(daysByCount: [0: 4, 3: 2, 4: 1, 5: 1]))  // days 1, 2, 5, 8 of 1-8
+        #expect(try await Scan.read(store) == Scan.of(connection))
+        try await posts.store([post("new", "on a new day", day: 12, 9, 0)])
+        #expect(try await Scan.read(store) == Scan.of(connection), "after a post on a new day")
+    }
+
     @Test("a post turned into a reply, and a new time zone, move the counts and the pair")
     func updates() async throws {
         let fixture = try await SchedulerFixture.make()
@@ -105,7 +126,7 @@ struct RhythmAggregateTests {
         try await expectSame(fixture, "after two posts became replies")
         let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
         _ = try await PostgresPostStore.open(connection: fixture.db.connection, timeZone: tokyo, limit: 1_000_000)
-        #expect(try await fixture.store.dailyCounts().counts.count == 3)
+        #expect(try await fixture.store.dailyCounts().days == 3)
         try await expectSame(fixture, "after the time zone changed to Asia/Tokyo")
         try await fixture.db.database.drop()
     }

@@ -1,0 +1,106 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Gives back the file pages an idle daemon holds only because start-up touched them
+/// (issue 30): the binary's code and read-only data (the Swift runtime scanning its
+/// type metadata, Foundation, ICU's tables) and the shared libraries' code. Each
+/// mapping of a file that the process cannot write is handed to the kernel with
+/// `madvise(MADV_PAGEOUT)`, which reclaims the pages mapped by this process alone;
+/// then the code mappings (`r-x`, never written, so never copied) are unmapped with
+/// `MADV_DONTNEED`, which drops this process's references to pages other processes
+/// also map. Nothing is lost: a page touched again is read back from the file (from
+/// the page cache when it is still there). Mappings the process may write, and
+/// read-only mappings holding private copies (relocated data), are left alone.
+enum ResidentMemory {
+    /// One pass over the process's mappings.
+    struct Trim: Equatable {
+        /// Resident memory (VmRSS) before and after, in kB.
+        var beforeKB: Int
+        var afterKB: Int
+        /// Mappings advised.
+        var mappings: Int
+    }
+
+    /// A line of `/proc/self/maps` worth advising: a file mapping the process cannot write.
+    struct Mapping: Equatable {
+        var start: UInt
+        var end: UInt
+        var executable: Bool
+        var path: String
+
+        /// From `start-end perms offset dev inode path`; nil for writable, anonymous or special mappings.
+        init?(mapsLine line: Substring) {
+            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+            guard fields.count == 6 else { return nil }
+            let range = fields[0].split(separator: "-")
+            let permissions = Array(fields[1].utf8)
+            guard range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16), end > start,
+                  permissions.count >= 4, permissions[0] == UInt8(ascii: "r"), permissions[1] != UInt8(ascii: "w"),
+                  fields[4] != "0" else { return nil }
+            let path = fields[5].trimmingCharacters(in: .whitespaces)
+            guard path.hasPrefix("/"), !path.hasSuffix("(deleted)") else { return nil }
+            self.start = start
+            self.end = end
+            executable = permissions[2] == UInt8(ascii: "x")
+            self.path = path
+        }
+    }
+
+    static let pageOut: Int32 = 21  // MADV_PAGEOUT (Linux 5.4)
+
+    /// Advises every read-only file mapping of this process; returns VmRSS before and after.
+    static func trim() -> Trim {
+        let before = residentKB() ?? 0
+        var advised = 0
+        #if os(Linux)
+        let mappings = procFile("maps")?.split(separator: "\n").compactMap { Mapping(mapsLine: $0) } ?? []
+        let privateCopies = mappingsWithPrivateCopies()
+        for mapping in mappings {
+            guard let address = UnsafeMutableRawPointer(bitPattern: mapping.start) else { continue }
+            let length = Int(mapping.end - mapping.start)
+            _ = madvise(address, length, pageOut)
+            // Dropping the references of a mapping with private copies would lose them: never.
+            if mapping.executable, !privateCopies.contains(mapping.start) {
+                _ = madvise(address, length, MADV_DONTNEED)
+            }
+            advised += 1
+        }
+        #endif
+        return Trim(beforeKB: before, afterKB: residentKB() ?? 0, mappings: advised)
+    }
+
+    /// The start addresses of the mappings that hold anonymous (copied-on-write) pages, from `/proc/self/smaps`.
+    static func mappingsWithPrivateCopies() -> Set<UInt> {
+        guard let smaps = procFile("smaps") else { return [] }
+        var result: Set<UInt> = []
+        var current: UInt?
+        for line in smaps.split(separator: "\n") {
+            if let dash = line.firstIndex(of: "-"), let start = UInt(line[..<dash], radix: 16), line.contains(" ") {
+                current = start
+            } else if line.hasPrefix("Anonymous:"), let current,
+                      line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) != 0 {
+                result.insert(current)
+            }
+        }
+        return result
+    }
+
+    /// `/proc/self/NAME` read to its end: these files report a size of 0, and reading by size
+    /// stops at the first page.
+    static func procFile(_ name: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: "/proc/self/\(name)"), let data = try? handle.readToEnd() else { return nil }
+        try? handle.close()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// VmRSS of this process in kB, from `/proc/self/status`.
+    static func residentKB() -> Int? {
+        guard let status = procFile("status") else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+        }
+        return nil
+    }
+}

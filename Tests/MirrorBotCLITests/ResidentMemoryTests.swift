@@ -1,0 +1,89 @@
+import Foundation
+@testable import MirrorBotCLI
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the idle daemon's trim gives back, and what it must leave alone (issue 30).
+@Suite("Giving back an idle daemon's file pages")
+struct ResidentMemoryTests {
+    @Test("only mappings of files the process cannot write are advised")
+    func mapsLines() throws {
+        let code = try #require(ResidentMemory.Mapping(mapsLine: "5581f2a00000-5581f4c00000 r-xp 00200000 fd:01 1234 /usr/bin/mirror-bot"))
+        #expect(code.start == 0x5581f2a00000 && code.end == 0x5581f4c00000)
+        #expect(code.executable && code.path == "/usr/bin/mirror-bot")
+        let data = try #require(ResidentMemory.Mapping(mapsLine: "7f10a0000000-7f10a0010000 r--p 00000000 fd:01 99 /usr/lib/x86_64-linux-gnu/libc.so.6"))
+        #expect(!data.executable)
+        #expect(ResidentMemory.Mapping(mapsLine: "7f10a0010000-7f10a0020000 rw-p 00010000 fd:01 99 /usr/lib/x86_64-linux-gnu/libc.so.6") == nil)
+        #expect(ResidentMemory.Mapping(mapsLine: "7f10a0020000-7f10a0030000 r--p 00000000 00:00 0 ") == nil)
+        #expect(ResidentMemory.Mapping(mapsLine: "7ffd1c3f0000-7ffd1c3f2000 r-xp 00000000 00:00 0 [vdso]") == nil)
+        #expect(ResidentMemory.Mapping(mapsLine: "7f10a0030000-7f10a0040000 r-xp 00000000 fd:01 77 /tmp/old (deleted)") == nil)
+        #expect(ResidentMemory.Mapping(mapsLine: "7f10a0040000-7f10a0050000 ---p 00000000 fd:01 99 /usr/lib/libx.so") == nil)
+    }
+
+    @Test("a read-only file mapping's pages leave the resident set and read back the same; private copies stay")
+    func trimsAndKeeps() throws {
+        let pages = 1024
+        let size = pages * Int(getpagesize())
+        // Beside the test binary (on disk: a tmpfs page without swap could not be reclaimed).
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        let path = folder.appendingPathComponent("resident-memory-\(getpid()).bin").path
+        var bytes = [UInt8](repeating: 0, count: size)
+        for index in bytes.indices { bytes[index] = UInt8(truncatingIfNeeded: index &* 2_654_435_761 >> 7) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+        let fd = open(path, O_RDWR)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        #expect(fsync(fd) == 0)
+
+        // Read only: trimmed.
+        let readOnly = try #require(mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0))
+        try #require(readOnly != MAP_FAILED)
+        defer { munmap(readOnly, size) }
+        let before = checksum(readOnly, size)
+        let touched = try #require(Self.resident(readOnly))
+        #expect(touched >= size / 1024 * 9 / 10)
+
+        // Executable, with private copies (as a library's relocated data after mprotect): kept.
+        let copied = try #require(mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0))
+        try #require(copied != MAP_FAILED)
+        defer { munmap(copied, size) }
+        copied.storeBytes(of: 0xAB, toByteOffset: 5, as: UInt8.self)
+        #expect(mprotect(copied, size, PROT_READ | PROT_EXEC) == 0)
+
+        let trim = ResidentMemory.trim()
+        #expect(trim.mappings > 0)
+        #expect(trim.afterKB < trim.beforeKB)
+        let after = try #require(Self.resident(readOnly))
+        #expect(after < touched / 4, "\(after) kB still resident of \(touched) kB")
+        #expect(checksum(readOnly, size) == before)
+        #expect(copied.load(fromByteOffset: 5, as: UInt8.self) == 0xAB)
+    }
+
+    func checksum(_ pointer: UnsafeMutableRawPointer, _ size: Int) -> UInt64 {
+        var sum: UInt64 = 0
+        for offset in stride(from: 0, to: size, by: 8) {
+            sum = sum &* 31 &+ pointer.load(fromByteOffset: offset, as: UInt64.self)
+        }
+        return sum
+    }
+
+    /// The resident kB of the mapping that starts at `pointer`, from `/proc/self/smaps`.
+    static func resident(_ pointer: UnsafeMutableRawPointer) -> Int? {
+        let start = String(UInt(bitPattern: pointer), radix: 16)
+        guard let smaps = ResidentMemory.procFile("smaps") else { return nil }
+        var inside = false
+        for line in smaps.split(separator: "\n") {
+            let first = line.prefix { $0 != " " }
+            if let dash = first.firstIndex(of: "-"), UInt(first[..<dash], radix: 16) != nil {
+                inside = first.hasPrefix(start + "-")
+            } else if inside, line.hasPrefix("Rss:") {
+                return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+            }
+        }
+        return nil
+    }
+}
