@@ -1,11 +1,12 @@
 import APIClientCore
 import BlueskyAPI
+import Clocks
 import Foundation
 import MeCab
 import MirrorBot
 import MirrorBotBluesky
-import MirrorBotMeCab
 import MirrorBotMastodon
+import MirrorBotMeCab
 import MirrorBotMisskey
 import MirrorBotPostgres
 import MirrorBotRedis

@@ -81,7 +81,7 @@ struct FakeMisskeyTests {
         let expected = Date(timeIntervalSince1970: (Double(milliseconds) + 946_684_800_000) / 1000)
         let note = try #require(notes.first { $0.id == first })
         #expect(note.createdDate == expected)
-        #expect(abs(expected.timeIntervalSince(fixture.clock.now)) < 1)
+        #expect(abs(expected.timeIntervalSince(fixture.clock.now())) < 1)
     }
 
     @Test("users/notes: sinceId alone is oldest first, otherwise newest first; withReplies false keeps self-replies; renotes flagged")
@@ -166,7 +166,7 @@ struct FakeMisskeyTests {
         #expect(fixture.server.notes(of: fixture.bot.id).last?.id == lost.id)
         let statuses = fixture.server.requests.filter { $0.endpoint == "POST /api/notes/create" }.map(\.status)
         #expect(statuses.suffix(4) == [0, 202, 202, 200])
-        try await fixture.clock.sleep(.seconds(61))
+        try await fixture.clock.sleep(for: .seconds(61))
         let later = try await client.send(CreateNote(text: "おはよう")).createdNote
         #expect(later.id != first.id)
         // Upstream Misskey has no such rule.

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 /// One of the daemon's loops: a unit of work, then how long to wait before the next.
