@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(name: "MeCabTests", dependencies: ["MeCab"]),
         // A scripted transport for the network clients' tests and the one manual clock (clients, fakes, loops): no waiting.
         .target(name: "APIClientTestSupport", dependencies: ["APIClientCore", "Clocks"], path: "Tests/APIClientTestSupport"),
-        .testTarget(name: "APIClientCoreTests", dependencies: ["APIClientCore", "APIClientTestSupport"]),
+        .testTarget(name: "APIClientCoreTests", dependencies: ["APIClientCore", "APIClientTestSupport", "Clocks"]),
         .testTarget(name: "XAPITests", dependencies: ["XAPI", "APIClientCore", "APIClientTestSupport", "FakeX"]),
         .testTarget(name: "MastodonAPITests", dependencies: [
             "MastodonAPI", "APIClientCore", "APIClientTestSupport", "FakeMastodon",

@@ -45,7 +45,7 @@ extension APIClient {
             let resetAt =
                 Dialect.rateLimitScheme.window(from: reply.headers)?.resetAt
                 ?? Dialect.retryAfter(headers: reply.headers, now: answeredAt)
-                ?? answeredAt.addingTimeInterval(configuration.backoff(retry: 1, jitter: 0.5).seconds)
+                ?? answeredAt.addingTimeInterval(configuration.retryBackoff.delay(retry: 1).seconds)
             await rateLimits.markSpent(endpoint: endpoint, family: family, until: resetAt, now: answeredAt)
             return .rateLimited(resetAt: resetAt)
         case 500..<600:
