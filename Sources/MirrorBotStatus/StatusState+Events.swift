@@ -107,7 +107,8 @@ extension StatusState {
             metrics.add(StatusMetrics.learned, ["category": "normal"], Double(count))
 
         case .stopped, .stoppedForcibly, .roundFailed, .recovered, .serviceUp, .serviceDown, .learnedPosts, .trainProgress,
-            .roundDeferred, .repliesDeferred, .postsKindUnknown:
+            .roundDeferred, .repliesDeferred, .postsKindUnknown, .sourceWithdrawn, .optedOut, .optOutHonoured, .copyDeleted,
+            .copyDeleteFailed, .deletionSweep:
             // The supervisor and the service checks tell the board directly; the rest is not shown.
             break
         }

@@ -28,7 +28,9 @@ final class BlueskyDaemonHarness: NetworkDaemonHarness<FakeBlueskyServer> {
             "NETWORK": "bluesky", "BLUESKY_SERVICE_URL": server.baseURL.absoluteString,
             "HUMAN_BLUESKY_IDENTIFIER": "human.test", "HUMAN_BLUESKY_APP_PASSWORD": Self.humanPassword,
             "BOT_BLUESKY_IDENTIFIER": "mirror.test", "BOT_BLUESKY_APP_PASSWORD": Self.botPassword,
-        ])
+        ]) { [server] post in
+            server.addPost(did: Self.human, text: post.text, createdAt: post.createdAt)
+        }
     }
 
     /// Mentions of the bot and posts on its home timeline.

@@ -28,7 +28,9 @@ final class DaemonHarness: NetworkDaemonHarness<FakeXServer> {
             "HUMAN_ACCESS_TOKEN": humanCredentials.accessToken, "HUMAN_ACCESS_TOKEN_SECRET": humanCredentials.accessTokenSecret,
             "BOT_CONSUMER_KEY": botCredentials.consumerKey, "BOT_CONSUMER_SECRET": botCredentials.consumerSecret,
             "BOT_ACCESS_TOKEN": botCredentials.accessToken, "BOT_ACCESS_TOKEN_SECRET": botCredentials.accessTokenSecret,
-        ])
+        ]) { [server] post in
+            server.addTweet(id: post.id, authorID: Self.human, text: post.text, createdAt: post.createdAt, inReplyToUserID: post.inReplyToUserID)
+        }
     }
 
     var replies: [(text: String, target: String)] {

@@ -23,7 +23,9 @@ final class MastodonDaemonHarness: NetworkDaemonHarness<FakeMastodonServer> {
         try await prepare(friend: Self.friend, network: [
             "NETWORK": "mastodon", "MASTODON_BASE_URL": server.baseURL.absoluteString,
             "HUMAN_MASTODON_TOKEN": humanToken, "BOT_MASTODON_TOKEN": botToken,
-        ])
+        ]) { [server] post in
+            server.addStatus(id: post.id, accountID: Self.human, text: post.text, createdAt: post.createdAt)
+        }
     }
 
     var replies: [(text: String, target: String)] {

@@ -26,7 +26,9 @@ final class MisskeyDaemonHarness: NetworkDaemonHarness<FakeMisskeyServer> {
         try await prepare(friend: Self.friend, network: [
             "NETWORK": "misskey", "MISSKEY_BASE_URL": server.baseURL.absoluteString,
             "HUMAN_MISSKEY_TOKEN": human.token, "BOT_MISSKEY_TOKEN": bot.token,
-        ])
+        ]) { [server] post in
+            server.addNote(userId: Self.human, text: post.text, at: post.createdAt)
+        }
     }
 
     var replies: [(text: String, target: String, visibility: String)] {

@@ -50,10 +50,13 @@ class NetworkDaemonHarness<Fake: DaemonFake>: DaemonWorld, @unchecked Sendable {
     static func make() async throws -> Self { try await Self(databaseBase: nil) }
 
     /// With the fake started: the human's stored history (originals two minutes before now
-    /// each day, replies to `friend`), a trained classifier, and the daemon's environment:
+    /// each day, replies to `friend`), each also on the fake (`publish` adds it there and
+    /// returns its id, the id stored), a trained classifier, and the daemon's environment:
     /// the shared variables and the network's (`network`: its URL, the accounts' credentials).
-    func prepare(friend: String, redisURL: String? = nil, network: [String: String]) async throws {
-        try await DaemonWorldHistory.store(in: connection, timeZone: timeZone, friend: friend)
+    func prepare(
+        friend: String, redisURL: String? = nil, network: [String: String], publish: (Post) -> String
+    ) async throws {
+        try await DaemonWorldHistory.store(in: connection, timeZone: timeZone, friend: friend, publish: publish)
         let redis = try redisURL ?? TestEnvironment.redisURL()
         try await DaemonWorldHistory.trainClassifier(redisURL: redis, keyPrefix: redisPrefix)
         environment = DaemonWorldHistory.environment(

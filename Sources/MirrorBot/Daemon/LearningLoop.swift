@@ -6,16 +6,20 @@ public struct LearningLoop: DaemonLoop {
     public let name = "learning"
     public let learner: Learner
     public let settings: DaemonSettings
+    /// Rechecks stored posts after learning (`DeletionSweep`); nil: no sweep.
+    public let sweep: DeletionSweep?
 
-    public init(learner: Learner, settings: DaemonSettings) {
+    public init(learner: Learner, settings: DaemonSettings, sweep: DeletionSweep? = nil) {
         self.learner = learner
         self.settings = settings
+        self.sweep = sweep
     }
 
     public func runOnce() async throws -> Duration {
         try await learner.learnPosts(limit: 800)
         try await learner.learnLikes(limit: 800)
         try await learner.learnHomeTimeline(limit: 800)
+        try await sweep?.run()
         return settings.learnInterval
     }
 }

@@ -20,6 +20,8 @@ public struct PostingLoop: DaemonLoop {
     public let log: Logger
     /// Shown today's plan each round and the rhythm once a day (the status page).
     public let status: (any StatusSink)?
+    /// Looks each picked source up before it goes out (`PostingLoop+Sources.swift`); nil: no lookups.
+    public var sources: SourceCheck?
 
     /// How often the loop looks at the plan when no slot is due sooner (also notices a new day).
     static let idleWait: TimeInterval = 60
@@ -101,10 +103,16 @@ public struct PostingLoop: DaemonLoop {
     /// another text when the network refuses one.
     func send(_ slot: PlanSlot, minuteNow: Int, now: Date) async throws {
         let at = MinuteOfDay.format(minuteNow)
-        for _ in 0..<Self.maximumRefusals {
-            guard let (source, window) = try await scheduler.pick(for: minuteNow, now: now) else {
+        var refusals = 0
+        var withdrawn = 0
+        while refusals < Self.maximumRefusals {
+            guard withdrawn < Self.maximumWithdrawn, let (source, window) = try await scheduler.pick(for: minuteNow, now: now) else {
                 try await skip(slot, .noPostFits)
                 return
+            }
+            if try await isWithdrawn(source, slot: slot) {
+                withdrawn += 1
+                continue  // marked withdrawn: the picker never picks it again
             }
             // The log says how far the window had to widen beyond +/-30 minutes of `at`.
             let post = BotEvent.SlotPost(
@@ -140,6 +148,7 @@ public struct PostingLoop: DaemonLoop {
                 log.report(.postedUnconfirmed(post, detail: detail))
                 return
             case .refused(let refusal):
+                refusals += 1
                 try await texts.markRefused(text: source.text, at: now)
                 log.report(.postRefused(slot: slot.time, source: source.id, refusal))
             }

@@ -29,6 +29,10 @@ public struct Configuration: Sendable {
     public var pollInterval: Duration
     public var replyLimitPerHour: Int
     public var likeLimitPerDay: Int
+    /// Delete the bot's copy of a post the human deleted (`FOLLOW_DELETIONS`).
+    public var followDeletions: Bool
+    /// Posts the learning loop's sweep looks up a day (`DELETION_CHECK_READS_PER_DAY`); 0: no sweep.
+    public var deletionCheckReadsPerDay: Int
     public var redisKeyPrefix: String
     /// `REDIS_TLS_VERIFY`: `peer` (true, the default) verifies a `rediss://` server's certificate and host name; `none` accepts any.
     public var redisTLSVerifyPeer: Bool
@@ -104,6 +108,8 @@ public struct Configuration: Sendable {
             "POLL_INTERVAL_SECONDS", default: Self.defaultPollIntervalSeconds, minimum: 1, maximum: Self.maximumPollIntervalSeconds))
         replyLimitPerHour = try env.integer("REPLY_LIMIT_PER_HOUR", default: 3, minimum: 0)
         likeLimitPerDay = try env.integer("LIKE_LIMIT_PER_DAY", default: 200, minimum: 0)
+        followDeletions = try env.bool("FOLLOW_DELETIONS", default: true)
+        deletionCheckReadsPerDay = try env.integer("DELETION_CHECK_READS_PER_DAY", default: 288, minimum: 0, maximum: 10_000_000)
         redisKeyPrefix = env["REDIS_KEY_PREFIX"] ?? "mirror-bot:"
         let verify = env["REDIS_TLS_VERIFY"] ?? "peer"
         switch verify.lowercased() {
