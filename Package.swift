@@ -19,6 +19,8 @@ let package = Package(
 
         // One thin, safe Swift wrapper per C library.
         .target(name: "QueueExecutor"),
+        // Time as a parameter: the one clock protocol of the loops, the network clients and the fakes.
+        .target(name: "Clocks"),
         .target(name: "Postgres", dependencies: ["CLibPQ", "QueueExecutor"]),
         .target(name: "Redis", dependencies: ["CHiredis", "COpenSSL", "QueueExecutor"]),
         .target(name: "MeCab", dependencies: ["CMeCab"]),
@@ -31,14 +33,14 @@ let package = Package(
 
         // What every network client shares: configuration, the retry policy and attempt loop, the outcome,
         // the rate-limit book, the transport seam, ISO 8601 timestamps. Each network adds a small dialect.
-        .target(name: "APIClientCore", dependencies: ["HTTPSupport"]),
+        .target(name: "APIClientCore", dependencies: ["HTTPSupport", "Clocks"]),
 
         // The X API v2 client: OAuth 1.0a signing, typed requests, X's refusals, over APIClientCore.
         .target(name: "XAPI", dependencies: ["CCrypto", "APIClientCore"]),
 
         // The domain core: posts, scheduler, classifier arithmetic, replies, learning, the daemon's loops,
         // and the small protocols they use. Foundation only: no C library, no network client.
-        .target(name: "MirrorBot"),
+        .target(name: "MirrorBot", dependencies: ["Clocks"]),
 
         // The status page: its state (a StatusBoard fed the core's events, `StatusSink`), metrics, HTML and routes.
         // Served by StatusServer (libmicrohttpd) from the CLI.
@@ -92,16 +94,16 @@ let package = Package(
             "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "Postgres", "Redis", "FakeX", "XAPI",
         ]),
 
-        // In-memory stand-ins for the core's protocols, a manual clock and a scripted network: no services.
-        .target(name: "CoreTestSupport", dependencies: ["MirrorBot"], path: "Tests/CoreTestSupport"),
+        // In-memory stand-ins for the core's protocols and a scripted network, on APIClientTestSupport's manual clock: no services.
+        .target(name: "CoreTestSupport", dependencies: ["MirrorBot", "APIClientTestSupport"], path: "Tests/CoreTestSupport"),
         // Services for the adapter and end-to-end tests: a migrated database, Redis, the built binary.
         .target(name: "TestSupport", dependencies: ["MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "Postgres", "Redis", "CBOR", "CCrypto"], path: "Tests/TestSupport"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"]),
         .testTarget(name: "RedisTests", dependencies: ["Redis", "CHiredis", "TestSupport"]),
         .testTarget(name: "MeCabTests", dependencies: ["MeCab"]),
-        // A scripted transport and a manual clock for the network clients' tests: no sockets, no waiting.
-        .target(name: "APIClientTestSupport", dependencies: ["APIClientCore"], path: "Tests/APIClientTestSupport"),
-        .testTarget(name: "APIClientCoreTests", dependencies: ["APIClientCore", "APIClientTestSupport"]),
+        // A scripted transport for the network clients' tests and the one manual clock (clients, fakes, loops): no waiting.
+        .target(name: "APIClientTestSupport", dependencies: ["APIClientCore", "Clocks"], path: "Tests/APIClientTestSupport"),
+        .testTarget(name: "APIClientCoreTests", dependencies: ["APIClientCore", "APIClientTestSupport", "Clocks"]),
         .testTarget(name: "XAPITests", dependencies: ["XAPI", "APIClientCore", "APIClientTestSupport", "FakeX"]),
         .testTarget(name: "MastodonAPITests", dependencies: [
             "MastodonAPI", "APIClientCore", "APIClientTestSupport", "FakeMastodon",
@@ -110,12 +112,13 @@ let package = Package(
         .testTarget(name: "MisskeyAPITests", dependencies: ["MisskeyAPI", "APIClientCore", "APIClientTestSupport", "FakeMisskey", "FakeHTTP"]),
         .testTarget(name: "BlueskyAPITests", dependencies: ["BlueskyAPI", "APIClientCore", "APIClientTestSupport", "FakeBluesky"]),
         // The core's tests: milliseconds, no PostgreSQL, Redis, MeCab or network.
-        .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "CoreTestSupport"]),
+        .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "CoreTestSupport", "APIClientTestSupport"]),
         // The status page's state, metrics and HTML, fed as the loops feed it: no service either.
-        .testTarget(name: "MirrorBotStatusTests", dependencies: ["MirrorBot", "MirrorBotStatus", "CoreTestSupport"]),
+        .testTarget(name: "MirrorBotStatusTests", dependencies: ["MirrorBot", "MirrorBotStatus", "CoreTestSupport", "APIClientTestSupport"]),
         .testTarget(name: "AdapterTests", dependencies: [
             "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
-            "CoreTestSupport", "TestSupport", "FakeX", "FakeMastodon", "BlueskyAPI", "FakeBluesky", "MirrorBotBluesky", "CBOR",
+            "CoreTestSupport", "APIClientTestSupport", "TestSupport", "FakeX", "FakeMastodon", "BlueskyAPI", "FakeBluesky",
+            "MirrorBotBluesky", "CBOR",
             "MirrorBotMisskey", "MisskeyAPI", "FakeMisskey",
         ]),
         .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "TestSupport", "CoreTestSupport"]),

@@ -15,7 +15,7 @@ extension APIClient {
         guard var urlRequest = urlRequest(for: request, body: body) else {
             return .final(.failed(endpoint: request.endpoint, status: 0, detail: "invalid URL for \(request.pathTemplate)"))
         }
-        await dialect.authorize(&urlRequest, now: now())
+        await dialect.authorize(&urlRequest, now: clock.now())
         let reply: HTTPReply
         do {
             reply = try await transport.send(urlRequest)
@@ -31,7 +31,7 @@ extension APIClient {
     func interpret<R: APIRequest>(_ reply: HTTPReply, for request: R) async
         -> AttemptOutcome<APIResponse<R.Response>, R.Failure>
     {
-        let endpoint = request.endpoint, family = request.rateLimitFamily, answeredAt = now()
+        let endpoint = request.endpoint, family = request.rateLimitFamily, answeredAt = clock.now()
         await rateLimits.record(endpoint: endpoint, family: family, headers: reply.headers, now: answeredAt)
         switch reply.status {
         case 200..<300:
@@ -45,7 +45,7 @@ extension APIClient {
             let resetAt =
                 Dialect.rateLimitScheme.window(from: reply.headers)?.resetAt
                 ?? Dialect.retryAfter(headers: reply.headers, now: answeredAt)
-                ?? answeredAt.addingTimeInterval(configuration.backoff(retry: 1, jitter: 0.5).seconds)
+                ?? answeredAt.addingTimeInterval(configuration.retryBackoff.delay(retry: 1).seconds)
             await rateLimits.markSpent(endpoint: endpoint, family: family, until: resetAt, now: answeredAt)
             return .rateLimited(resetAt: resetAt)
         case 500..<600:

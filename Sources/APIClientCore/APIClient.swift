@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 /// Sends `APIRequest`s for one account of one network: waits out spent
@@ -5,27 +6,23 @@ import Foundation
 /// request's own typed error when it gives up. `XClient`, `MastodonClient` and
 /// `BlueskyClient` are this with their `APIDialect`.
 ///
-/// Time is injected: `now` reads reset times and stamps each attempt, `sleep`
-/// does every wait (the default, `Task.sleep`, ends on cancellation), `jitter`
+/// Time is injected: `clock` reads reset times, stamps each attempt and does
+/// every wait (the default, `SystemClock`, ends on cancellation), `jitter`
 /// spreads the backoff. `observe` hears every attempt, retry, rate-limit wait
 /// and give-up (`APIClientEvent`), synchronously, on the sending task: keep it quick.
 public final class APIClient<Dialect: APIDialect>: Sendable {
-    public typealias Sleep = @Sendable (Duration) async throws -> Void
-
     public let configuration: APIClientConfiguration
     public let rateLimits: RateLimitBook
     let dialect: Dialect
     let transport: any HTTPTransport
-    let sleep: Sleep
-    let now: @Sendable () -> Date
+    let clock: any BotClock
     let jitter: @Sendable () -> Double
     let observe: @Sendable (APIClientEvent) -> Void
 
     /// `transport` defaults to a `URLSessionTransport` with the configured timeout.
     public init(
         configuration: APIClientConfiguration, dialect: Dialect, transport: (any HTTPTransport)? = nil,
-        sleep: @escaping Sleep = { try await Task.sleep(for: $0) },
-        now: @escaping @Sendable () -> Date = { Date() },
+        clock: any BotClock = SystemClock(),
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }
     ) {
@@ -33,8 +30,7 @@ public final class APIClient<Dialect: APIDialect>: Sendable {
         self.rateLimits = RateLimitBook(scheme: Dialect.rateLimitScheme)
         self.dialect = dialect
         self.transport = transport ?? URLSessionTransport(timeout: configuration.timeout)
-        self.sleep = sleep
-        self.now = now
+        self.clock = clock
         self.jitter = jitter
         self.observe = observe
     }
@@ -60,7 +56,7 @@ public final class APIClient<Dialect: APIDialect>: Sendable {
                 return response
             case .backOff(let delay):
                 observe(.retrying(endpoint: policy.endpoint, attempts: policy.attempts, delay: delay))
-                try await sleep(delay)
+                try await clock.sleep(for: delay)
             case .awaitReset:
                 continue
             case .fail(let error):
@@ -73,7 +69,7 @@ public final class APIClient<Dialect: APIDialect>: Sendable {
     /// Sleeps until the spent windows of the endpoint (and its limit family) reset (plus the
     /// margin), or throws `.rateLimited` when that is farther than the allowed wait.
     func waitForRateLimit<Failure: APIFailure>(_ policy: RetryPolicy, family: String?, failure: Failure.Type) async throws {
-        let now = now()
+        let now = clock.now()
         guard let resetAt = await rateLimits.blockedUntil(endpoint: policy.endpoint, family: family, now: now) else { return }
         guard let wait = policy.waitForReset(at: resetAt, now: now) else {
             let error = Failure.rateLimited(endpoint: policy.endpoint, resetAt: resetAt)
@@ -81,6 +77,6 @@ public final class APIClient<Dialect: APIDialect>: Sendable {
             throw error
         }
         observe(.waitingForRateLimit(endpoint: policy.endpoint, duration: wait))
-        try await sleep(wait)
+        try await clock.sleep(for: wait)
     }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 /// How a client talks to its network: where, how often it retries, how long it
@@ -37,12 +38,9 @@ public struct APIClientConfiguration: Sendable {
         self.timeout = timeout > 0 ? timeout : 30
     }
 
-    /// The delay before retry number `retry` (1-based): base * 2^(retry-1), times
-    /// a jitter in [0.5, 1.5), at most `maxRetryDelay`.
-    public func backoff(retry: Int, jitter: Double) -> Duration {
-        let doubling = Double(1 << min(max(retry - 1, 0), 30))
-        return min(maxRetryDelay, retryBaseDelay * (doubling * (0.5 + min(max(jitter, 0), 1))))
-    }
+    /// The retries' waits: `retryBaseDelay` doubling per retry, times a jitter in [0.5, 1.5),
+    /// at most `maxRetryDelay`.
+    public var retryBackoff: Backoff { Backoff(base: retryBaseDelay, cap: maxRetryDelay) }
 
     /// The longest wait for a reset on a network whose windows last `period`.
     public func rateLimitWaitBound(period: Duration) -> Duration {

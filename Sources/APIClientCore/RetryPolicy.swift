@@ -64,7 +64,7 @@ public struct RetryPolicy: Sendable {
             guard attempts < configuration.maxAttempts else {
                 return .fail(.failed(endpoint: endpoint, status: status, detail: detail))
             }
-            return .backOff(configuration.backoff(retry: attempts, jitter: jitter))
+            return .backOff(configuration.retryBackoff.delay(retry: attempts, jitter: jitter))
         case .final(let error):
             attempts += 1
             if mayHaveTakenEffect, let detail = error.repeatRefusalDetail {

@@ -1,3 +1,4 @@
+import Clocks
 import FakeHTTP
 import Foundation
 import Synchronization
@@ -22,13 +23,13 @@ import Synchronization
 public final class FakeBlueskyServer: Sendable {
     let world = Mutex(FakeBlueskyWorld())
     private let listener = Mutex<HTTPListener?>(nil)
-    private let now: @Sendable () -> Date
+    private let clock: any BotClock
     private let onWrite: (@Sendable (FakeBlueskyWrite) -> Void)?
 
-    /// `now` is the server's clock (token expiry, new records, rate-limit windows);
+    /// `clock` is the server's clock (token expiry, new records, rate-limit windows);
     /// `onWrite` sees each accepted write, after it is recorded.
-    public init(now: @escaping @Sendable () -> Date = { Date() }, onWrite: (@Sendable (FakeBlueskyWrite) -> Void)? = nil) {
-        self.now = now
+    public init(clock: any BotClock = SystemClock(), onWrite: (@Sendable (FakeBlueskyWrite) -> Void)? = nil) {
+        self.clock = clock
         self.onWrite = onWrite
     }
 
@@ -58,7 +59,7 @@ public final class FakeBlueskyServer: Sendable {
     }
 
     private func handle(_ request: HTTPRequest) -> HTTPResponse? {
-        let date = now()
+        let date = clock.now()
         let (response, newWrites) = world.withLock { world in
             let writeCount = world.writes.count
             let response = world.handle(request, now: date)

@@ -1,3 +1,4 @@
+import Clocks
 import FakeHTTP
 import Foundation
 import MastodonAPI
@@ -20,11 +21,11 @@ import Synchronization
 public final class FakeMastodonServer: Sendable {
     let world = Mutex(FakeMastodonWorld())
     private let http = FakeHTTPServer(name: "fake-mastodon")
-    private let now: @Sendable () -> Date
+    private let clock: any BotClock
 
-    /// `now` is the server's clock (new statuses, rate-limit windows).
-    public init(now: @escaping @Sendable () -> Date = { Date() }) {
-        self.now = now
+    /// `clock` is the server's clock (new statuses, rate-limit windows).
+    public init(clock: any BotClock = SystemClock()) {
+        self.clock = clock
     }
 
     /// Starts listening on 127.0.0.1:`port` (0 picks a free one); returns the port.
@@ -43,7 +44,7 @@ public final class FakeMastodonServer: Sendable {
     public var baseURL: URL { http.baseURL }
 
     private func handle(_ request: HTTPRequest) -> HTTPResponse? {
-        let date = now()
+        let date = clock.now()
         return world.withLock { $0.handle(request, now: date) }
     }
 }

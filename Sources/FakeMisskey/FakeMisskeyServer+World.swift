@@ -11,7 +11,7 @@ extension FakeMisskeyServer {
         id: String? = nil, username: String, name: String? = nil, isBot: Bool = false, description: String? = nil,
         publicReactions: Bool = true, permissions: Set<String> = FakeMisskeyServer.allPermissions, token: String? = nil
     ) -> (id: String, token: String) {
-        let date = now()
+        let date = clock.now()
         return world.withLock { world in
             let id = id ?? world.ids.make(at: date)
             world.users[id] = FakeMisskeyUser(
@@ -35,7 +35,7 @@ extension FakeMisskeyServer {
         userId: String, text: String?, replyId: String? = nil, renoteId: String? = nil, visibility: String = "public", cw: String? = nil,
         at date: Date? = nil
     ) -> String {
-        let date = date ?? now()
+        let date = date ?? clock.now()
         return world.withLock {
             $0.insertNote(userId: userId, text: text, cw: cw, replyId: replyId, renoteId: renoteId, visibility: visibility, at: date).id
         }
@@ -48,7 +48,7 @@ extension FakeMisskeyServer {
 
     /// `userId` reacts to `noteId` with `reaction` (normalized as Misskey does).
     public func addReaction(userId: String, noteId: String, reaction: String = "❤", at date: Date? = nil) {
-        let date = date ?? now()
+        let date = date ?? clock.now()
         world.withLock { world in
             world.reactions.removeAll { $0.userId == userId && $0.noteId == noteId }
             world.reactions.append(FakeMisskeyReaction(

@@ -1,3 +1,4 @@
+import Clocks
 import FakeHTTP
 import Foundation
 import MisskeyAPI
@@ -20,16 +21,16 @@ import Synchronization
 public final class FakeMisskeyServer: Sendable {
     let world: Mutex<FakeMisskeyWorld>
     private let http = FakeHTTPServer(name: "fake-misskey")
-    let now: @Sendable () -> Date
+    let clock: any BotClock
 
     /// Every permission mirror-bot's accounts are given (docs/MISSKEY.md).
     public static let allPermissions: Set<String> = [
         "read:account", "write:account", "read:notifications", "write:notes", "write:reactions", "read:reactions",
     ]
 
-    /// `now` is the server's clock (ids, rate-limit windows, idempotency); `onWrite` hears every accepted write.
-    public init(now: @escaping @Sendable () -> Date = { Date() }, onWrite: (@Sendable (FakeMisskeyWrite) -> Void)? = nil) {
-        self.now = now
+    /// `clock` is the server's clock (ids, rate-limit windows, idempotency); `onWrite` hears every accepted write.
+    public init(clock: any BotClock = SystemClock(), onWrite: (@Sendable (FakeMisskeyWrite) -> Void)? = nil) {
+        self.clock = clock
         var world = FakeMisskeyWorld()
         world.onWrite = onWrite
         self.world = Mutex(world)
@@ -49,7 +50,7 @@ public final class FakeMisskeyServer: Sendable {
     public var baseURL: URL { http.baseURL }
 
     private func handle(_ request: HTTPRequest) -> HTTPResponse? {
-        let date = now()
+        let date = clock.now()
         return world.withLock { $0.handle(request, now: date) }
     }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import FakeHTTP
 import Foundation
 import Synchronization
@@ -18,18 +19,18 @@ import XAPI
 public final class FakeXServer: Sendable {
     let world: Mutex<FakeXWorld>
     private let http = FakeHTTPServer(name: "fake-x")
-    private let now: @Sendable () -> Date
+    private let clock: any BotClock
     private let onWrite: (@Sendable (FakeXWrite) -> Void)?
     private let onRequest: (@Sendable (FakeXRequestRecord) -> Void)?
 
-    /// `now` is the server's clock (timestamps, rate-limit windows, new posts);
+    /// `clock` is the server's clock (timestamps, rate-limit windows, new posts);
     /// `onWrite` and `onRequest` see each accepted write and each request.
     public init(
-        settings: FakeXSettings = FakeXSettings(), now: @escaping @Sendable () -> Date = { Date() },
+        settings: FakeXSettings = FakeXSettings(), clock: any BotClock = SystemClock(),
         onWrite: (@Sendable (FakeXWrite) -> Void)? = nil, onRequest: (@Sendable (FakeXRequestRecord) -> Void)? = nil
     ) {
         self.world = Mutex(FakeXWorld(settings: settings))
-        self.now = now
+        self.clock = clock
         self.onWrite = onWrite
         self.onRequest = onRequest
     }
@@ -59,7 +60,7 @@ public final class FakeXServer: Sendable {
     }
 
     private func handle(_ request: HTTPRequest) -> HTTPResponse? {
-        let date = now()
+        let date = clock.now()
         let (response, record, newWrites) = world.withLock { world in
             let writeCount = world.writes.count
             let response = world.handle(request, now: date)

@@ -11,7 +11,7 @@ extension BlueskyNetwork {
     /// (dropped alone, and logged); a text stored without facets gets the links,
     /// mentions and tags found in it.
     public func post(text: String, inReplyTo mention: NetworkPost?) async throws -> String {
-        let rkey = TID.next(now: now())
+        let rkey = TID.next(now: clock.now())
         let graphemes = text.count, bytes = text.utf8.count
         guard graphemes <= Self.graphemeLimit, bytes <= Self.byteLimit else {
             log.warning("bluesky_text_too_long", ["graphemes": graphemes, "bytes": bytes, "action": "not sent"])
@@ -37,7 +37,7 @@ extension BlueskyNetwork {
                     throw NetworkError.failed(endpoint: GetPosts().endpoint, status: 404, detail: "the post replied to (\(mention.id)) is gone")
                 }
             }
-            let record = BlueskyPostRecord(text: text, createdAt: BlueskyTimestamp.format(now()), facets: facets, reply: reply)
+            let record = BlueskyPostRecord(text: text, createdAt: BlueskyTimestamp.format(clock.now()), facets: facets, reply: reply)
             let written = try await client.createRecord(record, collection: BlueskyPostRecord.type, rkey: rkey) { stored in
                 stored.text == record.text && stored.reply?.parent == record.reply?.parent
             }
@@ -97,7 +97,7 @@ extension BlueskyNetwork {
 
     /// Likes `postID` with an `app.bsky.feed.like` record (`userID` is the session's account).
     public func like(postID: String, as userID: String) async throws {
-        let rkey = TID.next(now: now())
+        let rkey = TID.next(now: clock.now())
         try await Self.mappingErrors {
             let subject: BlueskyStrongRef
             if let cid = await refs.cid(of: postID) {
@@ -107,7 +107,7 @@ extension BlueskyNetwork {
             } else {
                 throw NetworkError.failed(endpoint: GetPosts().endpoint, status: 404, detail: "the post to like (\(postID)) is gone")
             }
-            let record = BlueskyLikeRecord(subject: subject, createdAt: BlueskyTimestamp.format(now()))
+            let record = BlueskyLikeRecord(subject: subject, createdAt: BlueskyTimestamp.format(clock.now()))
             _ = try await client.createRecord(record, collection: BlueskyLikeRecord.type, rkey: rkey) { $0.subject.uri == subject.uri }
         }
     }

@@ -1,5 +1,6 @@
 import APIClientCore
 import BlueskyAPI
+import Clocks
 import Foundation
 import MirrorBot
 
@@ -31,7 +32,7 @@ public struct BlueskyNetwork: SocialNetwork {
     /// The human's stored posts, whose facets a repost carries; nil: facets are found in the text.
     public let facetSource: (any BlueskyFacetSource)?
     let log: Logger
-    let now: @Sendable () -> Date
+    let clock: any BotClock
     let refs = BlueskyRefBook()
 
     /// Bluesky's limits on a post's text.
@@ -40,13 +41,13 @@ public struct BlueskyNetwork: SocialNetwork {
 
     public init(
         client: BlueskyClient, likeScope: BlueskyLikeScope = .all, facetSource: (any BlueskyFacetSource)? = nil, log: Logger = .silent,
-        now: @escaping @Sendable () -> Date = { Date() }
+        clock: any BotClock = SystemClock()
     ) {
         self.client = client
         self.likeScope = likeScope
         self.facetSource = facetSource
         self.log = log
-        self.now = now
+        self.clock = clock
     }
 
     /// A network for `identifier` (handle or DID) and its app password at `serviceURL`,

@@ -1,11 +1,12 @@
 import APIClientCore
 import BlueskyAPI
+import Clocks
 import Foundation
 import MeCab
 import MirrorBot
 import MirrorBotBluesky
-import MirrorBotMeCab
 import MirrorBotMastodon
+import MirrorBotMeCab
 import MirrorBotMisskey
 import MirrorBotPostgres
 import MirrorBotRedis
@@ -187,19 +188,23 @@ struct Services: Sendable {
     /// Runs `body` until it succeeds, logging each failure and backing off
     /// (1 s doubling to 60 s); errors no retry can fix are rethrown at once.
     func retrying<T: Sendable>(_ what: String, clock: any BotClock, _ body: () async throws -> T) async throws -> T {
-        var delay: Duration = .seconds(1)
+        var retry = 1
         while true {
             do {
                 return try await body()
             } catch {
                 if Task.isCancelled || error is CancellationError { throw CancellationError() }
                 if Self.isPermanent(error) { throw error }
+                let delay = Self.startupBackoff.delay(retry: retry)
                 log.report(.waitingFor(what: what, error: String(describing: error), retryInSeconds: Int(delay.seconds)))
                 try await clock.sleep(for: delay)
-                delay = min(delay * 2, .seconds(60))
+                retry += 1
             }
         }
     }
+
+    /// The waits for a service at start-up: 1 s doubling to 60 s, no jitter.
+    static let startupBackoff = Backoff(base: .seconds(1), cap: .seconds(60))
 
     /// Failures that waiting does not fix: configuration, credentials, a missing dictionary, an unmigrated database,
     /// a Redis URL or TLS setting that cannot work (a malformed URL, no TLS on the port, an unreadable CA file,

@@ -1,3 +1,4 @@
+import Clocks
 import Dispatch
 import Foundation
 import MirrorBot

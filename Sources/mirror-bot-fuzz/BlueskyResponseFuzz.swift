@@ -41,13 +41,13 @@ enum BlueskyFuzz {
         let store = InMemoryBlueskySessionStore()
         let client = BlueskyClient(
             identifier: session.handle, appPassword: appPassword, store: store, configuration: configuration, transport: harness,
-            sleep: { harness.sleep($0) }, now: { harness.now() }, jitter: { 0.5 },
+            clock: harness, jitter: { 0.5 },
             events: { harness.check(String(describing: $0), from: "BlueskySessions") })
         let account = client.sessions.account
         await store.save(session, account: account)
         await store.recordLogin(account: account, at: fuzzNow.addingTimeInterval(-3_600))
         await requests(client, harness)
-        await network(BlueskyNetwork(client: client, likeScope: .followers, now: { harness.now() }), harness)
+        await network(BlueskyNetwork(client: client, likeScope: .followers, clock: harness), harness)
         checkLogins(await store.logins(account: account, since: .distantPast).count, harness)
     }
 

@@ -1,4 +1,5 @@
 import APIClientCore
+import Clocks
 import Foundation
 import MirrorBot
 
@@ -13,7 +14,7 @@ import MirrorBot
 /// - only the call's own typed error comes out (`Failure`);
 /// - every wait (a backoff or a rate-limit reset) is finite, not negative, and at most `maxWait`;
 /// - no error line carries a secret given to the client, unless the answer itself did.
-final class FuzzClientHarness: HTTPTransport, @unchecked Sendable {
+final class FuzzClientHarness: HTTPTransport, BotClock, @unchecked Sendable {
     let reply: HTTPReply
     /// The secrets the answer does not carry (one it carries may come back in an error's detail).
     let secrets: [String]
@@ -44,11 +45,10 @@ final class FuzzClientHarness: HTTPTransport, @unchecked Sendable {
 
     func now() -> Date { lock.withLock { current } }
 
-    func sleep(_ duration: Duration) {
+    func sleep(for duration: Duration) async throws {
         lock.withLock {
             waits.append(duration)
-            let (seconds, attoseconds) = duration.components
-            current += Double(seconds) + Double(attoseconds) / 1e18
+            current += duration.seconds
         }
     }
 

@@ -30,7 +30,7 @@ enum MastodonFuzz {
 
     static func run(_ harness: FuzzClientHarness) async {
         let client = MastodonClient(
-            token: token, configuration: configuration, sleep: { harness.sleep($0) }, now: { harness.now() }, jitter: { 0.5 },
+            token: token, configuration: configuration, clock: harness, jitter: { 0.5 },
             transport: harness)
         await requests(client, harness)
         await network(MastodonNetwork(client: client), harness)

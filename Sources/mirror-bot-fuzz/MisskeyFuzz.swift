@@ -45,7 +45,7 @@ enum MisskeyFuzz {
 
     static func run(_ harness: FuzzClientHarness) async {
         let client = MisskeyClient(
-            token: token, configuration: configuration, sleep: { harness.sleep($0) }, now: { harness.now() }, jitter: { 0.5 },
+            token: token, configuration: configuration, clock: harness, jitter: { 0.5 },
             transport: harness)
         await requests(client, harness)
         await network(MisskeyNetwork(client: client), harness)

@@ -27,7 +27,7 @@ enum XFuzz {
 
     static func run(_ harness: FuzzClientHarness) async {
         let client = XClient(
-            credentials: credentials, configuration: configuration, sleep: { harness.sleep($0) }, now: { harness.now() },
+            credentials: credentials, configuration: configuration, clock: harness,
             nonce: { "n" }, jitter: { 0.5 }, transport: harness)
         let calls = XFuzzCalls(client: client, harness: harness)
         await calls.requests()

@@ -41,7 +41,7 @@ struct APIClientConfigurationTests {
     ])
     func backoff(retry: Int, jitter: Double, expected: Duration) {
         let configuration = APIClientConfiguration(baseURL: Self.base, retryBaseDelay: .seconds(1), maxRetryDelay: .seconds(10))
-        let delay = configuration.backoff(retry: retry, jitter: jitter)
+        let delay = configuration.retryBackoff.delay(retry: retry, jitter: jitter)
         #expect(abs((delay - expected) / .microseconds(1)) < 1, "\(delay)")
     }
 

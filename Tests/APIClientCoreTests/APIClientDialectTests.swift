@@ -41,7 +41,7 @@ struct APIClientDialectTests {
     /// What sending `request` once over `steps` throws, how many requests went out, and the sleeps.
     func failure<R: APIRequest>(of request: R, _ steps: [ScriptedTransport.Step]) async -> (R.Failure?, sent: Int, slept: Int) {
         let transport = ScriptedTransport(steps)
-        let clock = ManualClock()
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))
         do {
             _ = try await makeClient(transport, clock: clock).send(request)
             return (nil, transport.requests.count, clock.sleeps.count)
@@ -72,7 +72,7 @@ struct APIClientDialectTests {
     @Test("a dialect given for one call authorizes each of its attempts; the client's own stays for the others")
     func dialectPerCall() async throws {
         let transport = ScriptedTransport([APIClientTests.unavailable, APIClientTests.ok, APIClientTests.ok])
-        let client = makeClient(transport, clock: ManualClock())
+        let client = makeClient(transport, clock: ManualClock(Date(timeIntervalSince1970: 1_700_000_000)))
         _ = try await client.send(TestRequest(), dialect: TestDialect(bearer: "refresh-jwt"))
         _ = try await client.send(TestRequest())
         let tokens = transport.requests.map { $0.value(forHTTPHeaderField: "Authorization") }

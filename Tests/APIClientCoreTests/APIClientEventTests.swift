@@ -21,7 +21,8 @@ struct APIClientEventTests {
     /// The events of sending `requests` in turn over `steps`; each send's error is ignored.
     func events(_ steps: [ScriptedTransport.Step], maxAttempts: Int = 4, _ requests: [TestRequest] = [TestRequest()]) async -> [APIClientEvent] {
         let log = EventLog()
-        let client = makeClient(ScriptedTransport(steps), clock: ManualClock(), maxAttempts: maxAttempts, observe: log.record)
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))
+        let client = makeClient(ScriptedTransport(steps), clock: clock, maxAttempts: maxAttempts, observe: log.record)
         for request in requests { _ = try? await client.send(request) }
         return log.all
     }

@@ -18,7 +18,7 @@ struct APIClientTests {
     @Test("a 5xx, then success: one backoff of 1 s, two attempts, each authorized")
     func serverErrorThenSuccess() async throws {
         let transport = ScriptedTransport([Self.unavailable, Self.ok])
-        let clock = ManualClock()
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))
         let response = try await makeClient(transport, clock: clock).send(TestRequest())
         #expect(response.value == Echo(ok: true))
         #expect(clock.sleeps == [.seconds(1)])
@@ -29,7 +29,7 @@ struct APIClientTests {
     @Test("a persistent 5xx: four attempts 1, 2, 4 s apart, then the error with the body's message")
     func persistentServerError() async {
         let transport = ScriptedTransport(Array(repeating: Self.unavailable, count: 10))
-        let clock = ManualClock()
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))
         await #expect(throws: TestFailure.failed(endpoint: Self.timeline, status: 503, detail: "try later")) {
             try await makeClient(transport, clock: clock).send(TestRequest())
         }
@@ -40,7 +40,7 @@ struct APIClientTests {
     @Test("dropped connections and unreadable bodies are retried too")
     func transportFailures() async throws {
         let transport = ScriptedTransport([.drop(.networkConnectionLost), .json(200, "<html>"), Self.ok])
-        let clock = ManualClock()
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))
         _ = try await makeClient(transport, clock: clock).send(TestRequest())
         #expect(transport.requests.count == 3)
         #expect(clock.sleeps == [.seconds(1), .seconds(2)])
@@ -52,7 +52,7 @@ struct APIClientTests {
             429, #"{"error":"RateLimitExceeded","message":"Rate Limit Exceeded"}"#,
             headers: ["RateLimit-Limit": "3000", "RateLimit-Remaining": "0", "RateLimit-Reset": "1700000030"])
         let transport = ScriptedTransport([limited, Self.ok])
-        let clock = ManualClock()
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))
         let client = makeClient(transport, clock: clock)
         _ = try await client.send(TestRequest())
         #expect(clock.sleeps == [.seconds(31)])
@@ -63,7 +63,7 @@ struct APIClientTests {
     @Test("a 429 without headers waits one base delay; the third 429 surfaces as rateLimited")
     func repeatedTooManyRequests() async {
         let transport = ScriptedTransport(Array(repeating: .json(429, "{}"), count: 5))
-        let clock = ManualClock()
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))
         // Each 429 guesses a reset 1 s on; the wait adds the 1 s margin.
         await #expect(throws: TestFailure.rateLimited(endpoint: Self.timeline, resetAt: Date(timeIntervalSince1970: Self.t0 + 5))) {
             try await makeClient(transport, clock: clock).send(TestRequest())
@@ -76,7 +76,7 @@ struct APIClientTests {
     func spentWindow() async throws {
         let spent = ScriptedTransport.Step.json(200, #"{"ok":true}"#, headers: ["ratelimit-remaining": "0", "ratelimit-reset": "1700000060"])
         let transport = ScriptedTransport([spent, Self.ok])
-        let clock = ManualClock()
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))
         let client = makeClient(transport, clock: clock)
         _ = try await client.send(TestRequest())
         _ = try await client.send(TestRequest())
@@ -88,7 +88,7 @@ struct APIClientTests {
     func resetTooFar() async throws {
         let spent = ScriptedTransport.Step.json(200, #"{"ok":true}"#, headers: ["ratelimit-remaining": "0", "ratelimit-reset": "1700003600"])
         let transport = ScriptedTransport([spent, Self.ok])
-        let clock = ManualClock()
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))
         let client = makeClient(transport, clock: clock)
         _ = try await client.send(TestRequest())
         await #expect(throws: TestFailure.rateLimited(endpoint: Self.timeline, resetAt: Date(timeIntervalSince1970: 1_700_003_600))) {
@@ -104,7 +104,7 @@ struct APIClientTests {
     func outcomeUnknown() async {
         let duplicate = ScriptedTransport.Step.json(409, #"{"error":"InvalidRequest","message":"Record already exists"}"#)
         let transport = ScriptedTransport([.drop(.networkConnectionLost), duplicate, Self.ok])
-        let clock = ManualClock()
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))
         await #expect(throws: TestFailure.outcomeUnknown(
             endpoint: Self.create, detail: "an earlier attempt failed, and the retry was refused as duplicate (Record already exists)")) {
             try await makeClient(transport, clock: clock).send(TestRequest.createRecord(replay: .refusedWhenRepeated))
@@ -115,7 +115,7 @@ struct APIClientTests {
     @Test("a write answered 2xx with an unreadable body is outcomeUnknown and never sent again")
     func unreadableSuccess() async {
         let transport = ScriptedTransport([.json(200, "garbled"), Self.ok])
-        let clock = ManualClock()
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))
         await #expect(throws: TestFailure.outcomeUnknown(endpoint: Self.create, detail: "undecodable response body")) {
             try await makeClient(transport, clock: clock).send(TestRequest.createRecord(replay: .refusedWhenRepeated))
         }
@@ -125,7 +125,7 @@ struct APIClientTests {
     @Test("a write safe to repeat (an idempotency key) is retried after an unreadable answer")
     func safeWrite() async throws {
         let transport = ScriptedTransport([.json(200, "garbled"), Self.ok])
-        let clock = ManualClock()
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))
         let request = TestRequest.createRecord(replay: .safe)
         _ = try await makeClient(transport, clock: clock).send(request)
         #expect(transport.requests.count == 2)
@@ -135,7 +135,7 @@ struct APIClientTests {
     func refusal() async {
         let transport = ScriptedTransport([.json(400, #"{"error":"InvalidRequest","message":"bad\ncursor"}"#), Self.ok])
         await #expect(throws: TestFailure.refused(endpoint: Self.timeline, status: 400, detail: "bad cursor")) {
-            try await makeClient(transport, clock: ManualClock()).send(TestRequest())
+            try await makeClient(transport, clock: ManualClock(Date(timeIntervalSince1970: 1_700_000_000))).send(TestRequest())
         }
         #expect(transport.requests.count == 1)
     }
@@ -146,7 +146,7 @@ struct APIClientTests {
         var request = TestRequest.createRecord(replay: .safe)
         request.query = [("repo", "did:plc:abc"), ("note", "a b&c")]
         request.headers = [("Idempotency-Key", "k-1")]
-        _ = try await makeClient(transport, clock: ManualClock()).send(request)
+        _ = try await makeClient(transport, clock: ManualClock(Date(timeIntervalSince1970: 1_700_000_000))).send(request)
         let sent = try #require(transport.requests.first)
         #expect(sent.url?.absoluteString == "https://bsky.test/xrpc/com.atproto.repo.createRecord?repo=did%3Aplc%3Aabc&note=a%20b%26c")
         #expect(sent.httpMethod == "POST")
@@ -161,7 +161,7 @@ struct APIClientTests {
     func noSecret() async {
         let transport = ScriptedTransport([.json(401, #"{"error":"InvalidToken","message":"Bad token"}"#)])
         let error = await #expect(throws: TestFailure.self) {
-            try await makeClient(transport, clock: ManualClock()).send(TestRequest())
+            try await makeClient(transport, clock: ManualClock(Date(timeIntervalSince1970: 1_700_000_000))).send(TestRequest())
         }
         #expect(!String(describing: error).contains(TestDialect.token))
     }
@@ -169,7 +169,7 @@ struct APIClientTests {
     @Test("a cancelled request sends nothing")
     func cancelled() async {
         let transport = ScriptedTransport([Self.ok])
-        let client = makeClient(transport, clock: ManualClock())
+        let client = makeClient(transport, clock: ManualClock(Date(timeIntervalSince1970: 1_700_000_000)))
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await client.send(TestRequest())

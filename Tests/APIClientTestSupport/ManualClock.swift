@@ -1,30 +1,52 @@
+import Clocks
 import Foundation
 import Synchronization
 
-/// Time that passes only when a client sleeps: every sleep is recorded and
-/// moves `now` on at once, so waits are checked without waiting, and a fake
-/// server reading the same clock sees them pass (postgres-nio's `MockClock`).
-public final class ManualClock: Sendable {
-    private let state: Mutex<(now: Date, sleeps: [Duration])>
-
-    public init(now: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
-        state = Mutex((now, []))
+/// The one test clock, for the loops and for the network clients and fakes: time moves only
+/// when told (postgres-nio tests its pool on a `MockClock`).
+///
+/// `sleep(for:)` does not wait: it records the duration, moves the time on by it, and
+/// returns, so waits are checked without waiting, and a fake server reading the same clock
+/// sees them pass. After `sleepLimit` sleeps it throws `CancellationError`, so a supervised
+/// loop ends after a known number of rounds.
+public final class ManualClock: BotClock {
+    private struct State {
+        var now: Date
+        var sleeps: [Duration] = []
     }
 
-    public var now: Date { state.withLock { $0.now } }
+    private let state: Mutex<State>
+    public let sleepLimit: Int
+
+    public init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000), sleepLimit: Int = .max) {
+        state = Mutex(State(now: start))
+        self.sleepLimit = sleepLimit
+    }
+
+    public func now() -> Date { state.withLock { $0.now } }
+
+    public func sleep(for duration: Duration) async throws {
+        try Task.checkCancellation()
+        let limited = state.withLock { state -> Bool in
+            guard state.sleeps.count < sleepLimit else { return true }
+            state.sleeps.append(duration)
+            state.now += duration.seconds
+            return false
+        }
+        if limited { throw CancellationError() }
+        await Task.yield()
+    }
+
+    /// Moves the time on by `seconds`.
+    public func advance(_ seconds: TimeInterval) {
+        state.withLock { $0.now += seconds }
+    }
+
+    /// Sets the time.
+    public func set(_ date: Date) {
+        state.withLock { $0.now = date }
+    }
 
     /// Every sleep asked for so far, in order.
     public var sleeps: [Duration] { state.withLock { $0.sleeps } }
-
-    /// Records `duration` and moves the time on by it; throws when the task is cancelled.
-    public func sleep(_ duration: Duration) async throws {
-        try Task.checkCancellation()
-        let parts = duration.components
-        let seconds = Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-        state.withLock { state in
-            state.sleeps.append(duration)
-            state.now += seconds
-        }
-        await Task.yield()
-    }
 }

@@ -11,7 +11,7 @@ struct BlueskyEarlyRenewalTests {
 
     /// A fixture whose server and clients read `clock`; the session is logged in at its start.
     func loggedIn(_ clock: ManualClock, lifetime: TimeInterval? = nil, maxAttempts: Int = 4) async throws -> (F, BlueskyClient) {
-        let fixture = try F(now: { clock.now })
+        let fixture = try F(clock: clock)
         if let lifetime { fixture.server.setAccessTokenLifetime(lifetime) }
         let client = fixture.client(maxAttempts: maxAttempts)
         _ = try await client.session()
@@ -20,13 +20,13 @@ struct BlueskyEarlyRenewalTests {
 
     @Test("a token with more than a minute left is used; with less, it is refreshed first: no ExpiredToken, no login")
     func refreshedAheadOfExpiry() async throws {
-        let clock = ManualClock()
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))
         let (fixture, client) = try await loggedIn(clock)
         let first = try await client.session()
-        try await clock.sleep(.seconds(7200 - 61))
+        try await clock.sleep(for: .seconds(7200 - 61))
         _ = try await client.send(GetSession())
         #expect(fixture.count(F.refresh) == 0)
-        try await clock.sleep(.seconds(30))
+        try await clock.sleep(for: .seconds(30))
         // Several calls at once share the one renewal.
         try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<4 { group.addTask { try await client.send(GetSession()).did } }
@@ -44,13 +44,13 @@ struct BlueskyEarlyRenewalTests {
 
     @Test("a short-lived token is renewed only in the last quarter of its life, not at every call")
     func shortLivedTokens() async throws {
-        let clock = ManualClock()
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))
         let (fixture, client) = try await loggedIn(clock, lifetime: 40)
         for _ in 0..<3 { _ = try await client.send(GetSession()) }
-        try await clock.sleep(.seconds(25))
+        try await clock.sleep(for: .seconds(25))
         _ = try await client.send(GetSession())
         #expect(fixture.count(F.refresh) == 0)
-        try await clock.sleep(.seconds(8))
+        try await clock.sleep(for: .seconds(8))
         _ = try await client.send(GetSession())
         #expect(fixture.count(F.refresh) == 1)
         #expect(fixture.count(Self.getSession, status: 400) == 0)
@@ -58,15 +58,15 @@ struct BlueskyEarlyRenewalTests {
 
     @Test("a renewal that gets no answer leaves the call on the token it still has")
     func renewalOutage() async throws {
-        let clock = ManualClock()
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))
         let (fixture, client) = try await loggedIn(clock, maxAttempts: 2)
-        try await clock.sleep(.seconds(7200 - 30))
+        try await clock.sleep(for: .seconds(7200 - 30))
         fixture.server.injectFault(.serverError(status: 503), count: 2, endpoint: F.refresh)
         #expect(try await client.send(GetSession()).did == F.bot)
         #expect(fixture.count(F.refresh) == 2)
         #expect(fixture.count(F.login) == 1)
         // With the service back, the next call renews it, the same refresh token still good.
-        try await clock.sleep(.seconds(10))
+        try await clock.sleep(for: .seconds(10))
         #expect(try await client.send(GetSession()).did == F.bot)
         #expect(fixture.count(F.refresh) == 3)
         #expect(fixture.count(Self.getSession, status: 400) == 0)

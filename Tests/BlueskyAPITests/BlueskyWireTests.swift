@@ -14,11 +14,11 @@ struct BlueskyWireTests {
         200, #"{"accessJwt":"access-1","refreshJwt":"refresh-1","handle":"mirror.test","did":"did:plc:mirror"}"#)
     static let posts = ScriptedTransport.Step.json(200, #"{"posts":[]}"#)
 
-    func client(_ transport: ScriptedTransport, clock: ManualClock = ManualClock()) -> BlueskyClient {
+    func client(_ transport: ScriptedTransport, clock: ManualClock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))) -> BlueskyClient {
         BlueskyClient(
             identifier: "mirror.test", appPassword: "aaaa-bbbb-cccc-dddd", store: InMemoryBlueskySessionStore(),
             configuration: BlueskyClientConfiguration(serviceURL: URL(string: "https://pds.test/")!),
-            transport: transport, sleep: { try await clock.sleep($0) }, now: { clock.now }, jitter: { 0.5 })
+            transport: transport, clock: clock, jitter: { 0.5 })
     }
 
     @Test("a query is GET /xrpc/<nsid> with its repeated parameters encoded and the access token; a login is a JSON POST without one")
@@ -45,7 +45,7 @@ struct BlueskyWireTests {
         let renewed = ScriptedTransport.Step.json(
             200, #"{"accessJwt":"access-2","refreshJwt":"refresh-2","handle":"mirror.test","did":"did:plc:mirror"}"#)
         let transport = ScriptedTransport([Self.session, expired, renewed, Self.posts])
-        let clock = ManualClock()
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))
         _ = try await client(transport, clock: clock).send(GetPosts(uris: ["at://did:plc:a/app.bsky.feed.post/3k1"]))
         let calls = transport.requests.map { "\($0.httpMethod ?? "") \($0.url?.path ?? "") \($0.value(forHTTPHeaderField: "Authorization") ?? "-")" }
         #expect(calls == [
@@ -63,7 +63,7 @@ struct BlueskyWireTests {
             429, #"{"error":"RateLimitExceeded","message":"Rate Limit Exceeded"}"#,
             headers: ["ratelimit-limit": "3000", "ratelimit-remaining": "0", "ratelimit-reset": "1700000100", "ratelimit-policy": "3000;w=300"])
         let transport = ScriptedTransport([Self.session, limited, Self.posts])
-        let clock = ManualClock()
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))
         let client = client(transport, clock: clock)
         _ = try await client.send(GetPosts(uris: []))
         #expect(clock.sleeps == [.seconds(101)])

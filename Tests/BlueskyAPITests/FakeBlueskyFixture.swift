@@ -1,4 +1,5 @@
 import BlueskyAPI
+import Clocks
 import FakeBluesky
 import Foundation
 import Synchronization
@@ -11,13 +12,13 @@ final class FakeBlueskyFixture: Sendable {
     let server: FakeBlueskyServer
     let store = InMemoryBlueskySessionStore()
     /// The clock of the server and of every client.
-    let now: @Sendable () -> Date
+    let clock: any BotClock
     let sleeps = Mutex<[Duration]>([])
     let events = Mutex<[BlueskySessionEvent]>([])
 
-    init(now: @escaping @Sendable () -> Date = { Date() }) throws {
-        self.now = now
-        server = FakeBlueskyServer(now: now)
+    init(clock: any BotClock = SystemClock()) throws {
+        self.clock = clock
+        server = FakeBlueskyServer(clock: clock)
         server.addAccount(did: Self.human, handle: "human.test", appPassword: Self.humanPassword)
         server.addAccount(did: Self.bot, handle: "mirror.test", appPassword: Self.botPassword, selfLabels: ["bot"])
         server.addAccount(did: Self.friend, handle: "friend.test", appPassword: "frie-ndpa-sswo-rd00")
@@ -40,11 +41,7 @@ final class FakeBlueskyFixture: Sendable {
         BlueskyClient(
             identifier: identifier, appPassword: password, store: store ?? self.store,
             configuration: configuration(maxAttempts: maxAttempts, budget: budget),
-            sleep: { [self] duration in
-                sleeps.withLock { $0.append(duration) }
-                try await Task.sleep(for: min(duration, .seconds(3)))
-            },
-            now: now,
+            clock: RecordingClock(time: clock, fixture: self),
             events: { [self] event in events.withLock { $0.append(event) } })
     }
 
@@ -56,4 +53,18 @@ final class FakeBlueskyFixture: Sendable {
     static let login = "POST com.atproto.server.createSession"
     static let refresh = "POST com.atproto.server.refreshSession"
     static let create = "POST com.atproto.repo.createRecord"
+}
+
+/// The fixture's time, whose sleeps are recorded in the fixture and really taken (capped at 3 s:
+/// the fake's windows pass in real time).
+private struct RecordingClock: BotClock {
+    let time: any BotClock
+    let fixture: FakeBlueskyFixture
+
+    func now() -> Date { time.now() }
+
+    func sleep(for duration: Duration) async throws {
+        fixture.sleeps.withLock { $0.append(duration) }
+        try await Task.sleep(for: min(duration, .seconds(3)))
+    }
 }

@@ -1,3 +1,4 @@
+import APIClientTestSupport
 import Foundation
 import MirrorBot
 

@@ -1,38 +1,17 @@
 import FakeBluesky
 import Foundation
 import MirrorBot
-import MirrorBotPostgres
-import Postgres
 import TestSupport
 
-/// `DaemonHarness` for Bluesky: the real `mirror-bot start` process with
-/// NETWORK=bluesky against a fake Bluesky on loopback, a migrated private schema
-/// with the human's posts, and a trained classifier under a private Redis prefix.
-final class BlueskyDaemonHarness: DaemonWorld, @unchecked Sendable {
+/// The daemon harness on Bluesky: `mirror-bot start` with NETWORK=bluesky against a fake
+/// Bluesky on loopback (`NetworkDaemonHarness`: the schema, the history, the classifier).
+final class BlueskyDaemonHarness: NetworkDaemonHarness<FakeBlueskyServer> {
     static let human = "did:plc:human00000000000000000000", bot = "did:plc:mirror0000000000000000000"
     static let friend = "did:plc:friend0000000000000000000", stranger = "did:plc:stranger00000000000000000"
     static let foodie = "did:plc:foodie0000000000000000000", booster = "did:plc:booster000000000000000000"
     /// Followed by the bot, but not following it: outside the default like scope.
     static let ramenFan = "did:plc:ramenfan00000000000000000"
     static let humanPassword = "huma-nnnn-pass-word", botPassword = "mirr-orbo-tpas-swrd"
-    static let friendReplies = DaemonHarness.friendReplies
-    static let humanOriginal = DaemonHarness.humanOriginal
-
-    let server = FakeBlueskyServer()
-    let pollEndpoints = ["GET app.bsky.notification.listNotifications", "GET app.bsky.feed.getTimeline"]
-    func requestCount(_ endpoint: String) -> Int { server.requestCount(endpoint: endpoint) }
-    let database: TestDatabase
-    let connection: PostgresConnection
-    let redisPrefix = TestEnvironment.uniqueName("e2e_b") + ":"
-    let timeZone = DaemonHarness.zoneAwayFromMidnight()
-    var environment: [String: String] = [:]
-    let daemons = DaemonProcesses()
-
-    init() async throws {
-        database = try await TestDatabase.make()
-        connection = try await database.connect()
-        try await Migrator(directory: BinaryRunner.repositoryRoot.appendingPathComponent("migrations")).migrate(connection)
-    }
 
     /// Builds the world: accounts (the bot self-labeled), follows, the human's stored history
     /// (originals two minutes before now each day, replies to the friend), a trained classifier.
@@ -45,20 +24,13 @@ final class BlueskyDaemonHarness: DaemonWorld, @unchecked Sendable {
         try server.start()
         for followee in [Self.foodie, Self.booster, Self.ramenFan] { server.follow(Self.bot, followee) }
         for follower in [Self.foodie, Self.booster, Self.friend] { server.follow(follower, Self.bot) }
-
-        try await DaemonWorldHistory.store(in: connection, timeZone: timeZone, friend: Self.friend) { [server] post in
-            server.addPost(did: Self.human, text: post.text, createdAt: post.createdAt)
-        }
-        let redis = try TestEnvironment.redisURL()
-        try await DaemonWorldHistory.trainClassifier(redisURL: redis, keyPrefix: redisPrefix)
-
-        environment = [
-            "DATABASE_URL": database.url, "REDIS_URL": redis, "REDIS_KEY_PREFIX": redisPrefix,
+        try await prepare(friend: Self.friend, network: [
             "NETWORK": "bluesky", "BLUESKY_SERVICE_URL": server.baseURL.absoluteString,
             "HUMAN_BLUESKY_IDENTIFIER": "human.test", "HUMAN_BLUESKY_APP_PASSWORD": Self.humanPassword,
             "BOT_BLUESKY_IDENTIFIER": "mirror.test", "BOT_BLUESKY_APP_PASSWORD": Self.botPassword,
-            "TIME_ZONE": timeZone, "POLL_INTERVAL_SECONDS": "1",
-        ]
+        ]) { [server] post in
+            server.addPost(did: Self.human, text: post.text, createdAt: post.createdAt)
+        }
     }
 
     /// Mentions of the bot and posts on its home timeline.
@@ -87,14 +59,13 @@ final class BlueskyDaemonHarness: DaemonWorld, @unchecked Sendable {
 
     func logins(status: Int? = 200) -> Int { server.requestCount(endpoint: "POST com.atproto.server.createSession", status: status) }
     var refreshes: Int { server.requestCount(endpoint: "POST com.atproto.server.refreshSession", status: 200) }
+}
 
-    func tearDown() async {
-        daemons.killAll()
-        server.stop()
-        try? await connection.execute(unsafeSQL: "DROP SCHEMA IF EXISTS \(database.schema) CASCADE")
-    }
-
-    static func make() async throws -> BlueskyDaemonHarness { try await BlueskyDaemonHarness() }
+extension FakeBlueskyServer: DaemonFake {
+    static let pollEndpoints = ["GET app.bsky.notification.listNotifications", "GET app.bsky.feed.getTimeline"]
+    static let redisStem = "e2e_b"
+    static func forDaemon() -> FakeBlueskyServer { FakeBlueskyServer() }
+    func answered(_ endpoint: String) -> Int { requestCount(endpoint: endpoint) }
 }
 
 extension BlueskyDaemonHarness: DaemonWriteLog {

@@ -1,42 +1,17 @@
 import FakeX
 import Foundation
 import MirrorBot
-import MirrorBotPostgres
-import MirrorBotRedis
 import Postgres
-import Synchronization
 import TestSupport
 import XAPI
 
-/// A world for the real `mirror-bot start` process: a fake X on loopback with
-/// a human, a bot and their acquaintances, a migrated private schema with the
-/// human's posts, and a trained classifier under a private Redis prefix.
-final class DaemonHarness: DaemonWorld, @unchecked Sendable {
+/// The daemon harness on X: a fake X on loopback with a human, a bot and their
+/// acquaintances (`NetworkDaemonHarness`: the schema, the history, the classifier).
+final class DaemonHarness: NetworkDaemonHarness<FakeXServer> {
     static let human = "1", bot = "2", friend = "3", stranger = "4", foodie = "5", retweeter = "6"
-    static let friendReplies = DaemonWorldHistory.friendReplies
-    static let humanOriginal = DaemonWorldHistory.humanOriginal
 
-    let server = FakeXServer()
-    let pollEndpoints = ["GET /2/users/:id/mentions", "GET /2/users/:id/timelines/reverse_chronological"]
-    func requestCount(_ endpoint: String) -> Int { server.requestCount(endpoint: endpoint) }
-    let database: TestDatabase
-    let connection: PostgresConnection
-    let redisPrefix = TestEnvironment.uniqueName("e2e") + ":"
-    let timeZone: String
-    var environment: [String: String] = [:]
-    let daemons = DaemonProcesses()
-    private let tornDown = Mutex(false)
-
-    /// In the suite's PostgreSQL, or in the server at `databaseBase` (a test's own, which it may stop).
-    init(databaseBase: String? = nil) async throws {
-        database = try await TestDatabase.make(base: databaseBase)
-        connection = try await database.connect()
-        try await Migrator(directory: BinaryRunner.repositoryRoot.appendingPathComponent("migrations")).migrate(connection)
-        timeZone = Self.zoneAwayFromMidnight()
-    }
-
-    /// Builds the world; `originalMinutesAgo` places the human's originals that many minutes
-    /// before now (local time), so today's drawn slot is due at once.
+    /// Builds the world: users, follows, the human's stored history, a trained classifier
+    /// (in the Redis at `redisURL`, by default the suite's).
     func setUp(redisURL: String? = nil) async throws {
         let humanCredentials = server.addUser(id: Self.human, username: "human")
         let botCredentials = server.addUser(id: Self.bot, username: "mirror")
@@ -47,25 +22,16 @@ final class DaemonHarness: DaemonWorld, @unchecked Sendable {
         try server.start()
         server.follow(Self.bot, Self.foodie)
         server.follow(Self.bot, Self.retweeter)
-
-        try await DaemonWorldHistory.store(in: connection, timeZone: timeZone, friend: Self.friend) { [server] post in
-            server.addTweet(id: post.id, authorID: Self.human, text: post.text, createdAt: post.createdAt, inReplyToUserID: post.inReplyToUserID)
-        }
-        let redis = try redisURL ?? TestEnvironment.redisURL()
-        try await DaemonWorldHistory.trainClassifier(redisURL: redis, keyPrefix: redisPrefix)
-
-        environment = DaemonWorldHistory.environment(
-            database: database.url + "&application_name=\(database.schema)", redis: redis, prefix: redisPrefix, timeZone: timeZone
-        ).merging([
+        try await prepare(friend: Self.friend, redisURL: redisURL, network: [
             "X_API_BASE_URL": server.baseURL.absoluteString,
             "HUMAN_CONSUMER_KEY": humanCredentials.consumerKey, "HUMAN_CONSUMER_SECRET": humanCredentials.consumerSecret,
             "HUMAN_ACCESS_TOKEN": humanCredentials.accessToken, "HUMAN_ACCESS_TOKEN_SECRET": humanCredentials.accessTokenSecret,
             "BOT_CONSUMER_KEY": botCredentials.consumerKey, "BOT_CONSUMER_SECRET": botCredentials.consumerSecret,
             "BOT_ACCESS_TOKEN": botCredentials.accessToken, "BOT_ACCESS_TOKEN_SECRET": botCredentials.accessTokenSecret,
-        ]) { $1 }
+        ]) { [server] post in
+            server.addTweet(id: post.id, authorID: Self.human, text: post.text, createdAt: post.createdAt, inReplyToUserID: post.inReplyToUserID)
+        }
     }
-
-
 
     var replies: [(text: String, target: String)] {
         server.writes.compactMap { if case .reply(_, _, let text, let target) = $0 { (text, target) } else { nil } }
@@ -78,39 +44,13 @@ final class DaemonHarness: DaemonWorld, @unchecked Sendable {
     var likes: [String] {
         server.writes.compactMap { if case .like(_, let tweet) = $0 { tweet } else { nil } }
     }
-
-    /// Stops everything and drops the schema, once (tests call it at their end; the deferred call is a no-op then).
-    static func make() async throws -> DaemonHarness { try await DaemonHarness() }
-
-    func tearDown() async {
-        guard tornDown.withLock({ done in defer { done = true }; return !done }) else { return }
-        daemons.killAll()
-        server.stop()
-        // Over the harness's own connection: a new connection opened while the test process
-        // exits (a deferred teardown after the last test) crashed inside libpq (signal 11).
-        try? await connection.execute(unsafeSQL: "DROP SCHEMA IF EXISTS \(database.schema) CASCADE")
-    }
-
-    /// A fixed-offset zone whose local time is between 02:00 and 21:00, so the
-    /// test's slot never crosses midnight.
-    static func zoneAwayFromMidnight() -> String {
-        let hour = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC") ?? .gmt, from: Date()).hour ?? 12
-        if (2...21).contains(hour) { return "UTC" }
-        // Etc/GMT+N is N hours behind UTC.
-        return "Etc/GMT+6"
-    }
 }
 
-extension Optional {
-    func orThrow(_ what: String) throws -> Wrapped {
-        guard let self else { throw HarnessError(message: "missing \(what)") }
-        return self
-    }
-}
-
-struct HarnessError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
+extension FakeXServer: DaemonFake {
+    static let pollEndpoints = ["GET /2/users/:id/mentions", "GET /2/users/:id/timelines/reverse_chronological"]
+    static let redisStem = "e2e"
+    static func forDaemon() -> FakeXServer { FakeXServer() }
+    func answered(_ endpoint: String) -> Int { requestCount(endpoint: endpoint) }
 }
 
 extension DaemonHarness: DaemonWriteLog {
@@ -126,7 +66,6 @@ extension DaemonHarness: ActivityPosting {
         server.addTweet(authorID: author, text: text, createdAt: Date().addingTimeInterval(-secondsAgo), retweetOf: repostOf)
     }
 }
-
 extension DaemonHarness {
     /// The human's own posts of each kind, made while the daemon runs.
     struct HumanKinds { var original, reply, retweet: String }

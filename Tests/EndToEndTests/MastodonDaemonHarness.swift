@@ -1,34 +1,12 @@
 import FakeMastodon
 import Foundation
 import MirrorBot
-import MirrorBotPostgres
-import MirrorBotRedis
-import Postgres
 import TestSupport
 
-/// `DaemonHarness` for Mastodon: the real `mirror-bot start` process with
-/// NETWORK=mastodon against a fake Mastodon on loopback, a migrated private
-/// schema with the human's posts, and a trained classifier under a private Redis prefix.
-final class MastodonDaemonHarness: DaemonWorld, @unchecked Sendable {
+/// The daemon harness on Mastodon: `mirror-bot start` with NETWORK=mastodon against a
+/// fake Mastodon on loopback (`NetworkDaemonHarness`: the schema, the history, the classifier).
+final class MastodonDaemonHarness: NetworkDaemonHarness<FakeMastodonServer> {
     static let human = "1", bot = "2", friend = "3", stranger = "4", foodie = "5", booster = "6"
-    static let friendReplies = DaemonHarness.friendReplies
-    static let humanOriginal = DaemonHarness.humanOriginal
-
-    let server = FakeMastodonServer()
-    let pollEndpoints = ["GET /api/v1/notifications", "GET /api/v1/timelines/home"]
-    func requestCount(_ endpoint: String) -> Int { server.requestCount(endpoint: endpoint) }
-    let database: TestDatabase
-    let connection: PostgresConnection
-    let redisPrefix = TestEnvironment.uniqueName("e2e_m") + ":"
-    let timeZone = DaemonHarness.zoneAwayFromMidnight()
-    var environment: [String: String] = [:]
-    let daemons = DaemonProcesses()
-
-    init() async throws {
-        database = try await TestDatabase.make()
-        connection = try await database.connect()
-        try await Migrator(directory: BinaryRunner.repositoryRoot.appendingPathComponent("migrations")).migrate(connection)
-    }
 
     /// Builds the world: accounts, follows, the human's stored history (originals
     /// two minutes before now each day, replies to the friend), a trained classifier.
@@ -42,21 +20,13 @@ final class MastodonDaemonHarness: DaemonWorld, @unchecked Sendable {
         try server.start()
         server.follow(Self.bot, Self.foodie)
         server.follow(Self.bot, Self.booster)
-
-        try await DaemonWorldHistory.store(in: connection, timeZone: timeZone, friend: Self.friend) { [server] post in
+        try await prepare(friend: Self.friend, network: [
+            "NETWORK": "mastodon", "MASTODON_BASE_URL": server.baseURL.absoluteString,
+            "HUMAN_MASTODON_TOKEN": humanToken, "BOT_MASTODON_TOKEN": botToken,
+        ]) { [server] post in
             server.addStatus(id: post.id, accountID: Self.human, text: post.text, createdAt: post.createdAt)
         }
-        let redis = try TestEnvironment.redisURL()
-        try await DaemonWorldHistory.trainClassifier(redisURL: redis, keyPrefix: redisPrefix)
-
-        environment = DaemonWorldHistory.environment(database: database.url, redis: redis, prefix: redisPrefix, timeZone: timeZone)
-            .merging([
-                "NETWORK": "mastodon", "MASTODON_BASE_URL": server.baseURL.absoluteString,
-                "HUMAN_MASTODON_TOKEN": humanToken, "BOT_MASTODON_TOKEN": botToken,
-            ]) { $1 }
     }
-
-
 
     var replies: [(text: String, target: String)] {
         server.writes.compactMap { if case .reply(_, _, let text, let target) = $0 { (text, target) } else { nil } }
@@ -69,14 +39,13 @@ final class MastodonDaemonHarness: DaemonWorld, @unchecked Sendable {
     var favourites: [String] {
         server.writes.compactMap { if case .favourite(_, let status) = $0 { status } else { nil } }
     }
+}
 
-    func tearDown() async {
-        daemons.killAll()
-        server.stop()
-        try? await connection.execute(unsafeSQL: "DROP SCHEMA IF EXISTS \(database.schema) CASCADE")
-    }
-
-    static func make() async throws -> MastodonDaemonHarness { try await MastodonDaemonHarness() }
+extension FakeMastodonServer: DaemonFake {
+    static let pollEndpoints = ["GET /api/v1/notifications", "GET /api/v1/timelines/home"]
+    static let redisStem = "e2e_m"
+    static func forDaemon() -> FakeMastodonServer { FakeMastodonServer() }
+    func answered(_ endpoint: String) -> Int { requestCount(endpoint: endpoint) }
 }
 
 extension MastodonDaemonHarness: DaemonWriteLog {

@@ -1,34 +1,13 @@
 import FakeMisskey
 import Foundation
 import MirrorBot
-import MirrorBotPostgres
-import MirrorBotRedis
-import Postgres
 import TestSupport
 
-/// `DaemonHarness` for Misskey: the real `mirror-bot start` process with NETWORK=misskey
-/// against a FakeMisskey on loopback (misskey.io's rules on), a migrated private schema with
-/// the human's posts, and a trained classifier under a private Redis prefix.
-final class MisskeyDaemonHarness: DaemonWorld, @unchecked Sendable {
+/// The daemon harness on Misskey: `mirror-bot start` with NETWORK=misskey against a
+/// FakeMisskey on loopback, misskey.io's rules on (`NetworkDaemonHarness`: the schema, the
+/// history, the classifier).
+final class MisskeyDaemonHarness: NetworkDaemonHarness<FakeMisskeyServer> {
     static let human = "1", bot = "2", friend = "3", stranger = "4", foodie = "5", booster = "6"
-    static let friendReplies = DaemonHarness.friendReplies
-    static let humanOriginal = DaemonHarness.humanOriginal
-
-    let server = FakeMisskeyServer()
-    let pollEndpoints = ["POST /api/i/notifications", "POST /api/notes/timeline"]
-    func requestCount(_ endpoint: String) -> Int { server.requestCount(endpoint: endpoint) }
-    let database: TestDatabase
-    let connection: PostgresConnection
-    let redisPrefix = TestEnvironment.uniqueName("e2e_mk") + ":"
-    let timeZone = DaemonHarness.zoneAwayFromMidnight()
-    var environment: [String: String] = [:]
-    let daemons = DaemonProcesses()
-
-    init() async throws {
-        database = try await TestDatabase.make()
-        connection = try await database.connect()
-        try await Migrator(directory: BinaryRunner.repositoryRoot.appendingPathComponent("migrations")).migrate(connection)
-    }
 
     /// Builds the world: users (the bot flagged isBot), follows, the human's stored history,
     /// a trained classifier.
@@ -44,18 +23,12 @@ final class MisskeyDaemonHarness: DaemonWorld, @unchecked Sendable {
         try server.start()
         server.follow(Self.bot, Self.foodie)
         server.follow(Self.bot, Self.booster)
-
-        try await DaemonWorldHistory.store(in: connection, timeZone: timeZone, friend: Self.friend) { [server] post in
+        try await prepare(friend: Self.friend, network: [
+            "NETWORK": "misskey", "MISSKEY_BASE_URL": server.baseURL.absoluteString,
+            "HUMAN_MISSKEY_TOKEN": human.token, "BOT_MISSKEY_TOKEN": bot.token,
+        ]) { [server] post in
             server.addNote(userId: Self.human, text: post.text, at: post.createdAt)
         }
-        let redis = try TestEnvironment.redisURL()
-        try await DaemonWorldHistory.trainClassifier(redisURL: redis, keyPrefix: redisPrefix)
-
-        environment = DaemonWorldHistory.environment(database: database.url, redis: redis, prefix: redisPrefix, timeZone: timeZone)
-            .merging([
-                "NETWORK": "misskey", "MISSKEY_BASE_URL": server.baseURL.absoluteString,
-                "HUMAN_MISSKEY_TOKEN": human.token, "BOT_MISSKEY_TOKEN": bot.token,
-            ]) { $1 }
     }
 
     var replies: [(text: String, target: String, visibility: String)] {
@@ -69,14 +42,13 @@ final class MisskeyDaemonHarness: DaemonWorld, @unchecked Sendable {
     var reactions: [(note: String, reaction: String)] {
         server.writes.compactMap { if case .reaction(_, let note, let reaction) = $0 { (note, reaction) } else { nil } }
     }
+}
 
-    func tearDown() async {
-        daemons.killAll()
-        server.stop()
-        try? await connection.execute(unsafeSQL: "DROP SCHEMA IF EXISTS \(database.schema) CASCADE")
-    }
-
-    static func make() async throws -> MisskeyDaemonHarness { try await MisskeyDaemonHarness() }
+extension FakeMisskeyServer: DaemonFake {
+    static let pollEndpoints = ["POST /api/i/notifications", "POST /api/notes/timeline"]
+    static let redisStem = "e2e_mk"
+    static func forDaemon() -> FakeMisskeyServer { FakeMisskeyServer() }
+    func answered(_ endpoint: String) -> Int { requestCount(endpoint: endpoint) }
 }
 
 extension MisskeyDaemonHarness: DaemonWriteLog {

@@ -13,9 +13,9 @@ final class FakeMastodonFixture: Sendable {
     let botToken: String
 
     init() throws {
-        let clock = ManualClock(now: Date())
+        let clock = ManualClock(Date())
         self.clock = clock
-        server = FakeMastodonServer(now: { clock.now })
+        server = FakeMastodonServer(clock: clock)
         humanToken = server.addAccount(id: "1", username: "human")
         botToken = server.addAccount(id: "2", username: "mirror")
         server.addAccount(id: "3", username: "friend")
@@ -31,8 +31,7 @@ final class FakeMastodonFixture: Sendable {
             maxRateLimitWait: .seconds(10), rateLimitMargin: margin, timeout: 5)
         let clock = clock
         return MastodonClient(
-            token: token ?? humanToken, configuration: configuration, sleep: { try await clock.sleep($0) },
-            now: { clock.now })
+            token: token ?? humanToken, configuration: configuration, clock: clock)
     }
 
     var recordedSleeps: [Duration] { clock.sleeps }

@@ -25,7 +25,7 @@ struct MastodonLimitFamilyTests {
         let fixture = try FakeMastodonFixture()
         // Limit 0: the account's next post opens a spent window of three hours.
         fixture.server.setRateLimit(.statuses, limit: 0, window: Self.threeHours)
-        let start = fixture.clock.now
+        let start = fixture.clock.now()
         let status = fixture.server.addStatus(accountID: "3", text: "hello")
         let client = fixture.client()
 
@@ -49,7 +49,7 @@ struct MastodonLimitFamilyTests {
         #expect(fixture.server.requestCount(endpoint: "POST /api/v1/statuses") == postsSent)
 
         fixture.server.setRateLimit(.statuses, limit: 300, window: Self.threeHours)
-        try await fixture.clock.sleep(.seconds(Self.threeHours + 1))
+        try await fixture.clock.sleep(for: .seconds(Self.threeHours + 1))
         _ = try await client.send(PostStatus(status: "third"))
         #expect(fixture.server.requests.last?.status == 200)
     }
@@ -64,7 +64,7 @@ struct MastodonLimitFamilyTests {
         // Two used of two: the paging window is the closest to running out, and spent.
         let paging = try #require(await client.rateLimits.window(family: "paging"))
         #expect(paging.remaining == 0 && paging.limit == 2)
-        #expect(abs(paging.resetAt.timeIntervalSince(fixture.clock.now) - 15 * 60) < 2)
+        #expect(abs(paging.resetAt.timeIntervalSince(fixture.clock.now()) - 15 * 60) < 2)
 
         let sent = fixture.server.requests.count
         await #expect(throws: MastodonAPIError.self) { try await client.send(MastodonListRequest.mentions(sinceID: "1")) }
@@ -75,7 +75,7 @@ struct MastodonLimitFamilyTests {
         // Another client of the account does not know: the fake itself refuses the paged read.
         await #expect(throws: MastodonAPIError.self) { try await fixture.client().send(MastodonListRequest.mentions(sinceID: "1")) }
         #expect(fixture.server.requests.last?.status == 429)
-        try await fixture.clock.sleep(.seconds(15 * 60 + 1))
+        try await fixture.clock.sleep(for: .seconds(15 * 60 + 1))
         _ = try await client.send(MastodonListRequest.mentions(sinceID: "1"))
         #expect(fixture.server.requests.last?.status == 200)
     }
@@ -84,7 +84,7 @@ struct MastodonLimitFamilyTests {
     func defaults() async throws {
         let fixture = try FakeMastodonFixture()
         let client = fixture.client()
-        let start = fixture.clock.now
+        let start = fixture.clock.now()
         // A first post: 299 left of both; the headers report posting's three hours.
         _ = try await client.send(PostStatus(status: "hello"))
         let statuses = try #require(await client.rateLimits.window(family: "statuses"))

@@ -17,9 +17,9 @@ final class FakeMisskeyFixture: Sendable {
     let friend: (id: String, token: String)
 
     init() throws {
-        let clock = ManualClock(now: Date())
+        let clock = ManualClock(Date())
         self.clock = clock
-        server = FakeMisskeyServer(now: { clock.now })
+        server = FakeMisskeyServer(clock: clock)
         human = server.addUser(username: "human", name: "ひと")
         bot = server.addUser(username: "mirror", isBot: true)
         friend = server.addUser(username: "friend")
@@ -33,7 +33,7 @@ final class FakeMisskeyFixture: Sendable {
             baseURL: server.baseURL, maxAttempts: maxAttempts, retryBaseDelay: .milliseconds(5), maxRateLimitWait: maxWait,
             rateLimitMargin: .milliseconds(50), timeout: 5)
         let clock = clock
-        return MisskeyClient(token: token ?? human.token, configuration: configuration, sleep: { try await clock.sleep($0) }, now: { clock.now })
+        return MisskeyClient(token: token ?? human.token, configuration: configuration, clock: clock)
     }
 
     /// A raw POST with `body` (JSON text) and an optional bearer token: status, error code and body.

@@ -81,7 +81,7 @@ struct FakeMisskeyTests {
         let expected = Date(timeIntervalSince1970: (Double(milliseconds) + 946_684_800_000) / 1000)
         let note = try #require(notes.first { $0.id == first })
         #expect(note.createdDate == expected)
-        #expect(abs(expected.timeIntervalSince(fixture.clock.now)) < 1)
+        #expect(abs(expected.timeIntervalSince(fixture.clock.now())) < 1)
     }
 
     @Test("users/notes: sinceId alone is oldest first, otherwise newest first; withReplies false keeps self-replies; renotes flagged")
@@ -166,7 +166,7 @@ struct FakeMisskeyTests {
         #expect(fixture.server.notes(of: fixture.bot.id).last?.id == lost.id)
         let statuses = fixture.server.requests.filter { $0.endpoint == "POST /api/notes/create" }.map(\.status)
         #expect(statuses.suffix(4) == [0, 202, 202, 200])
-        try await fixture.clock.sleep(.seconds(61))
+        try await fixture.clock.sleep(for: .seconds(61))
         let later = try await client.send(CreateNote(text: "おはよう")).createdNote
         #expect(later.id != first.id)
         // Upstream Misskey has no such rule.
@@ -248,15 +248,15 @@ struct FakeMisskeyTests {
         #expect(denied.status == 403 && denied.code == "PERMISSION_DENIED")
         #expect(try await fixture.post("notes/delete", #"{"noteId":"\#(mine)"}"#).code == "CREDENTIAL_REQUIRED")
         // Every call counts against the limit, refused or not (the limit is checked before the permission).
-        try await fixture.clock.sleep(.seconds(2))
+        try await fixture.clock.sleep(for: .seconds(2))
         let notOwn = try await fixture.post("notes/delete", #"{"noteId":"\#(humans)"}"#, token: fixture.bot.token)
         #expect(notOwn.status == 400 && notOwn.code == "ACCESS_DENIED")
-        try await fixture.clock.sleep(.seconds(2))
+        try await fixture.clock.sleep(for: .seconds(2))
         #expect(try await fixture.post("notes/delete", #"{"noteId":"\#(mine)"}"#, token: fixture.bot.token).status == 204)
         #expect(fixture.server.note(id: mine) == nil && fixture.server.note(id: humans) != nil)
         let tooSoon = try await fixture.post("notes/delete", #"{"noteId":"\#(other)"}"#, token: fixture.bot.token)
         #expect(tooSoon.status == 429 && tooSoon.code == "RATE_LIMIT_EXCEEDED")
-        try await fixture.clock.sleep(.seconds(2))
+        try await fixture.clock.sleep(for: .seconds(2))
         let again = try await fixture.post("notes/delete", #"{"noteId":"\#(mine)"}"#, token: fixture.bot.token)
         #expect(again.status == 400 && again.code == "NO_SUCH_NOTE")
         #expect(fixture.server.writes.filter { if case .delete = $0 { true } else { false } } == [.delete(id: mine, userId: fixture.bot.id)])

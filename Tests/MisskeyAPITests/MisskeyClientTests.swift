@@ -10,13 +10,12 @@ import Testing
 
 @Suite("MisskeyClient over a scripted transport")
 struct MisskeyClientTests {
-    let clock = ManualClock()
+    let clock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))
 
     func client(_ transport: ScriptedTransport, token: String = "app-token-0123456789abcdef0123456789") throws -> MisskeyClient {
         let base = try #require(URL(string: "https://misskey.example"))
         return MisskeyClient(
-            token: token, configuration: MisskeyClientConfiguration(baseURL: base), sleep: { try await clock.sleep($0) },
-            now: { clock.now }, jitter: { 0.5 }, transport: transport)
+            token: token, configuration: MisskeyClientConfiguration(baseURL: base), clock: clock, jitter: { 0.5 }, transport: transport)
     }
 
     func body(_ request: URLRequest) throws -> [String: Any] {

@@ -49,9 +49,9 @@ struct XAPIErrorTests {
     @Test("backoff doubles per retry within the jitter band")
     func backoff() {
         let configuration = XClientConfiguration(baseURL: XClient.defaultBaseURL, retryBaseDelay: .seconds(1))
-        #expect(configuration.backoff(retry: 1, jitter: 0) == .milliseconds(500))
-        #expect(configuration.backoff(retry: 2, jitter: 0.5) == .seconds(2))
-        #expect(configuration.backoff(retry: 3, jitter: 0.99) < .seconds(6))
+        #expect(configuration.retryBackoff.delay(retry: 1, jitter: 0) == .milliseconds(500))
+        #expect(configuration.retryBackoff.delay(retry: 2, jitter: 0.5) == .seconds(2))
+        #expect(configuration.retryBackoff.delay(retry: 3, jitter: 0.99) < .seconds(6))
     }
 
     @Test("a 403 on a like about the one post is a plain failure, not the access level")

@@ -79,7 +79,7 @@ struct XClientAuthTests {
     @Test("a stale timestamp is rejected")
     func staleTimestamp() async throws {
         let fixture = try FakeXFixture()
-        let client = fixture.client(now: { fixture.clock.now.addingTimeInterval(-301) })
+        let client = fixture.client(skew: -301)
         await #expect(throws: XAPIError.unauthorized(endpoint: "GET /2/users/me", detail: "Unauthorized: timestamp out of bounds")) {
             try await client.send(GetMe())
         }

@@ -87,8 +87,8 @@ struct XDialectTests {
         let retweet = fixture.server.addTweet(authorID: "1", text: "RT @friend: lunch?", createdAt: start + 180, retweetOf: friends)
         let switches = Mutex<[XDialectSwitch]>([])
         let memory = XDialectMemory(dialect.other) { change in switches.withLock { $0.append(change) } }
-        let human = XClient(credentials: fixture.human, configuration: fixture.client().configuration, sleep: { _ in }, now: { fixture.clock.now }, dialects: memory)
-        let bot = XClient(credentials: fixture.bot, configuration: fixture.client().configuration, sleep: { _ in }, now: { fixture.clock.now }, dialects: memory)
+        let human = XClient(credentials: fixture.human, configuration: fixture.client().configuration, clock: fixture.clock, dialects: memory)
+        let bot = XClient(credentials: fixture.bot, configuration: fixture.client().configuration, clock: fixture.clock, dialects: memory)
 
         let page = try await human.send(TweetListRequest(.userTweets, userID: "1"))
         let kinds = Dictionary(uniqueKeysWithValues: (page.data ?? []).map { ($0.id, $0.kind) })

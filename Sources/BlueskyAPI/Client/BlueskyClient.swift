@@ -1,4 +1,5 @@
 import APIClientCore
+import Clocks
 import Foundation
 
 /// Sends typed `XRPCRequest`s as one account: with its session's access token,
@@ -6,10 +7,8 @@ import Foundation
 /// over the shared client core (`APIClient<BlueskyDialect>`: rate limits, 429s,
 /// retries). Errors name the endpoint, the status and the server's error, never a token.
 ///
-/// Time is injected: `now` reads reset times and session expiry, `sleep` does every wait.
+/// Time is injected: `clock` reads reset times and session expiry and does every wait.
 public final class BlueskyClient: Sendable {
-    public typealias Sleep = APIClient<BlueskyDialect>.Sleep
-
     /// The attempt loop; its dialect carries no token (every call brings its own).
     public let core: APIClient<BlueskyDialect>
     public let sessions: BlueskySessions
@@ -23,18 +22,17 @@ public final class BlueskyClient: Sendable {
     public init(
         identifier: String, appPassword: String, store: any BlueskySessionStore, configuration: BlueskyClientConfiguration,
         transport: (any HTTPTransport)? = nil,
-        sleep: @escaping Sleep = { try await Task.sleep(for: $0) },
-        now: @escaping @Sendable () -> Date = { Date() },
+        clock: any BotClock = SystemClock(),
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         events: @escaping @Sendable (BlueskySessionEvent) -> Void = { _ in },
         observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }
     ) {
         self.configuration = configuration
         core = APIClient(
-            configuration: configuration.client, dialect: BlueskyDialect(bearer: nil), transport: transport, sleep: sleep, now: now,
+            configuration: configuration.client, dialect: BlueskyDialect(bearer: nil), transport: transport, clock: clock,
             jitter: jitter, observe: observe)
         sessions = BlueskySessions(
-            identifier: identifier, password: appPassword, store: store, core: core, budget: configuration.loginBudget, now: now,
+            identifier: identifier, password: appPassword, store: store, core: core, budget: configuration.loginBudget, clock: clock,
             events: events)
     }
 

@@ -1,4 +1,5 @@
 import APIClientCore
+import Clocks
 import Foundation
 
 /// One account's session: loaded from the store, created from the app password
@@ -25,7 +26,7 @@ public actor BlueskySessions {
     private let store: any BlueskySessionStore
     private let core: APIClient<BlueskyDialect>
     private let budget: BlueskyLoginBudget
-    private let now: @Sendable () -> Date
+    private let clock: any BotClock
     private let events: @Sendable (BlueskySessionEvent) -> Void
     private var current: BlueskySession?
     private var pending: Task<BlueskySession, any Error>?
@@ -34,7 +35,7 @@ public actor BlueskySessions {
 
     public init(
         identifier: String, password: String, store: any BlueskySessionStore, core: APIClient<BlueskyDialect>,
-        budget: BlueskyLoginBudget = .bluesky, now: @escaping @Sendable () -> Date = { Date() },
+        budget: BlueskyLoginBudget = .bluesky, clock: any BotClock = SystemClock(),
         events: @escaping @Sendable (BlueskySessionEvent) -> Void = { _ in }
     ) {
         self.identifier = identifier
@@ -42,7 +43,7 @@ public actor BlueskySessions {
         self.store = store
         self.core = core
         self.budget = budget
-        self.now = now
+        self.clock = clock
         self.events = events
         let service = core.configuration.baseURL
         let host = service.host ?? service.absoluteString
@@ -85,7 +86,7 @@ public actor BlueskySessions {
         let issuedAt = claims.issuedAt ?? (received?.accessJwt == accessJwt ? received?.at : nil)
         let lifetime = issuedAt.map { claims.expiresAt.timeIntervalSince($0) }
         let margin = min(Self.renewalMargin, lifetime.map { max(0, $0) / 4 } ?? Self.renewalMargin)
-        return claims.expiresAt.timeIntervalSince(now()) < margin
+        return claims.expiresAt.timeIntervalSince(clock.now()) < margin
     }
 
     /// A session whose access token is not `rejected`: another caller's renewal, the
@@ -128,7 +129,7 @@ public actor BlueskySessions {
                 let renewed = BlueskySession(try await core.send(RefreshSession(), bearer: refreshJwt))
                 try await store.save(renewed, account: account)
                 events(.refreshed(handle: renewed.handle))
-                received = (renewed.accessJwt, now())
+                received = (renewed.accessJwt, clock.now())
                 current = renewed
                 return renewed
             } catch let error as BlueskyAPIError where error.isAuthenticationRejection {
@@ -140,7 +141,7 @@ public actor BlueskySessions {
 
     /// `createSession`, when the budget allows; the attempt is counted before it is sent.
     private func logIn() async throws -> BlueskySession {
-        let now = now()
+        let now = clock.now()
         let past = try await store.logins(account: account, since: now.addingTimeInterval(-budget.horizon))
         if let refusal = budget.refusal(logins: past, now: now) {
             events(.loginRefused(until: BlueskyTimestamp.format(refusal.until), detail: refusal.detail))
@@ -151,7 +152,7 @@ public actor BlueskySessions {
             try await core.send(CreateSession(identifier: identifier, password: password), bearer: nil))
         try await store.save(created, account: account)
         events(.loggedIn(handle: created.handle, loginsToday: past.filter { $0 > now.addingTimeInterval(-86_400) }.count + 1))
-        received = (created.accessJwt, self.now())
+        received = (created.accessJwt, clock.now())
         current = created
         return created
     }

@@ -1,4 +1,5 @@
 import APIClientCore
+import Clocks
 import Foundation
 
 /// Sends typed `MastodonRequest`s for one account (a bearer token): obeys the
@@ -7,8 +8,8 @@ import Foundation
 /// retries other 4xx. Errors name the endpoint, the status and the server's
 /// `error` field, never the token.
 ///
-/// The shared `APIClient` in Mastodon's dialect. Time is injected: `now` reads
-/// reset times, `sleep` does every wait.
+/// The shared `APIClient` in Mastodon's dialect. Time is injected: `clock` reads
+/// reset times and does every wait.
 public final class MastodonClient: Sendable {
     let core: APIClient<MastodonDialect>
 
@@ -21,15 +22,14 @@ public final class MastodonClient: Sendable {
     /// every attempt, retry and rate-limit wait (the status page counts them).
     public init(
         token: String, configuration: MastodonClientConfiguration,
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-        now: @escaping @Sendable () -> Date = { Date() },
+        clock: any BotClock = SystemClock(),
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         transport: (any HTTPTransport)? = nil,
         observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }
     ) {
         core = APIClient(
-            configuration: configuration, dialect: MastodonDialect(token: token), transport: transport, sleep: sleep,
-            now: now, jitter: jitter, observe: observe)
+            configuration: configuration, dialect: MastodonDialect(token: token), transport: transport, clock: clock, jitter: jitter,
+            observe: observe)
     }
 
     /// Sends `request` and decodes its response. Throws `MastodonAPIError` (or `CancellationError`).

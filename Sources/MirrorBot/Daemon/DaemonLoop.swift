@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 /// One of the daemon's loops: a unit of work, then how long to wait before the next.
@@ -14,8 +15,8 @@ public protocol DaemonLoop: Sendable {
 public struct LoopSupervisor: Sendable {
     public let clock: any BotClock
     public let log: Logger
-    public var initialBackoff: Duration = .seconds(5)
-    public var maximumBackoff: Duration = .seconds(300)
+    /// The wait after a failed round: 5 s doubling to 5 min, no jitter.
+    public var backoff = Backoff(base: .seconds(5), cap: .seconds(300))
     /// Each loop's last success; with `heartbeat`, beaten after a round while every loop is on time.
     public var health: LoopHealth?
     public var heartbeat: (@Sendable () -> Void)?
@@ -46,7 +47,7 @@ public struct LoopSupervisor: Sendable {
                 try await clock.sleep(for: wait)
             } catch {
                 if Task.isCancelled || error is CancellationError { break }
-                let delay = min(initialBackoff * (1 << min(failures, 16)), maximumBackoff)
+                let delay = backoff.delay(retry: failures + 1)
                 if let wait = deferral(of: error, beyond: delay, log: log) {
                     // Waiting out a spent limit is the round's work: not a failure, and on time.
                     health?.succeeded(loop.name, wait: wait)

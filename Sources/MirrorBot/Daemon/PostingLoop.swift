@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 /// Behaviours 1 and 2 on the clock: at each planned slot of today's plan, post

@@ -1,3 +1,5 @@
+import Clocks
+
 /// Who says no to the bot: people on the do-not-interact list (they asked it to stop, or an
 /// operator added them). The reply and like loops ask before they act; a mention that asks
 /// the bot to stop puts its author on the list and is not answered.

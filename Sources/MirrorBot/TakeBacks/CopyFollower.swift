@@ -1,3 +1,5 @@
+import Clocks
+
 /// Deletes the bot's copies of posts the human took back (`FOLLOW_DELETIONS`), each once.
 public struct CopyFollower: Sendable {
     public let bot: any PostDeletingNetwork

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 /// Looks up, just before the bot uses one of the human's posts (a planned post's

@@ -1,4 +1,5 @@
 import APIClientCore
+import Clocks
 import Foundation
 
 /// Sends typed `MisskeyRequest`s for one account (an app or MiAuth token, sent as
@@ -17,15 +18,14 @@ public final class MisskeyClient: Sendable {
 
     public init(
         token: String, configuration: MisskeyClientConfiguration,
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-        now: @escaping @Sendable () -> Date = { Date() },
+        clock: any BotClock = SystemClock(),
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         transport: (any HTTPTransport)? = nil,
         observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }
     ) {
         core = APIClient(
-            configuration: configuration, dialect: MisskeyDialect(token: token), transport: transport, sleep: sleep,
-            now: now, jitter: jitter, observe: observe)
+            configuration: configuration, dialect: MisskeyDialect(token: token), transport: transport, clock: clock, jitter: jitter,
+            observe: observe)
     }
 
     /// Sends `request` and decodes its response. Throws `MisskeyAPIError` (or `CancellationError`).

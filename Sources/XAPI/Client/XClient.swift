@@ -1,12 +1,13 @@
 import APIClientCore
+import Clocks
 import Foundation
 
 /// Sends typed `XRequest`s for one account: signs each attempt, obeys rate
 /// limits, retries transient failures, and classifies X's refusals: the shared
 /// `APIClient` in X's dialect.
 ///
-/// Time is injected: `now` for reading reset times and signing, `sleep` for
-/// every wait (tests observe it); the default sleep is `Task.sleep`, so waits end on cancellation.
+/// Time is injected: `clock` reads reset times, signs, and does every wait (tests observe
+/// it); the default, `SystemClock`, sleeps with `Task.sleep`, so waits end on cancellation.
 public final class XClient: Sendable {
     /// `https://api.x.com`.
     public static let defaultBaseURL = URL(string: "https://api.x.com")!
@@ -25,8 +26,7 @@ public final class XClient: Sendable {
     /// every attempt, retry and rate-limit wait (the status page counts them).
     public init(
         credentials: OAuthCredentials, configuration: XClientConfiguration = XClient.defaultConfiguration,
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-        now: @escaping @Sendable () -> Date = { Date() },
+        clock: any BotClock = SystemClock(),
         nonce: @escaping @Sendable () -> String = { OAuthSigner.randomNonce() },
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         transport: (any HTTPTransport)? = nil,
@@ -36,7 +36,7 @@ public final class XClient: Sendable {
         self.dialects = dialects
         core = APIClient(
             configuration: configuration, dialect: XDialect(signer: OAuthSigner(credentials: credentials), nonce: nonce),
-            transport: transport, sleep: sleep, now: now, jitter: jitter, observe: observe)
+            transport: transport, clock: clock, jitter: jitter, observe: observe)
     }
 
     /// Sends `request` and decodes its response, waiting out rate limits and

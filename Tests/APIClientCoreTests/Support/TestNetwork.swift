@@ -88,5 +88,5 @@ func makeClient(
         maxRateLimitWait: maxRateLimitWait)
     return APIClient(
         configuration: configuration, dialect: TestDialect(), transport: transport,
-        sleep: { try await clock.sleep($0) }, now: { clock.now }, jitter: { 0.5 }, observe: observe)
+        clock: clock, jitter: { 0.5 }, observe: observe)
 }

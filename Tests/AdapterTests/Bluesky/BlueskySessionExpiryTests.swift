@@ -1,7 +1,8 @@
 import APIClientCore
+import APIClientTestSupport
 import BlueskyAPI
-import FakeBluesky
 import CoreTestSupport
+import FakeBluesky
 import Foundation
 import MirrorBot
 import MirrorBotBluesky
@@ -21,16 +22,9 @@ struct BlueskySessionExpiryTests {
     static let friend = "did:plc:zzzzzzzzzzzzzzzzzzzzzzzz"
     static let login = "POST com.atproto.server.createSession", refresh = "POST com.atproto.server.refreshSession"
 
-    /// Time that moves only when told (the clients' sleeps are not taken: retries and
-    /// rate-limit waits pass at once).
-    final class Clock: Sendable {
-        let state = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
-        var now: Date { state.withLock { $0 } }
-        func advance(_ seconds: TimeInterval) { state.withLock { $0 += seconds } }
-    }
-
     final class World: Sendable {
-        let clock = Clock()
+        /// Time that moves only when told: the server's and the clients' (retries and rate-limit waits pass at once).
+        let clock = ManualClock()
         let server: FakeBlueskyServer
         let db: MigratedDatabase
         /// The daemon's store: one for both accounts.
@@ -38,7 +32,7 @@ struct BlueskySessionExpiryTests {
 
         init() async throws {
             let clock = clock
-            server = FakeBlueskyServer(now: { clock.now })
+            server = FakeBlueskyServer(clock: clock)
             server.addAccount(did: BlueskySessionExpiryTests.human, handle: "human.test", appPassword: "huma-nnnn-pass-word")
             server.addAccount(did: BlueskySessionExpiryTests.bot, handle: "mirror.test", appPassword: "mirr-orbo-tpas-swrd")
             server.addAccount(did: BlueskySessionExpiryTests.friend, handle: "friend.test", appPassword: "frie-ndpa-sswo-rd00")
@@ -55,8 +49,8 @@ struct BlueskySessionExpiryTests {
             let client = BlueskyClient(
                 identifier: identifier, appPassword: password, store: store ?? self.store,
                 configuration: BlueskyClientConfiguration(serviceURL: server.baseURL, maxAttempts: attempts, retryBaseDelay: .milliseconds(1), timeout: 5),
-                sleep: { _ in await Task.yield() }, now: { clock.now })
-            return BlueskyNetwork(client: client, now: { clock.now })
+                clock: clock)
+            return BlueskyNetwork(client: client, clock: clock)
         }
 
         func human(store: (any BlueskySessionStore)? = nil) -> BlueskyNetwork { network("human.test", "huma-nnnn-pass-word", store: store) }

@@ -1,3 +1,4 @@
+import Clocks
 import CoreTestSupport
 import Foundation
 import MirrorBot

@@ -1,3 +1,4 @@
+import APIClientTestSupport
 import BlueskyAPI
 import CoreTestSupport
 import FakeMastodon

@@ -1,3 +1,4 @@
+import APIClientTestSupport
 import CoreTestSupport
 import Foundation
 @testable import MirrorBot

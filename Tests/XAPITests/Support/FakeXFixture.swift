@@ -1,4 +1,5 @@
 import APIClientTestSupport
+import Clocks
 import FakeX
 import Foundation
 import XAPI
@@ -20,28 +21,27 @@ struct FakeXFixture {
     }
 
     init(settings: FakeXSettings = FakeXSettings(dialect: FakeXFixture.serverDialect)) throws {
-        let clock = ManualClock(now: Date())
+        let clock = ManualClock(Date())
         self.clock = clock
-        server = FakeXServer(settings: settings, now: { clock.now })
+        server = FakeXServer(settings: settings, clock: clock)
         human = server.addUser(id: "1", username: "human", name: "The Human")
         bot = server.addUser(id: "2", username: "bot", name: "The Bot")
         server.addUser(id: "3", username: "friend")
         try server.start()
     }
 
-    /// A client for `credentials` (the human's by default) with fast retries.
+    /// A client for `credentials` (the human's by default) with fast retries, on the fixture's
+    /// clock (read `skew` seconds off: a client whose clock is wrong).
     func client(
-        _ credentials: OAuthCredentials? = nil, maxAttempts: Int = 4,
-        now: (@Sendable () -> Date)? = nil,
+        _ credentials: OAuthCredentials? = nil, maxAttempts: Int = 4, skew: TimeInterval = 0,
         nonce: @escaping @Sendable () -> String = { OAuthSigner.randomNonce() }
     ) -> XClient {
         let configuration = XClientConfiguration(
             baseURL: server.baseURL, maxAttempts: maxAttempts, retryBaseDelay: .milliseconds(10),
             maxRateLimitWait: .seconds(5), rateLimitMargin: .milliseconds(100), timeout: 10)
-        let clock = clock
         return XClient(
             credentials: credentials ?? human, configuration: configuration,
-            sleep: { try await clock.sleep($0) }, now: now ?? { clock.now }, nonce: nonce,
+            clock: skew == 0 ? clock : SkewedClock(base: clock, skew: skew), nonce: nonce,
             dialects: XDialectMemory(server.dialect))
     }
 
@@ -53,4 +53,13 @@ struct FakeXFixture {
             server.addTweet(authorID: authorID, text: "\(text) \($0)", createdAt: start.addingTimeInterval(Double($0) * 60))
         }.reversed()
     }
+}
+
+/// `base` read `skew` seconds off; its sleeps are the base's.
+struct SkewedClock: BotClock {
+    let base: ManualClock
+    let skew: TimeInterval
+
+    func now() -> Date { base.now().addingTimeInterval(skew) }
+    func sleep(for duration: Duration) async throws { try await base.sleep(for: duration) }
 }
