@@ -96,6 +96,11 @@ extension DaemonHarness: ProfileWorld {
     var profileReads: Int { server.requests.filter { $0.endpoint == "GET /2/users" }.count }
 }
 
+extension MisskeyDaemonHarness: ProfileWorld {
+    func setProfile(_ id: String, _ description: String) { server.updateUser(id, description: description) }
+    var profileReads: Int { server.requests.filter { $0.endpoint == "POST /api/users/show" }.count }
+}
+
 extension DaemonHarness: OptOutWorld {
     var friendID: String { Self.friend }
     var foodieID: String { Self.foodie }
