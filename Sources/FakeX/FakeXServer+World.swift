@@ -14,6 +14,11 @@ extension FakeXServer {
         return credentials
     }
 
+    /// Sets a user's profile bio (`description`).
+    public func setDescription(userID: String, _ description: String) {
+        world.withLock { $0.users[userID]?.description = description }
+    }
+
     /// Adds a post and returns its id (a snowflake of `createdAt` when `id` is nil).
     /// A reply names its target post; `inReplyToUserID` defaults to that post's author.
     /// A retweet names the retweeted post.

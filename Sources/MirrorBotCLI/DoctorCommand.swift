@@ -7,8 +7,10 @@ import MirrorBotMastodon
 import MirrorBotMisskey
 import MisskeyAPI
 import MirrorBotPostgres
+import MirrorBotX
 import Postgres
 import Redis
+import XAPI
 
 /// `mirror-bot doctor`: checks each part the bot needs, one line each, and
 /// says what is wrong. Exit 0 when every check passes, 1 otherwise.
@@ -22,9 +24,10 @@ struct DoctorCommand: Command {
         Prints one line per check (ok or FAIL, and why): PostgreSQL and its
         migrations, Redis (and how it is reached: plain TCP, or TLS and whether
         its certificate was verified), the MeCab dictionary, the human's and the
-        bot's credentials (GET /2/users/me on X). On Bluesky and Mastodon a `warn`
-        line says when the bot account does not say it is a bot (Bluesky's `bot`
-        self-label, Mastodon's bot flag). Exits 1 when any check fails.
+        bot's credentials (GET /2/users/me on X), and what the take-backs keep
+        (withdrawn sources, deleted copies, opted-out people). A `warn` line says
+        when the bot account does not say it is a bot (X: its bio; Bluesky's `bot`
+        self-label; Mastodon's and Misskey's bot flag). Exits 1 when any check fails.
         """
 
     init(arguments: [String]) throws {
@@ -66,6 +69,7 @@ struct DoctorCommand: Command {
             Check(name: "mecab") { try Self.checkMeCab(configuration) },
             Check(name: "\(network) human") { try await Self.describe(services.humanNetwork().me()) },
             Check(name: "\(network) bot", outcome: { try await Self.checkBot(services.botNetwork()) }),
+            Check(name: "take-backs") { try await Self.checkTakeBacks(configuration) },
         ]
         var failures = 0
         var warnings = 0
@@ -109,6 +113,13 @@ struct DoctorCommand: Command {
             return flagged ? .ok(line + ", marked as a bot") : .warning(line, warning: """
                 the bot account is not marked as a bot (Edit profile → This is a bot account); many servers require it
                 """)
+        case let x as XNetwork:
+            let bio = try await x.client.send(GetMe(userFields: "description,username")).data?.description ?? ""
+            return AutomationDisclosure.says(bio) ? .ok(line + ", bio says it is automated") : .warning(line, warning: """
+                the bot's bio does not say it is automated: X's guidelines for automated accounts ask for a bio \
+                that says so and names who runs it (e.g. "Automated mirror of @you, run by @you"), and for the \
+                "Automated" label in the account's settings (not visible through the API: set it yourself)
+                """)
         case let misskey as MisskeyNetwork:
             let flagged = try await misskey.client.send(GetI()).isBot == true
             return flagged ? .ok(line + ", marked as a bot") : .warning(line, warning: """
@@ -118,6 +129,20 @@ struct DoctorCommand: Command {
         default:
             return .ok(line)
         }
+    }
+
+    /// The take-backs' totals, once the migrations that keep them are applied.
+    static func checkTakeBacks(_ configuration: Configuration) async throws -> String {
+        let connection = try await Services.connect(configuration)
+        let ready = try await connection.query("SELECT to_regclass('opt_outs') IS NOT NULL AND to_regclass('deleted_copies') IS NOT NULL AS ok")
+            .first?.decode("ok", as: Bool.self)
+        guard ready == true else { return "not counted yet: run 'mirror-bot migrate'" }
+        let withdrawals = PostgresWithdrawalStore(connection: connection)
+        let counts = try await TakeBackTally(
+            withdrawals: withdrawals, copies: withdrawals, optOuts: PostgresOptOutStore(connection: connection), log: .silent
+        ).counts()
+        return "\(counts.withdrawnSources) withdrawn source(s), \(counts.deletedCopies) deleted cop\(counts.deletedCopies == 1 ? "y" : "ies"), "
+            + "\(counts.optedOut) opted-out \(counts.optedOut == 1 ? "person" : "people")"
     }
 
     static func checkDatabase(_ configuration: Configuration, context: CommandContext) async throws -> String {

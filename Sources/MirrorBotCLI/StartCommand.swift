@@ -133,9 +133,14 @@ struct StartCommand: Command {
             timeZone: configuration.timeZone.identifier, dryRun: configuration.dryRun,
             pollSeconds: Int(settings.pollInterval.seconds), learnSeconds: Int(settings.learnInterval.seconds),
             timeScale: timeScale.map { "\($0)x" } ?? "real time")))
-        let learner = Learner(
+        // Profiles that say no (#nobot): read as the bot, at most once a day per person, kept in PostgreSQL.
+        let profiles = (bot as? any ProfileReadingNetwork).map {
+            ProfileConsent(network: $0, store: PostgresProfileStore(connection: connection), clock: clock)
+        }
+        var learner = Learner(
             human: human, humanAccount: humanAccount, posts: posts, classifier: classifier, cursors: actions, marks: actions, log: log
         )
+        learner.profiles = profiles
         let schedule = PostgresScheduleStore(connection: connection)
         // The human's own posts are looked up as the human (they see all of theirs) before each use.
         // What is found gone is withdrawn, and (FOLLOW_DELETIONS) the bot's copies of it are deleted.
@@ -149,7 +154,12 @@ struct StartCommand: Command {
         let sweep = readsPerRound == 0 ? nil : DeletionSweep(
             check: sources("learning"), store: withdrawals, plans: schedule, readsPerRound: readsPerRound, timeZone: configuration.timeZone)
         let optOuts = PostgresOptOutStore(connection: connection)
-        func consent(_ loop: String) -> Consent { Consent(optOuts: optOuts, clock: clock, log: log.with(["loop": loop])) }
+        // The totals the status page, /metrics and doctor show: now, and after each learning round.
+        let tally = TakeBackTally(withdrawals: withdrawals, copies: withdrawals, optOuts: optOuts, log: log.with(["loop": "learning"]))
+        try? await tally.report()
+        func consent(_ loop: String) -> Consent {
+            Consent(optOuts: optOuts, clock: clock, log: log.with(["loop": loop]), profiles: profiles)
+        }
         var posting = PostingLoop(
             scheduler: services.scheduler(connection), slots: schedule, texts: schedule, bot: bot, botAccount: botAccount,
             clock: clock, settings: settings, log: log, status: status)
@@ -162,7 +172,7 @@ struct StartCommand: Command {
             LikeLoop(
                 bot: bot, botAccount: botAccount, classifier: classifier, cursors: actions, claims: actions, clock: clock,
                 settings: settings, log: log, consent: consent("likes")),
-            LearningLoop(learner: learner.with(log: log.with(["loop": "learning"])), settings: settings, sweep: sweep),
+            LearningLoop(learner: learner.with(log: log.with(["loop": "learning"])), settings: settings, sweep: sweep, tally: tally),
         ]
         if let status {
             // /healthz names a service that is down even before a loop needs it.

@@ -39,6 +39,9 @@ public enum StatusMetrics {
     public static let healthy = "mirror_bot_healthy"
     public static let serviceUp = "mirror_bot_service_up"
     public static let started = "mirror_bot_start_timestamp_seconds"
+    public static let withdrawnSources = "mirror_bot_withdrawn_sources"
+    public static let deletedCopies = "mirror_bot_deleted_copies"
+    public static let optedOut = "mirror_bot_opted_out_people"
 
     /// Every family, declared in the order /metrics lists them; counters start at 0.
     public static func registry() -> MetricsRegistry {
@@ -86,6 +89,9 @@ public enum StatusMetrics {
         registry.declare(serviceUp, .gauge, help: "1 while a service (postgresql, redis) answered its last check, else 0.")
         registry.declare(healthy, .gauge, help: "1 while /healthz answers 200, else 0.")
         registry.declare(started, .gauge, help: "When the daemon started (Unix seconds).")
+        registry.declare(withdrawnSources, .gauge, help: "The human's posts found deleted, never used again (all kept in PostgreSQL).")
+        registry.declare(deletedCopies, .gauge, help: "The bot's posts it deleted because the human deleted the post they copied.")
+        registry.declare(optedOut, .gauge, help: "People on the do-not-interact list (asked the bot to stop, or added by an operator).")
         return registry
     }
 

@@ -50,6 +50,13 @@ public struct StatusPage: Sendable {
             facts.append("<span>network: \(identity.network)</span>")
             facts.append("<span>time zone: \(identity.timeZone)</span>")
             facts.append("<span>clock: \(identity.timeScale)</span>")
+            if let takeBacks = state.takeBacks {
+                facts.append("""
+                    <span id="take-backs">taken back: \(takeBacks.withdrawnSources) withdrawn source(s), \
+                    \(takeBacks.deletedCopies) deleted cop\(takeBacks.deletedCopies == 1 ? "y" : "ies"), \
+                    \(takeBacks.optedOut) opted-out \(takeBacks.optedOut == 1 ? "person" : "people")</span>
+                    """)
+            }
             if identity.dryRun { facts.append("<span class=\"warn\">DRY_RUN: deciding and logging, writing nothing</span>") }
         }
         let verdict: HTML = health.isHealthy

@@ -38,6 +38,11 @@ public struct StatusSnapshot: Sendable, Equatable {
             registry.set(StatusMetrics.loopHealthy, ["loop": loop.name], to: healthy ? 1 : 0)
         }
         for (name, service) in state.services { registry.set(StatusMetrics.serviceUp, ["service": name], to: service.error == nil ? 1 : 0) }
+        if let takeBacks = state.takeBacks {
+            registry.set(StatusMetrics.withdrawnSources, to: Double(takeBacks.withdrawnSources))
+            registry.set(StatusMetrics.deletedCopies, to: Double(takeBacks.deletedCopies))
+            registry.set(StatusMetrics.optedOut, to: Double(takeBacks.optedOut))
+        }
         registry.set(StatusMetrics.healthy, to: health.isHealthy ? 1 : 0)
         registry.set(StatusMetrics.started, to: state.startedAt.timeIntervalSince1970.rounded())
         return registry

@@ -106,9 +106,18 @@ extension StatusState {
             classifier.humanNormals += count
             metrics.add(StatusMetrics.learned, ["category": "normal"], Double(count))
 
+        case .takeBackCounts(let counts):
+            takeBacks = counts
+        // Each reported once, when new: the totals move at once, the next tally confirms them.
+        case .optedOut(let author, _):
+            takeBacks?.optedOut += 1
+            append(action(.optedOut, author, reason: "asked the bot to stop; no reply, no like from now on"))
+        case .copyDeleted(let copy, let source):
+            takeBacks?.deletedCopies += 1
+            append(action(.copyDeleted, "post \(copy)", reason: "the human deleted the post it copied (\(source))"))
+
         case .stopped, .stoppedForcibly, .memoryTrimmed, .roundFailed, .recovered, .serviceUp, .serviceDown, .learnedPosts, .trainProgress,
-            .roundDeferred, .repliesDeferred, .postsKindUnknown, .sourceWithdrawn, .optedOut, .optOutHonoured, .copyDeleted,
-            .copyDeleteFailed, .deletionSweep:
+            .roundDeferred, .repliesDeferred, .postsKindUnknown, .sourceWithdrawn, .optOutHonoured, .copyDeleteFailed, .deletionSweep:
             // The supervisor and the service checks tell the board directly; the rest is not shown.
             break
         }

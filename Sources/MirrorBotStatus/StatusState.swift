@@ -50,6 +50,8 @@ public struct StatusState: Sendable, Equatable {
     public var plan: Plan?
     public var rhythm: RhythmStatus?
     public var classifier = ClassifierStatus()
+    /// The take-backs' totals, once the daemon reported them.
+    public var takeBacks: TakeBackCounts?
     public var loops: [LoopStatus]
     /// By name (`postgresql`, `redis`), once checked.
     public var services: [String: Service] = [:]

@@ -11,9 +11,30 @@ struct DoctorEndToEndTests {
             let result = try BinaryRunner.run(["doctor"], environment: harness.environment)
             #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
             let lines = result.stdout.split(separator: "\n").map(String.init)
-            #expect(lines.filter { $0.hasPrefix("ok    ") }.count == 5)
+            #expect(lines.filter { $0.hasPrefix("ok    ") }.count == 6)
             #expect(lines.contains { $0.hasPrefix("ok    x human") && $0.contains("@human") })
             #expect(lines.contains { $0.hasPrefix("ok    x bot") && $0.contains("@mirror") })
+            // The fake bot's bio is empty: X's guidelines want it to say the account is automated.
+            #expect(lines.contains { $0.hasPrefix("warn  x bot") && $0.contains("does not say it is automated") }, "\(result.stdout)")
+            #expect(lines.contains { $0.hasPrefix("ok    take-backs") && $0.contains("0 withdrawn source(s), 0 deleted copies, 0 opted-out people") })
+            #expect(lines.last == "All checks passed (1 warning).")
+        }
+    }
+
+    @Test("a bio saying the X bot is automated passes; the take-backs line counts what PostgreSQL keeps")
+    func automatedBioAndCounts() async throws {
+        try await DaemonHarness.with { harness in
+            try await harness.setUp()
+            harness.server.setDescription(userID: DaemonHarness.bot, "Automated ｂｏｔ mirroring @human, run by @human")
+            try await harness.connection.query("INSERT INTO withdrawn_posts (post_id, withdrawn_at) VALUES ('101', now()), ('102', now())")
+            try await harness.connection.query("INSERT INTO deleted_copies (copy_id, source_post_id, deleted_at) VALUES ('9', '101', now())")
+            try await harness.connection.query("INSERT INTO opt_outs (author_id, reason) VALUES ('3', 'asked to stop')")
+            let result = try BinaryRunner.run(["doctor"], environment: harness.environment)
+            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.contains { $0.hasPrefix("ok    x bot") && $0.contains("bio says it is automated") }, "\(result.stdout)")
+            #expect(!lines.contains { $0.hasPrefix("warn") })
+            #expect(lines.contains { $0.hasPrefix("ok    take-backs") && $0.contains("2 withdrawn source(s), 1 deleted copy, 1 opted-out person") })
         }
     }
 

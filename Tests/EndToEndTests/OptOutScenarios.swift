@@ -54,6 +54,53 @@ extension OptOutWorld {
     }
 }
 
+/// A world whose fake serves profile descriptions: people can say no in their profile.
+protocol ProfileWorld: OptOutWorld {
+    func setProfile(_ id: String, _ description: String)
+    /// Profile reads the fake answered (requests, not accounts).
+    var profileReads: Int { get }
+}
+
+extension ProfileWorld {
+    /// The friend's profile says `#NoAI`, the foodie's `＃ｎｏｂｏｔ`: neither is replied to nor
+    /// liked, in this run and after a restart, and the restart reads no profile again (kept a
+    /// day in PostgreSQL). The booster's profile says nothing: their posts are learned.
+    func profileNoIsHonouredAcrossRestart() async throws {
+        setProfile(friendID, "絵を描いています #NoAI")
+        setProfile(foodieID, "ラーメン好き ＃ｎｏｂｏｔ")
+        let mention = friendPosts("\(botMention) 元気？")
+        let ramen = foodiePostsRamen("1")
+        let first = try startDaemon()
+        #expect(waitFor(30) { output.contains("reason=profile_says_no") && output.contains("skipped=reply") }, "\(output)")
+        #expect(waitFor(30) { output.contains("skipped=like") }, "\(output)")
+        #expect(waitForMoreRounds(), "\(output)")
+        #expect(!replied(to: mention) && !likedIDs.contains(ramen), "\(output)")
+        let reads = profileReads
+        #expect(reads >= 1)
+        #expect(stop(first) == 0)
+
+        let second = try startDaemon()
+        #expect(waitFor(30) { output.components(separatedBy: "event=started").count == 3 })
+        let again = friendPosts("\(botMention) もう一回！")
+        let ramenAgain = foodiePostsRamen("2")
+        #expect(waitForMoreRounds(4), "\(output)")
+        #expect(!replied(to: again) && !likedIDs.contains(ramenAgain), "\(output)")
+        #expect(writeCounts.replies == 0 && writeCounts.likes == 0, "\(output)")
+        #expect(profileReads == reads, "profiles read again after the restart")
+        #expect(stop(second) == 0)
+    }
+}
+
+extension DaemonHarness: ProfileWorld {
+    func setProfile(_ id: String, _ description: String) { server.setDescription(userID: id, description) }
+    var profileReads: Int { server.requests.filter { $0.endpoint == "GET /2/users" }.count }
+}
+
+extension MisskeyDaemonHarness: ProfileWorld {
+    func setProfile(_ id: String, _ description: String) { server.updateUser(id, description: description) }
+    var profileReads: Int { server.requests.filter { $0.endpoint == "POST /api/users/show" }.count }
+}
+
 extension DaemonHarness: OptOutWorld {
     var friendID: String { Self.friend }
     var foodieID: String { Self.foodie }

@@ -39,6 +39,17 @@ struct TakeBackEndToEndTests {
         try await Self.inWorld(network) { try await $0.sweepStaysWithinBudget() }
     }
 
+    @Test("a person whose profile says #nobot or #noai gets no reply and no like, across a restart, read once a day",
+          arguments: [Network.x, .misskey])
+    func profileSaysNo(network: Network) async throws {
+        switch network {
+        case .x: try await DaemonHarness.with { try await $0.setUp(); try await $0.profileNoIsHonouredAcrossRestart(); await $0.tearDown() }
+        case .misskey:
+            try await MisskeyDaemonHarness.with { try await $0.setUp(); try await $0.profileNoIsHonouredAcrossRestart(); await $0.tearDown() }
+        case .mastodon, .bluesky: Issue.record("profiles are not read on \(network) yet")
+        }
+    }
+
     @Test("a person who says stop, or whom the operator adds, gets no reply and no like, across a restart, until removed",
           arguments: Network.allCases)
     func stopHonoured(network: Network) async throws {

@@ -37,6 +37,29 @@ struct StatusStateTests {
         #expect(world.metric(StatusMetrics.likeShare, ["account": "bot"]) == 2.0 / 3.0)
     }
 
+    @Test("the take-backs' totals show on the page and in /metrics; a stop request and a deleted copy move them at once")
+    func takeBackCounts() throws {
+        let world = StatusWorld()
+        world.started()
+        #expect(world.metric(StatusMetrics.withdrawnSources) == nil)
+        #expect(!StatusPage(world.snapshot).render().contains("taken back:"))
+        let learning = world.log("learning")
+        learning.report(.takeBackCounts(TakeBackCounts(withdrawnSources: 3, deletedCopies: 1, optedOut: 0)))
+        world.log("replies").report(.optedOut(author: "@friend", mention: "5"))
+        learning.report(.copyDeleted(copy: "9", source: "101"))
+        #expect(world.metric(StatusMetrics.withdrawnSources) == 3)
+        #expect(world.metric(StatusMetrics.deletedCopies) == 2)
+        #expect(world.metric(StatusMetrics.optedOut) == 1)
+        #expect(world.state.actions.map(\.kind) == [.copyDeleted, .optedOut])
+        let page = StatusPage(world.snapshot).render()
+        #expect(page.contains("taken back: 3 withdrawn source(s), 2 deleted copies, 1 opted-out person"), "\(page)")
+        let metrics = PrometheusText.render(world.snapshot.metrics)
+        #expect(metrics.contains("mirror_bot_withdrawn_sources 3\n") && metrics.contains("mirror_bot_opted_out_people 1\n"), "\(metrics)")
+        // The next tally is what PostgreSQL holds (an operator removed the friend meanwhile).
+        learning.report(.takeBackCounts(TakeBackCounts(withdrawnSources: 4, deletedCopies: 2, optedOut: 0)))
+        #expect(world.metric(StatusMetrics.withdrawnSources) == 4 && world.metric(StatusMetrics.optedOut) == 0)
+    }
+
     @Test("skipped slots are counted by a reason with few values, and the plan shows each slot's fate")
     func slotFates() {
         let world = StatusWorld(at: "10:00")

@@ -4,7 +4,18 @@ import MisskeyAPI
 
 /// The read endpoints: `users/show`, `users/notes`, `users/reactions`, `notes/timeline`, `i/notifications`.
 extension FakeMisskeyWorld {
+    /// `users/show`: one user by `userId` or `username`, or several by `userIds` (unique ids: an
+    /// array of UserDetailed in the order asked, unknown ones left out).
     func usersShow(_ params: FakeMisskeyParams) throws(FakeMisskeyError) -> HTTPResponse {
+        if let ids = try params.strings("userIds") {
+            if ids.contains(where: { !MisskeyID.isValid($0) }) {
+                throw .invalidParam("userIds", keyword: "format", reason: "must match format \"misskey:id\"")
+            }
+            guard Set(ids).count == ids.count else {
+                throw .invalidParam("userIds", keyword: "uniqueItems", reason: "must NOT have duplicate items")
+            }
+            return .json(200, ids.compactMap { users[$0] }.map { pack(user: $0, detailed: true) })
+        }
         let userId = try params.id("userId")
         let username = try params.string("username")
         _ = try params.string("host", nullable: true)

@@ -24,6 +24,7 @@ struct FakeXQuery: Sendable, Equatable {
         case .timeline:
             return ["id", "since_id", "until_id", "max_results", "pagination_token", "exclude", "start_time", "end_time"] + objects
         case .lookup: return ["ids"] + objects
+        case .users: return ["ids", "user.fields", "expansions", dialect.fieldsParameter]
         case .createTweet, .like, .deleteTweet: return []
         }
     }
@@ -46,14 +47,14 @@ struct FakeXQuery: Sendable, Equatable {
     }
 
     /// The user fields the fake serves (in both documents' enum).
-    static let userFields = ["id", "name", "username"]
+    static let userFields = ["description", "id", "name", "username"]
 
     /// The values the fake accepts for a list parameter of `route`, or nil for other parameters.
     /// `/2/users/me` expands no user objects here (its expansions are the user's pinned post and such).
     static func values(of parameter: String, route: FakeXRoute, dialect: XFieldDialect) -> [String]? {
         switch parameter {
         case dialect.fieldsParameter: postFields(dialect)
-        case "expansions": route == .me ? [] : expansionValues(dialect)
+        case "expansions": route == .me || route == .users ? [] : expansionValues(dialect)
         case "user.fields": userFields
         default: nil
         }

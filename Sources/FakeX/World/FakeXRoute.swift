@@ -7,6 +7,8 @@ enum FakeXRoute: Sendable, Equatable {
     /// `GET /2/tweets?ids=` and `DELETE /2/tweets/:id` (`FakeXWorld+Lookups.swift`).
     case lookup
     case deleteTweet(id: String)
+    /// `GET /2/users?ids=`: users by id (`FakeXWorld+Lookups.swift`).
+    case users
 
     /// The endpoint template (`GET /2/users/:id/tweets`): names limits, faults and records.
     var endpoint: String {
@@ -17,6 +19,7 @@ enum FakeXRoute: Sendable, Equatable {
         case .like: "POST /2/users/:id/likes"
         case .lookup: "GET /2/tweets"
         case .deleteTweet: "DELETE /2/tweets/:id"
+        case .users: "GET /2/users"
         }
     }
 
@@ -29,6 +32,8 @@ enum FakeXRoute: Sendable, Equatable {
             self = .createTweet
         case ("GET", 2) where parts == ["2", "tweets"]:
             self = .lookup
+        case ("GET", 2) where parts == ["2", "users"]:
+            self = .users
         case ("DELETE", 3) where parts[0] == "2" && parts[1] == "tweets":
             self = .deleteTweet(id: parts[2])
         case ("POST", 4) where parts[0] == "2" && parts[1] == "users" && parts[3] == "likes":

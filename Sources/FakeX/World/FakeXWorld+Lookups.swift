@@ -8,15 +8,10 @@ extension FakeXWorld {
     /// (deleted, or never was) is an entry of `errors[]`, a `resource-not-found` problem
     /// naming it (`value`, `resource_id`), in a 200: X answers no 404 for a missing post here.
     func lookup(_ request: HTTPRequest, query: FakeXQuery) -> HTTPResponse {
-        guard let text = request.queryValue("ids") else {
-            return invalid("The query parameters [ids] are required", parameter: "ids")
-        }
-        let ids = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        guard (1...GetTweetsByIDs.maximum).contains(ids.count) else {
-            return invalid("The `ids` query parameter value [\(text)] does not contain 1 to 100 items", parameter: "ids", value: text)
-        }
-        if let bad = ids.first(where: { $0.isEmpty || $0.count > 19 || !$0.allSatisfy(\.isASCII) || !$0.allSatisfy(\.isNumber) }) {
-            return invalid("The `ids` query parameter value [\(bad)] does not match ^[0-9]{1,19}$", parameter: "ids", value: bad)
+        let ids: [String]
+        switch requestedIDs(request) {
+        case .success(let given): ids = given
+        case .failure(let refusal): return refusal.response
         }
         let found = ids.compactMap { tweets[$0] }
         let missing = ids.filter { tweets[$0] == nil }
@@ -30,6 +25,43 @@ extension FakeXWorld {
         return .json(200, XTweetPage(
             data: found.isEmpty ? nil : found.map { $0.api(query) }, includes: includes(for: found, query: query),
             errors: errors.isEmpty ? nil : errors))
+    }
+
+    /// The `ids` of a lookup (posts or users): 1 to 100 comma-separated ids of 1 to 19 digits, else X's 400.
+    func requestedIDs(_ request: HTTPRequest) -> Result<[String], HTTPResponseBox> {
+        guard let text = request.queryValue("ids") else {
+            return .failure(HTTPResponseBox(invalid("The query parameters [ids] are required", parameter: "ids")))
+        }
+        let ids = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard (1...100).contains(ids.count) else {
+            return .failure(HTTPResponseBox(invalid(
+                "The `ids` query parameter value [\(text)] does not contain 1 to 100 items", parameter: "ids", value: text)))
+        }
+        if let bad = ids.first(where: { $0.isEmpty || $0.count > 19 || !$0.allSatisfy(\.isASCII) || !$0.allSatisfy(\.isNumber) }) {
+            return .failure(HTTPResponseBox(invalid(
+                "The `ids` query parameter value [\(bad)] does not match ^[0-9]{1,19}$", parameter: "ids", value: bad)))
+        }
+        return .success(ids)
+    }
+
+    /// `GET /2/users?ids=`: 1 to 100 user ids; `description` only when `user.fields` asks for it;
+    /// an unknown id is left out of `data` and named in `errors[]` (`resource-not-found`, `user`).
+    func usersLookup(_ request: HTTPRequest) -> HTTPResponse {
+        let ids: [String]
+        switch requestedIDs(request) {
+        case .success(let given): ids = given
+        case .failure(let refusal): return refusal.response
+        }
+        let fields = Set(request.query.filter { $0.name == "user.fields" }.flatMap { $0.value.split(separator: ",").map(String.init) })
+        let found = ids.compactMap { users[$0] }.map { user in
+            XUser(id: user.id, username: user.username, name: user.name, description: fields.contains("description") ? user.description : nil)
+        }
+        let errors = ids.filter { users[$0] == nil }.map { id in
+            XProblem(
+                title: "Not Found Error", detail: "Could not find user with ids: [\(id)].",
+                type: "https://api.twitter.com/2/problems/resource-not-found", parameter: "ids", value: id, resourceID: id, resourceType: "user")
+        }
+        return .json(200, XResponse<[XUser]>(data: found.isEmpty ? nil : found, errors: errors.isEmpty ? nil : errors))
     }
 
     /// `DELETE /2/tweets/:id`: the author deletes their post (`{"data": {"deleted": true}}`);

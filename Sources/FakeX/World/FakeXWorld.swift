@@ -65,7 +65,9 @@ struct FakeXWorld: Sendable {
         }
         switch route {
         case .me:
-            return .json(200, XResponse(data: XUser(id: user.id, username: user.username, name: user.name)))
+            let asked = request.query.filter { $0.name == "user.fields" }.flatMap { $0.value.split(separator: ",") }
+            let description = asked.contains("description") ? user.description : nil
+            return .json(200, XResponse(data: XUser(id: user.id, username: user.username, name: user.name, description: description)))
         case .timeline(let timeline, let userID):
             return list(timeline, userID: userID, request: request, query: query)
         case .createTweet:
@@ -76,6 +78,8 @@ struct FakeXWorld: Sendable {
             return lookup(request, query: query)
         case .deleteTweet(let id):
             return deleteTweet(id, user: user)
+        case .users:
+            return usersLookup(request)
         }
     }
 

@@ -8,11 +8,14 @@ public struct LearningLoop: DaemonLoop {
     public let settings: DaemonSettings
     /// Rechecks stored posts after learning (`DeletionSweep`); nil: no sweep.
     public let sweep: DeletionSweep?
+    /// Reports the take-backs' totals after each round; nil: none.
+    public let tally: TakeBackTally?
 
-    public init(learner: Learner, settings: DaemonSettings, sweep: DeletionSweep? = nil) {
+    public init(learner: Learner, settings: DaemonSettings, sweep: DeletionSweep? = nil, tally: TakeBackTally? = nil) {
         self.learner = learner
         self.settings = settings
         self.sweep = sweep
+        self.tally = tally
     }
 
     public func runOnce() async throws -> Duration {
@@ -20,6 +23,7 @@ public struct LearningLoop: DaemonLoop {
         try await learner.learnLikes(limit: 800)
         try await learner.learnHomeTimeline(limit: 800)
         try await sweep?.run()
+        try await tally?.report()
         return settings.learnInterval
     }
 }
@@ -34,6 +38,8 @@ public struct Learner: Sendable {
     public let cursors: any CursorStore
     public let marks: any TrainingMarks
     public let log: Logger
+    /// Whose posts are not learned: people whose profile says no (`#nobot`); nil: everyone's are.
+    public var profiles: ProfileConsent?
 
     public init(
         human: any SocialNetwork, humanAccount: Account, posts: any PostStore, classifier: any FavoriteClassifier,
@@ -62,7 +68,7 @@ public struct Learner: Sendable {
         for try await page in human.likes(of: humanAccount.id, limit: limit) {
             let known = try await marks.trained(page.map(\.id), as: .favorite)
             let fresh = Array(page.prefix { !known.contains($0.id) })
-            learned += try await train(fresh, as: .favorite)
+            learned += try await train(try await withoutRefusers(fresh), as: .favorite)
             if fresh.count < page.count { break }
         }
         if learned > 0 { log.report(.learnedLikes(learned)) }
@@ -80,11 +86,18 @@ public struct Learner: Sendable {
         } each: { page in
             let liked = try await marks.trained(page.map(\.id), as: .favorite)
             let others = page.filter { $0.isOwnText && $0.authorID != humanAccount.id && !liked.contains($0.id) }
-            learned += try await train(others, as: .normal)
+            learned += try await train(try await withoutRefusers(others), as: .normal)
         }
         try await stream.save(read)
         if learned > 0 { log.report(.learnedTimeline(learned)) }
         return learned
+    }
+
+    /// `posts` without those whose author's profile says no (read in the network's batches).
+    func withoutRefusers(_ posts: [NetworkPost]) async throws -> [NetworkPost] {
+        guard let profiles, !posts.isEmpty else { return posts }
+        let refusing = try await profiles.sayNo(among: posts.map(\.authorID))
+        return refusing.isEmpty ? posts : posts.filter { !refusing.contains($0.authorID) }
     }
 
     /// Trains the posts not learned before as `category`, each once.
@@ -97,6 +110,9 @@ public struct Learner: Sendable {
 extension Learner {
     /// The same learner logging through `log`.
     public func with(log: Logger) -> Learner {
-        Learner(human: human, humanAccount: humanAccount, posts: posts, classifier: classifier, cursors: cursors, marks: marks, log: log)
+        var learner = Learner(
+            human: human, humanAccount: humanAccount, posts: posts, classifier: classifier, cursors: cursors, marks: marks, log: log)
+        learner.profiles = profiles
+        return learner
     }
 }

@@ -103,6 +103,10 @@ extension BotEvent {
         case .copyDeleteFailed(let copy, let source, let error):
             Line(.warning, "copy_delete_failed", ["id": copy, "source": source, "error": error, "action": "trying again at the next sweep"])
         case .deletionSweep(let checked, let gone): Line(.info, "deletion_sweep", ["checked": checked, "gone": gone])
+        case .takeBackCounts(let counts):
+            Line(.info, "take_back_counts", [
+                "withdrawn": counts.withdrawnSources, "deleted_copies": counts.deletedCopies, "opted_out": counts.optedOut,
+            ])
         }
     }
 

@@ -75,6 +75,8 @@ public enum BotEvent: Sendable, Equatable {
     case copyDeleteFailed(copy: String, source: String, error: String)
     /// One round of the deletion sweep: posts looked up, found gone.
     case deletionSweep(checked: Int, gone: Int)
+    /// The take-backs' totals in PostgreSQL (`TakeBackTally`), at start and after each learning round.
+    case takeBackCounts(TakeBackCounts)
 }
 
 extension BotEvent {

@@ -1,17 +1,21 @@
 import Clocks
 
 /// Who says no to the bot: people on the do-not-interact list (they asked it to stop, or an
-/// operator added them). The reply and like loops ask before they act; a mention that asks
-/// the bot to stop puts its author on the list and is not answered.
+/// operator added them), and people whose profile says `#nobot` (`profiles`). The reply and
+/// like loops ask before they act; a mention that asks the bot to stop puts its author on the
+/// list and is not answered.
 public struct Consent: Sendable {
     public let optOuts: any OptOutStore
     public let clock: any BotClock
     public let log: Logger
+    /// Profiles that say no; nil: profiles are not read.
+    public let profiles: ProfileConsent?
 
-    public init(optOuts: any OptOutStore, clock: any BotClock, log: Logger) {
+    public init(optOuts: any OptOutStore, clock: any BotClock, log: Logger, profiles: ProfileConsent? = nil) {
         self.optOuts = optOuts
         self.clock = clock
         self.log = log
+        self.profiles = profiles
     }
 
     /// Whether the reply loop must leave `mention` unanswered: it asks the bot to stop (its
@@ -26,11 +30,18 @@ public struct Consent: Sendable {
         return try await leavesAlone(mention, skipping: .reply)
     }
 
-    /// Whether the bot must not `skipping` (reply to, like) `post`: its author is on the list (reported).
+    /// Whether the bot must not `skipping` (reply to, like) `post`: its author is on the list,
+    /// or their profile says no (reported either way).
     public func leavesAlone(_ post: NetworkPost, skipping: BotEvent.Interaction) async throws -> Bool {
-        guard try await optOuts.isOptedOut(authorID: post.authorID, username: post.authorUsername) else { return false }
-        log.report(.optOutHonoured(post: post.id, author: Self.name(of: post), skipped: skipping, why: .optedOut))
-        return true
+        if try await optOuts.isOptedOut(authorID: post.authorID, username: post.authorUsername) {
+            log.report(.optOutHonoured(post: post.id, author: Self.name(of: post), skipped: skipping, why: .optedOut))
+            return true
+        }
+        if let profiles, try await profiles.sayNo(among: [post.authorID]).contains(post.authorID) {
+            log.report(.optOutHonoured(post: post.id, author: Self.name(of: post), skipped: skipping, why: .profile))
+            return true
+        }
+        return false
     }
 
     /// `@username`, else the author's id.

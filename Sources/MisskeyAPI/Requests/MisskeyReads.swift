@@ -97,3 +97,17 @@ public struct UserReactions: MisskeyPagedRequest {
         self.untilId = untilId
     }
 }
+
+/// `users/show` with `userIds`: several users (UserDetailed, with `description`) in one
+/// call, in the order asked; unknown or suspended ones are left out. No credential needed.
+public struct ShowUsers: MisskeyRequest {
+    public typealias Response = [MisskeyUser]
+    public static let name = "users/show"
+    /// Unique ids (Misskey refuses duplicates).
+    public var userIds: [String]
+
+    public init(userIds: [String]) { self.userIds = userIds }
+
+    /// How many mirror-bot asks for at once (Misskey sets no maximum).
+    public static let batch = 100
+}

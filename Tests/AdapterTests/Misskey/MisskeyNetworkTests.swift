@@ -188,6 +188,19 @@ struct MisskeyNetworkTests {
         #expect(try await Self.all(world.bot.mentions(of: world.botID, after: moved, limit: 100)).map(\.id) == [second])
     }
 
+    @Test("profiles: users/show with userIds, 100 at most; unknown users left out; a bio without description is empty")
+    func profiles() async throws {
+        let world = try World()
+        world.server.updateUser(world.friendID, description: "絵を描いています #NoAI")
+        #expect(world.bot.profileBatchSize == 100)
+        let unknown = "9zzzzzzzzz000000"
+        let read = try await world.bot.profileDescriptions(of: [world.friendID, world.humanID, world.friendID, unknown, "bad id!"])
+        #expect(read == [world.friendID: "絵を描いています #NoAI", world.humanID: ""])
+        #expect(world.server.requests.filter { $0.endpoint == "POST /api/users/show" }.map(\.status) == [200])
+        world.server.injectFault(.serverError(status: 503), count: 10, endpoint: "POST /api/users/show")
+        await #expect(throws: NetworkError.self) { _ = try await world.bot.profileDescriptions(of: [world.friendID]) }
+    }
+
     @Test("take-backs: a note gone is missing (notes/show NO_SUCH_NOTE), one there or hidden is not; a 5xx or 429 throws, never missing; the bot deletes its own note once")
     func takeBacks() async throws {
         let world = try World()

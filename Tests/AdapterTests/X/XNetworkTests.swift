@@ -51,6 +51,19 @@ struct XNetworkTests {
         #expect(try await allPosts(network.posts(of: "1", after: StreamPosition(reply), limit: 10)).map(\.id) == [retweet])
     }
 
+    @Test("profiles: GET /2/users?ids= with user.fields=description, 100 at most; an unknown user is left out; a 503 throws")
+    func profiles() async throws {
+        server.setDescription(userID: "3", "写真と猫 #NoBot")
+        let network = network(bot)
+        #expect(network.profileBatchSize == 100)
+        #expect(try await network.profileDescriptions(of: ["1", "3", "999", "not-an-id"]) == ["1": "", "3": "写真と猫 #NoBot"])
+        let lookups = server.requests.filter { $0.endpoint == "GET /2/users" }
+        #expect(lookups.count == 1 && lookups.allSatisfy { $0.status == 200 })
+        // The bio is served only when asked for: the mention stream's users carry none.
+        server.injectFault(.serverError(status: 503), count: 10, endpoint: "GET /2/users")
+        await #expect(throws: NetworkError.self) { _ = try await network.profileDescriptions(of: ["3"]) }
+    }
+
     @Test("a walk's position is the newest post's id (what cursors held before positions), and reading from it serves only newer posts")
     func positions() async throws {
         let first = server.addTweet(authorID: "1", text: "one", createdAt: Date(timeIntervalSince1970: 1_700_000_000))

@@ -19,3 +19,39 @@ import Testing
         #expect(!StopRequest.asks(text))
     }
 }
+
+@Suite("A bio that says the account is automated")
+struct AutomationDisclosureTests {
+    @Test("says it: bot as a word (any case, full width), automated, automation, ボット, 自動", arguments: [
+        "Automated mirror of @haru", "a BOT run by @haru", "#bot", "ｂｏｔ です", "Mirror-bot", "bots of @haru",
+        "@haru の自動投稿", "ミラーボット", "This account uses automation",
+    ])
+    func says(bio: String) {
+        #expect(AutomationDisclosure.says(bio))
+    }
+
+    @Test("does not: a bio without those words, or bot inside another word", arguments: [
+        "", "haru's account", "bottle of wine", "robotics fan", "about me",
+    ])
+    func doesNot(bio: String) {
+        #expect(!AutomationDisclosure.says(bio))
+    }
+}
+
+@Suite("A profile that says no bots")
+struct NoBotTagTests {
+    @Test("says no: #nobot, #nobots, #noai, #nobotsplease as tags of their own, case and width folded, anywhere", arguments: [
+        "#nobot", "Photographer. #NoBot", "#nobots please", "絵を描いています #noai", "#NoBotsPlease", "＃ｎｏｂｏｔ", "art #noai, #nobot.",
+        "(#NOAI)",
+    ])
+    func saysNo(profile: String) {
+        #expect(NoBotTag.says(profile))
+    }
+
+    @Test("does not: no tag, the words without #, or a longer tag", arguments: [
+        "", "nobot", "I like bots", "#nobotanist", "#noair", "#bot", "no ai here", "#no bot",
+    ])
+    func doesNot(profile: String) {
+        #expect(!NoBotTag.says(profile))
+    }
+}
