@@ -9,6 +9,7 @@ public struct StatusAction: Sendable, Equatable {
         case replied, wouldReply = "would reply", silent, replySkipped = "reply skipped", replyRefused = "reply refused"
         case liked, wouldLike = "would like", likeSkipped = "like skipped", likeRefused = "like refused"
         case likesUnavailable = "likes unavailable"
+        case budgetReached = "budget reached"
     }
 
     /// On the bot's clock.

@@ -39,6 +39,12 @@ public enum StatusMetrics {
     public static let healthy = "mirror_bot_healthy"
     public static let serviceUp = "mirror_bot_service_up"
     public static let started = "mirror_bot_start_timestamp_seconds"
+    public static let spendRequests = "mirror_bot_api_spend_requests"
+    public static let spendResources = "mirror_bot_api_spend_resources"
+    public static let spendDollars = "mirror_bot_api_spend_dollars"
+    public static let spendEstimate = "mirror_bot_api_spend_estimate_dollars"
+    public static let budget = "mirror_bot_api_budget_dollars"
+    public static let budgetStopped = "mirror_bot_api_budget_stopped"
 
     /// Every family, declared in the order /metrics lists them; counters start at 0.
     public static func registry() -> MetricsRegistry {
@@ -86,6 +92,12 @@ public enum StatusMetrics {
         registry.declare(serviceUp, .gauge, help: "1 while a service (postgresql, redis) answered its last check, else 0.")
         registry.declare(healthy, .gauge, help: "1 while /healthz answers 200, else 0.")
         registry.declare(started, .gauge, help: "When the daemon started (Unix seconds).")
+        registry.declare(spendRequests, .gauge, help: "Requests to a paid API today (UTC day), by API endpoint.")
+        registry.declare(spendResources, .gauge, help: "Posts returned (reads) or made (writes) by a paid API today (UTC day), by API endpoint.")
+        registry.declare(spendDollars, .gauge, help: "Estimated dollars spent on a paid API today (UTC day), by API endpoint, at the price table.")
+        registry.declare(spendEstimate, .gauge, help: "Estimated dollars a day and a month (period) at today's rate.")
+        registry.declare(budget, .gauge, help: "The daily budget (X_DAILY_BUDGET_USD), when one is set.")
+        registry.declare(budgetStopped, .gauge, help: "1 while the budget has stopped reads or posting (what) for the rest of the UTC day, else 0.")
         return registry
     }
 

@@ -106,6 +106,11 @@ extension StatusState {
             classifier.humanNormals += count
             metrics.add(StatusMetrics.learned, ["category": "normal"], Double(count))
 
+        case .budgetReached(let stop, let spent, let budget):
+            append(action(
+                .budgetReached, "X_DAILY_BUDGET_USD",
+                reason: "\(stop.reason): $\(String(format: "%.3f", spent)) of $\(String(format: "%.2f", budget))"))
+
         case .stopped, .stoppedForcibly, .roundFailed, .recovered, .serviceUp, .serviceDown, .learnedPosts, .trainProgress,
             .roundDeferred, .repliesDeferred, .postsKindUnknown:
             // The supervisor and the service checks tell the board directly; the rest is not shown.

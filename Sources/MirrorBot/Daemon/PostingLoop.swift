@@ -100,6 +100,7 @@ public struct PostingLoop: DaemonLoop {
     /// another text when the network refuses one.
     func send(_ slot: PlanSlot, minuteNow: Int, now: Date) async throws {
         let at = MinuteOfDay.format(minuteNow)
+        var refusals = 0
         for _ in 0..<Self.maximumRefusals {
             guard let (source, window) = try await scheduler.pick(for: minuteNow, now: now) else {
                 try await skip(slot, .noPostFits)
@@ -112,6 +113,17 @@ public struct PostingLoop: DaemonLoop {
                 try await slots.markSkipped(slot.date, minute: slot.minute, SlotSkip.dryRun)
                 log.report(.wouldPost(post))
                 return
+            }
+            if let spending = settings.spending {
+                let hasURL = spending.pricing.hasURL(source.text)
+                if hasURL, settings.linkPosts == .always { continue }
+                if !spending.allows(.post(text: source.text, reply: false)) {
+                    // A URL-free post may still fit (X_SKIP_LINK_POSTS=tight); past that the slot waits
+                    // (tried again next round, skipped as missed when it is too late).
+                    if hasURL, settings.linkPosts == .tight { continue }
+                    try await slots.releaseClaim(slot.date, minute: slot.minute)
+                    return
+                }
             }
             let outcome: PostOutcome
             do {
@@ -139,11 +151,13 @@ public struct PostingLoop: DaemonLoop {
                 log.report(.postedUnconfirmed(post, detail: detail))
                 return
             case .refused(let refusal):
+                refusals += 1
                 try await texts.markRefused(text: source.text, at: now)
                 log.report(.postRefused(slot: slot.time, source: source.id, refusal))
             }
         }
-        try await skip(slot, .everyTextRefused)
+        // Every pick refused, or (X_SKIP_LINK_POSTS) every pick a post with a URL.
+        try await skip(slot, refusals > 0 ? .everyTextRefused : .noPostFits)
     }
 
     /// Marks `slot` skipped for `reason` and reports it.

@@ -40,6 +40,8 @@ public final class ReplyLoop: DaemonLoop {
     }
 
     public func runOnce() async throws -> Duration {
+        // Past the budget no reply goes out: the mentions wait, unread, for the next UTC day.
+        guard settings.allows(.essentialRead) else { return settings.pollInterval }
         let now = clock.now()
         let stream = PositionedStream(stream: Self.stream, cursors: cursors, log: log)
         let (fetched, read) = try await stream.collect { position in
@@ -59,6 +61,9 @@ public final class ReplyLoop: DaemonLoop {
                 // Replies wait for the reset; mentions go on being read. The position stays, so the
                 // next round reads these mentions again (those answered are claimed: never twice).
                 deferReplies(endpoint: endpoint, until: resetAt)
+                return settings.pollInterval
+            } catch is BudgetSpent {
+                // The position stays: these mentions are read again once the budget allows.
                 return settings.pollInterval
             }
         }
@@ -103,6 +108,10 @@ public final class ReplyLoop: DaemonLoop {
             return
         }
         for text in texts.prefix(Self.maximumRefusals) {
+            guard settings.allows(.post(text: text, reply: true)) else {
+                try await claims.releaseMention(mention.id)
+                throw BudgetSpent()
+            }
             let outcome: PostOutcome
             do {
                 outcome = try await PostSender(bot: bot, botAccount: botAccount).send(
@@ -146,3 +155,6 @@ public final class ReplyLoop: DaemonLoop {
         log.report(.replySkipped(mention: mention.id, to: who, reason))
     }
 }
+
+/// The day's budget leaves no room for the next post: the round stops, its work stays for later.
+struct BudgetSpent: Error {}

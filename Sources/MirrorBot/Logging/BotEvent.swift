@@ -59,6 +59,10 @@ public enum BotEvent: Sendable, Equatable {
     case learnedLikes(Int)
     case learnedTimeline(Int)
     case trainProgress(pages: Int, stored: Int)
+
+    // The budget (X_DAILY_BUDGET_USD).
+    /// The day's estimated spend reached the point where `stop` stops; said once a day each.
+    case budgetReached(BudgetStop, spent: Double, budget: Double)
 }
 
 extension BotEvent {

@@ -1,0 +1,162 @@
+import CoreTestSupport
+import Foundation
+@testable import MirrorBot
+import Testing
+
+@Suite("What X costs: the day's spend, the budget and reads that buy something, on a manual clock")
+struct SpendBudgetTests {
+    /// 2027-01-15 12:00 UTC.
+    let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
+    let scripted: ScriptedNetwork
+    let network: ReadCountingNetwork
+    let human = Account(id: "1", username: "haru")
+    let store = InMemorySpendStore()
+    let log = LogRecorder()
+    let classifier = InMemoryClassifier()
+    let cursors = InMemoryCursors()
+
+    init() {
+        scripted = ScriptedNetwork(clock: clock)
+        network = ReadCountingNetwork(scripted)
+    }
+
+    func ledger(budget: Double?) -> SpendLedger {
+        SpendLedger(budget: budget, pricing: FlatPostPricing(), store: store, clock: clock, log: log.logger)
+    }
+
+    func settings(_ spending: SpendLedger?, likeLimit: Int = 200) -> DaemonSettings {
+        var settings = DaemonSettings(
+            dryRun: false, pollInterval: .seconds(300), learnInterval: .seconds(1200), replyLimitPerHour: 3, likeLimitPerDay: likeLimit,
+            timeZone: .gmt, owner: "test")
+        settings.spending = spending
+        return settings
+    }
+
+    func likeLoop(_ settings: DaemonSettings) -> LikeLoop {
+        LikeLoop(
+            bot: network, botAccount: scripted.account, classifier: classifier, cursors: cursors, claims: InMemoryLikeClaims(), clock: clock,
+            settings: settings, log: log.logger)
+    }
+
+    func learningLoop(_ settings: DaemonSettings) -> LearningLoop {
+        let learner = Learner(
+            human: network, humanAccount: human, posts: InMemoryPostStore(), classifier: classifier, cursors: cursors,
+            marks: InMemoryTrainingMarks(), log: .silent)
+        return LearningLoop(learner: learner, settings: settings, clock: clock)
+    }
+
+    func post(_ id: Int, _ text: String) -> NetworkPost {
+        NetworkPost(id: String(id), text: text, createdAt: clock.now(), authorID: "5", authorUsername: "friend")
+    }
+
+    @Test("the budget stops the like loop's and the learning loop's reads at its reads line, says so once, and posts go on until the budget")
+    func stopsReadsAtTheLimit() async throws {
+        let spending = ledger(budget: 1.00)
+        let likes = likeLoop(settings(spending))
+        let learning = learningLoop(settings(spending))
+
+        spending.record(endpoint: "GET /2/users/:id/timelines/reverse_chronological", resources: 159, dollars: 0.795)
+        _ = try await likes.runOnce()
+        _ = try await learning.runOnce()
+        #expect(network.reads("home_timeline") == 2)  // the bot's (likes) and the human's (a first sample)
+        #expect(network.reads("posts") == 1)
+        #expect(log.events("budget_reached").isEmpty)
+
+        // $0.81: past the reads line (80% of $1.00).
+        spending.record(endpoint: "GET /2/users/:id/timelines/reverse_chronological", resources: 3, dollars: 0.015)
+        clock.advance(300)
+        _ = try await likes.runOnce()
+        _ = try await learning.runOnce()
+        _ = try await likes.runOnce()
+        #expect(network.reads("home_timeline") == 2)
+        #expect(network.reads("posts") == 1)
+        #expect(network.reads("likes") == 1)
+        #expect(log.events("budget_reached").count == 1)
+        #expect(log.events("budget_reached").first?.contains("stopped=reads") == true)
+        #expect(spending.today().stopped == [.reads])
+
+        // Posting goes on while a post fits: $0.81 + $0.015; not one with a URL ($0.20).
+        #expect(spending.allows(.post(text: "おはよう", reply: false)))
+        #expect(!spending.allows(.post(text: "読んだ https://example.com", reply: false)))
+        #expect(spending.allows(.essentialRead))
+        #expect(log.events("budget_reached").count == 2)
+        #expect(log.events("budget_reached").last?.contains("stopped=posting") == true)
+
+        // The next UTC day starts from zero: the reads resume.
+        clock.advance(86_400)
+        _ = try await likes.runOnce()
+        #expect(network.reads("home_timeline") == 3)
+        #expect(spending.today().total == 0)
+    }
+
+    @Test("a restart keeps the day's spend: a new ledger attached to the store starts from it")
+    func restartKeepsTheDay() async throws {
+        let first = ledger(budget: 0.10)
+        try await first.attach(store)
+        await first.persist(first.record(endpoint: "POST /2/tweets", resources: 1, dollars: 0.09))
+        let second = ledger(budget: 0.10)
+        try await second.attach(store)
+        #expect(second.today().lines == [SpendLine(endpoint: "POST /2/tweets", requests: 1, resources: 1, dollars: 0.09)])
+        #expect(!second.allows(.optionalRead))
+        #expect(!second.allows(.post(text: "もう一つ", reply: false)))
+    }
+
+    @Test("on a network that charges for reads, no home timeline is read once likes are refused or turned off")
+    func noHomeTimelineWithoutLikes() async throws {
+        for _ in 0..<10 {
+            try await classifier.train(text: "猫 かわいい", author: nil, as: .favorite)
+            try await classifier.train(text: "会議 資料", author: nil, as: .normal)
+        }
+        let paid = settings(ledger(budget: nil))
+        scripted.failLikes([.likesNotPermitted(detail: "client-not-enrolled")])
+        scripted.addHome([post(1, "猫 一")], of: scripted.account.id)
+        let likes = likeLoop(paid)
+        let learning = learningLoop(paid)
+        _ = try await learning.runOnce()
+        #expect(network.reads("home_timeline") == 1)  // the human's, sampled while likes are wanted
+        _ = try await likes.runOnce()
+        #expect(network.reads("home_timeline") == 2)  // the bot's: the like is refused here
+        #expect(paid.likeAccess.isRefused)
+        scripted.addHome([post(2, "猫 二")], of: scripted.account.id)
+        for _ in 0..<5 {
+            clock.advance(86_400)
+            _ = try await likes.runOnce()
+            _ = try await learning.runOnce()
+        }
+        #expect(network.reads("home_timeline") == 2)
+        #expect(network.reads("posts") == 6)  // learning stays on the human's own posts and likes
+        #expect(network.reads("likes") == 6)
+        #expect(log.events("likes_unavailable").count == 1)
+
+        // LIKE_LIMIT_PER_DAY=0 turns likes off: nothing read for them either.
+        let off = settings(ledger(budget: nil), likeLimit: 0)
+        _ = try await likeLoop(off).runOnce()
+        _ = try await learningLoop(off).runOnce()
+        #expect(network.reads("home_timeline") == 2)
+    }
+
+    @Test("the human's home timeline is read again after the learning interval while a sample corrects a decision, and twice as late when none did")
+    func samplesAsOftenAsTheyChangeADecision() async throws {
+        let learning = learningLoop(settings(ledger(budget: nil)))
+        // The human likes cats, not meetings: a sample of meetings they passed over corrects nothing.
+        for _ in 0..<10 {
+            try await classifier.train(text: "猫 かわいい", author: nil, as: .favorite)
+            try await classifier.train(text: "会議 資料", author: nil, as: .normal)
+        }
+        scripted.addHome([post(1, "会議 一")], of: human.id)
+        _ = try await learning.runOnce()
+        #expect(learning.pace.wait == 1200)
+        clock.advance(1200)
+        _ = try await learning.runOnce()
+        #expect(learning.pace.wait == 2400)
+        clock.advance(1200)
+        _ = try await learning.runOnce()  // not due
+        #expect(network.reads("home_timeline") == 2)
+        // A cat post the human passed over: the classifier would have liked it, a decision corrected.
+        scripted.addHome([post(2, "猫 二")], of: human.id)
+        clock.advance(1200)
+        _ = try await learning.runOnce()
+        #expect(network.reads("home_timeline") == 3)
+        #expect(learning.pace.wait == 1200)
+    }
+}
