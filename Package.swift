@@ -90,6 +90,7 @@ let package = Package(
         // Benchmarks: run with `swift run -c release mirror-bot-bench`.
         .executableTarget(name: "mirror-bot-bench", dependencies: [
             "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "Postgres", "Redis", "FakeX", "XAPI",
+            "CoreTestSupport",
         ]),
 
         // In-memory stand-ins for the core's protocols, a manual clock and a scripted network: no services.
