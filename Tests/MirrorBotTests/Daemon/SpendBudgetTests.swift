@@ -159,4 +159,29 @@ struct SpendBudgetTests {
         #expect(network.reads("home_timeline") == 3)
         #expect(learning.pace.wait == 1200)
     }
+
+    @Test("X_SKIP_LINK_POSTS: a link post gives way to a URL-free one when it would pass the budget (tight) or always; with no room for any post the slot waits")
+    func linkPosts() async throws {
+        let human = [("10:00", "読んだ https://example.com/a"), ("10:01", "読んだ https://example.com/b"), ("10:02", "おはよう")]
+        func world(budget: Double?, spent: Double, _ skipping: LinkPostSkipping) async -> PostingWorld {
+            let clock = ManualClock(PostingWorld.at("10:00"))
+            let spending = SpendLedger(budget: budget, pricing: FlatPostPricing(), store: nil, clock: clock)
+            spending.record(endpoint: "GET /2/users/:id/mentions", resources: 1, dollars: spent)
+            let world = PostingWorld(human: human, now: "10:00", spending: spending, linkPosts: skipping)
+            await world.seedPlan(["10:00"])
+            return world
+        }
+        // $0.05 left: a link post ($0.20) would pass the budget, a plain one ($0.015) fits.
+        for skipping in [LinkPostSkipping.tight, .always] {
+            let tight = await world(budget: skipping == .tight ? 1 : nil, spent: skipping == .tight ? 0.95 : 0, skipping)
+            _ = try await tight.loop.runOnce()
+            #expect(tight.network.writes.map(\.text) == ["おはよう"], "\(skipping)")
+            #expect(await tight.states()["10:00"] == .posted)
+        }
+        // $0.01 left: nothing fits; the slot stays planned (tried again, missed when too late).
+        let spent = await world(budget: 1, spent: 0.99, .tight)
+        _ = try await spent.loop.runOnce()
+        #expect(spent.network.writes.isEmpty)
+        #expect(await spent.states()["10:00"] == .planned)
+    }
 }
