@@ -15,5 +15,8 @@ cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 days="${DAYS:-7}"
 configuration="${CONFIGURATION:-release}"
-swift build -c "$configuration" --product mirror-bot-bench >/dev/null
-"$(swift build -c "$configuration" --show-bin-path)/mirror-bot-bench" cost-week --days "$days" --check
+# Release with the static standard library, as scripts/bench-guard.sh builds it (CI reuses that build).
+flags=(-c "$configuration")
+[ "$configuration" = release ] && flags+=(--static-swift-stdlib)
+swift build "${flags[@]}" --product mirror-bot-bench >/dev/null
+"$(swift build "${flags[@]}" --show-bin-path)/mirror-bot-bench" cost-week --days "$days" --check
