@@ -41,6 +41,11 @@ extension FakeMisskeyServer {
         }
     }
 
+    /// The note's author deletes it (as from the web UI: no write recorded, no API call counted).
+    public func deleteNote(id: String) {
+        world.withLock { $0.removeNote(id) }
+    }
+
     /// `userId` reacts to `noteId` with `reaction` (normalized as Misskey does).
     public func addReaction(userId: String, noteId: String, reaction: String = "❤", at date: Date? = nil) {
         let date = date ?? now()

@@ -6,7 +6,8 @@ import Synchronization
 /// A fake Misskey server on 127.0.0.1 for tests and the demo, as strict as Misskey itself:
 /// every call a `POST /api/<endpoint>` with a JSON body; tokens (header or body `i`) and each
 /// endpoint's permission; parameters checked as Misskey's validator checks them
-/// (`INVALID_PARAM`, extra properties allowed); `notes/create` 300 per hour and
+/// (`INVALID_PARAM`, extra properties allowed); `notes/create` and `notes/delete` 300 per hour
+/// (`notes/delete` also one a second) and
 /// `i/notifications` 30 per 30 s per user, a 429 saying `Retry-After`; `aidx` ids with
 /// `createdAt` read from them; `sinceId` alone answered oldest first; and misskey.io's own rules
 /// (an identical `notes/create` within 60 s returns the note already made, one in flight 202

@@ -13,6 +13,7 @@ public enum MirrorBotCLI {
         ScheduleCommand.self,
         ClassifyCommand.self,
         DoctorCommand.self,
+        OptOutCommand.self,
     ]
 
     public static let usage = "mirror-bot <subcommand> [options]"

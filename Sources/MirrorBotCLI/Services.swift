@@ -35,7 +35,7 @@ struct Services: Sendable {
 
     /// The human's and the bot's network, per `NETWORK` (on Bluesky sharing one session store,
     /// on X the dialect learned).
-    func networks() throws -> (human: any SocialNetwork, bot: any SocialNetwork) {
+    func networks() throws -> (human: any TakeBackNetwork, bot: any TakeBackNetwork) {
         let sessions = blueskySessionStore()
         let dialects = xDialectMemory()
         return (try humanNetwork(sessions: sessions, dialects: dialects), try botNetwork(sessions: sessions, dialects: dialects))
@@ -51,7 +51,7 @@ struct Services: Sendable {
         }
     }
 
-    func humanNetwork(sessions: (any BlueskySessionStore)? = nil, dialects: XDialectMemory? = nil) throws -> any SocialNetwork {
+    func humanNetwork(sessions: (any BlueskySessionStore)? = nil, dialects: XDialectMemory? = nil) throws -> any TakeBackNetwork {
         switch configuration.network {
         case .x:
             return XNetwork(
@@ -66,7 +66,7 @@ struct Services: Sendable {
         }
     }
 
-    func botNetwork(sessions: (any BlueskySessionStore)? = nil, dialects: XDialectMemory? = nil) throws -> any SocialNetwork {
+    func botNetwork(sessions: (any BlueskySessionStore)? = nil, dialects: XDialectMemory? = nil) throws -> any TakeBackNetwork {
         switch configuration.network {
         case .x:
             return XNetwork(

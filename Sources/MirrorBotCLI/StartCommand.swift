@@ -120,8 +120,8 @@ struct StartCommand: Command {
     }
 
     private func runDaemon(
-        services: Services, human: any SocialNetwork, bot: any SocialNetwork, clock: any BotClock, owner: String, status: StatusBoard?,
-        spending: SpendLedger?
+        services: Services, human: any TakeBackNetwork, bot: any TakeBackNetwork, clock: any BotClock, owner: String,
+        status: StatusBoard?, spending: SpendLedger?
     ) async throws {
         let configuration = services.configuration
         let log = services.log
@@ -147,17 +147,32 @@ struct StartCommand: Command {
             human: human, humanAccount: humanAccount, posts: posts, classifier: classifier, cursors: actions, marks: actions, log: log
         )
         let schedule = PostgresScheduleStore(connection: connection)
+        // The human's own posts are looked up as the human (they see all of theirs) before each use.
+        // What is found gone is withdrawn, and (FOLLOW_DELETIONS) the bot's copies of it are deleted.
+        let withdrawals = PostgresWithdrawalStore(connection: connection)
+        func sources(_ loop: String) -> SourceCheck {
+            let log = log.with(["loop": loop])
+            let copies = configuration.followDeletions ? CopyFollower(bot: bot, copies: withdrawals, clock: clock, log: log) : nil
+            return SourceCheck(network: human, store: withdrawals, clock: clock, log: log, copies: copies)
+        }
+        let readsPerRound = DeletionSweep.readsPerRound(readsPerDay: configuration.deletionCheckReadsPerDay, learnInterval: settings.learnInterval)
+        let sweep = readsPerRound == 0 ? nil : DeletionSweep(
+            check: sources("learning"), store: withdrawals, plans: schedule, readsPerRound: readsPerRound, timeZone: configuration.timeZone)
+        let optOuts = PostgresOptOutStore(connection: connection)
+        func consent(_ loop: String) -> Consent { Consent(optOuts: optOuts, clock: clock, log: log.with(["loop": loop])) }
+        var posting = PostingLoop(
+            scheduler: services.scheduler(connection), slots: schedule, texts: schedule, bot: bot, botAccount: botAccount,
+            clock: clock, settings: settings, log: log, status: status)
+        posting.sources = sources("posting")
         var loops: [any DaemonLoop] = [
-            PostingLoop(
-                scheduler: services.scheduler(connection), slots: schedule, texts: schedule, bot: bot, botAccount: botAccount,
-                clock: clock, settings: settings, log: log, status: status),
+            posting,
             ReplyLoop(
                 bot: bot, botAccount: botAccount, replies: posts, texts: schedule, cursors: actions, claims: actions,
-                clock: clock, settings: settings, log: log),
+                clock: clock, settings: settings, log: log, sources: sources("replies"), consent: consent("replies")),
             LikeLoop(
                 bot: bot, botAccount: botAccount, classifier: classifier, cursors: actions, claims: actions, clock: clock,
-                settings: settings, log: log),
-            LearningLoop(learner: learner.with(log: log.with(["loop": "learning"])), settings: settings, clock: clock),
+                settings: settings, log: log, consent: consent("likes")),
+            LearningLoop(learner: learner.with(log: log.with(["loop": "learning"])), settings: settings, clock: clock, sweep: sweep),
         ]
         if let status {
             // /healthz names a service that is down even before a loop needs it.

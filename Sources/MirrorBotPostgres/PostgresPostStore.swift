@@ -86,6 +86,7 @@ public struct PostgresPostStore: PostStore {
                    v.reply_id, v.reply_name, v.mention, v.facets
             FROM (VALUES \(rows.joined(separator: ", ")))
                 AS v(id, text, created_at, reply_id, reply_name, mention, facets)
+            WHERE NOT EXISTS (SELECT 1 FROM withdrawn_posts w WHERE w.post_id = v.id)
             ON CONFLICT (id) DO UPDATE SET text = EXCLUDED.text, facets = EXCLUDED.facets, has_mention = EXCLUDED.has_mention
                 WHERE posts.facets IS NULL AND EXCLUDED.facets IS NOT NULL
             RETURNING id, (xmax = 0) AS inserted
@@ -115,20 +116,12 @@ public struct PostgresPostStore: PostStore {
 
 extension PostgresPostStore: ReplySource {
     public func replies(to userID: String, limit: Int) async throws -> [String] {
-        try await connection.query("""
-            SELECT text FROM posts WHERE in_reply_to_user_id = \(userID) ORDER BY random() LIMIT \(limit)
-            """).compactMap { $0["text"] }
+        try await replyPosts(to: userID, username: nil, limit: limit).map(\.text)
     }
 
     /// By user id; when none, by screen name among replies imported from a
-    /// Mastodon export (whose user ids are actor URLs, never API ids).
+    /// Mastodon export (whose user ids are actor URLs, never API ids). Never a withdrawn one.
     public func replies(to userID: String, username: String?, limit: Int) async throws -> [String] {
-        let byID = try await replies(to: userID, limit: limit)
-        guard byID.isEmpty, let username, !username.isEmpty else { return byID }
-        return try await connection.query("""
-            SELECT text FROM posts
-            WHERE in_reply_to_user_id LIKE 'http%' AND lower(in_reply_to_screen_name) = lower(\(username))
-            ORDER BY random() LIMIT \(limit)
-            """).compactMap { $0["text"] }
+        try await replyPosts(to: userID, username: username, limit: limit).map(\.text)
     }
 }

@@ -110,6 +110,7 @@ public struct PostgresScheduleStore: ScheduleStore {
               AND (\(allowMentions) OR NOT p.has_mention)
               AND \(fragment: Self.window(around: minute, width: window))
               AND b.refused_at IS NULL
+              AND NOT EXISTS (SELECT 1 FROM withdrawn_posts w WHERE w.post_id = p.id)
               AND (b.last_posted_at IS NULL OR b.last_posted_at < \(notSince)::timestamptz)
             ORDER BY b.last_posted_at IS NOT NULL, b.last_posted_at, random()
             LIMIT 1

@@ -112,7 +112,8 @@ extension StatusState {
                 reason: "\(stop.reason): $\(String(format: "%.3f", spent)) of $\(String(format: "%.2f", budget))"))
 
         case .stopped, .stoppedForcibly, .roundFailed, .recovered, .serviceUp, .serviceDown, .learnedPosts, .trainProgress,
-            .roundDeferred, .repliesDeferred, .postsKindUnknown:
+            .roundDeferred, .repliesDeferred, .postsKindUnknown, .sourceWithdrawn, .optedOut, .optOutHonoured, .copyDeleted,
+            .copyDeleteFailed, .deletionSweep:
             // The supervisor and the service checks tell the board directly; the rest is not shown.
             break
         }

@@ -19,14 +19,22 @@ public final class XSpendMeter: Sendable {
 
     /// One page of `timeline` that returned `ids`.
     func read(_ timeline: TweetTimeline, ids: [String]) async {
+        await read(endpoint: "GET \(timeline.pathTemplate)", ids: ids, perPost: prices.perPost(timeline))
+    }
+
+    /// One `GET /2/tweets?ids=` (is a post of the human's still there: the check before a post or
+    /// reply, and the deletion sweep) that returned `ids`: a standard read each, a gone post free.
+    func lookedUp(ids: [String]) async {
+        await read(endpoint: "GET /2/tweets", ids: ids, perPost: prices.read)
+    }
+
+    private func read(endpoint: String, ids: [String], perPost: Double) async {
         let day = SpendLedger.day(of: ledger.clock.now())
         let fresh = seen.withLock { seen in
             if seen.day != day { seen = (day, []) }
             return ids.filter { seen.ids.insert($0).inserted }.count
         }
-        let line = ledger.record(
-            endpoint: "GET \(timeline.pathTemplate)", resources: ids.count, dollars: Double(fresh) * prices.perPost(timeline))
-        await ledger.persist(line)
+        await ledger.persist(ledger.record(endpoint: endpoint, resources: ids.count, dollars: Double(fresh) * perPost))
     }
 
     /// `GET /2/users/me`: one user.

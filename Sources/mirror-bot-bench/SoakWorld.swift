@@ -46,6 +46,11 @@ struct SoakWorld {
                                   inReplyToUserID: friend.id, inReplyToScreenName: friend.name))
             }
         }
+        // On the fake too (the bot looks each source up before it posts it), under the ids X gave them.
+        for index in posts.indices {
+            posts[index].id = server.addTweet(
+                authorID: "1", text: posts[index].text, createdAt: posts[index].createdAt, inReplyToUserID: posts[index].inReplyToUserID)
+        }
         try await store.store(posts)
 
         let prefix = "soak-\(UUID().uuidString.prefix(8)):"

@@ -151,6 +151,10 @@ extension BlueskyEndToEnd {
                 #expect(result.stdout.contains("Imported 2 posts (0 already stored, 1 retweets skipped); likes: 1 of 1 trained."), "\(result.stdout)")
                 #expect(harness.server.requestCount(endpoint: "GET app.bsky.feed.getPosts") == 1)
 
+                // The exported reply is still on the network (the bot looks it up before it reuses it).
+                harness.server.addPost(
+                    did: BlueskyDaemonHarness.human, text: "@booster.test また今度ね", createdAt: Date(timeIntervalSince1970: 1_683_021_600),
+                    replyTo: boosterPost, rkey: "3kaaaaaaaab22")
                 let daemon = try harness.startDaemon()
                 #expect(harness.waitFor(30) { harness.output.contains("event=started") }, "\(harness.output)")
                 let mention = harness.server.addPost(did: BlueskyDaemonHarness.booster, text: "@mirror.test 久しぶり")
@@ -164,7 +168,11 @@ extension BlueskyEndToEnd {
         func linkPostReposted() async throws {
             try await BlueskyDaemonHarness.with { harness in
                 try await harness.setUp()
-                // Only the export's post is near the slot the plan makes due now.
+                // Only the export's post is near the slot the plan makes due now: the human's other
+                // originals are gone, from the network too (else learning would store them again).
+                for row in try await harness.connection.query("SELECT id FROM posts WHERE in_reply_to_user_id IS NULL") {
+                    harness.server.deletePost(uri: try row.decode("id", as: String.self))
+                }
                 try await harness.connection.query("DELETE FROM posts WHERE in_reply_to_user_id IS NULL")
                 let zone = try #require(TimeZone(identifier: harness.timeZone))
                 let minute = (MinuteOfDay.of(Date(), in: zone) - 2 + 1440) % 1440
@@ -178,6 +186,13 @@ extension BlueskyEndToEnd {
                 })
                 let result = try BinaryRunner.run(["import", try export.write().path], environment: harness.environment)
                 #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+                // The exported posts are still on the network (the bot looks each up before it posts it).
+                for date in createdAt {
+                    harness.server.addPost(
+                        did: BlueskyDaemonHarness.human, text: shown, createdAt: date,
+                        facets: [BlueskyFacet(byteStart: start, byteEnd: shown.utf8.count, features: [.link(uri: uri)])],
+                        rkey: TID.make(microseconds: UInt64(date.timeIntervalSince1970 * 1_000_000), clockID: 1))
+                }
 
                 let daemon = try harness.startDaemon()
                 #expect(harness.waitFor(30) { harness.posts.count >= 1 }, "\(harness.output)")

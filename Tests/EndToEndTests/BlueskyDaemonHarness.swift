@@ -46,7 +46,9 @@ final class BlueskyDaemonHarness: DaemonWorld, @unchecked Sendable {
         for followee in [Self.foodie, Self.booster, Self.ramenFan] { server.follow(Self.bot, followee) }
         for follower in [Self.foodie, Self.booster, Self.friend] { server.follow(follower, Self.bot) }
 
-        try await DaemonWorldHistory.store(in: connection, timeZone: timeZone, friend: Self.friend)
+        try await DaemonWorldHistory.store(in: connection, timeZone: timeZone, friend: Self.friend) { [server] post in
+            server.addPost(did: Self.human, text: post.text, createdAt: post.createdAt)
+        }
         let redis = try TestEnvironment.redisURL()
         try await DaemonWorldHistory.trainClassifier(redisURL: redis, keyPrefix: redisPrefix)
 

@@ -48,7 +48,9 @@ final class DaemonHarness: DaemonWorld, @unchecked Sendable {
         server.follow(Self.bot, Self.foodie)
         server.follow(Self.bot, Self.retweeter)
 
-        try await DaemonWorldHistory.store(in: connection, timeZone: timeZone, friend: Self.friend)
+        try await DaemonWorldHistory.store(in: connection, timeZone: timeZone, friend: Self.friend) { [server] post in
+            server.addTweet(id: post.id, authorID: Self.human, text: post.text, createdAt: post.createdAt, inReplyToUserID: post.inReplyToUserID)
+        }
         let redis = try redisURL ?? TestEnvironment.redisURL()
         try await DaemonWorldHistory.trainClassifier(redisURL: redis, keyPrefix: redisPrefix)
 

@@ -11,8 +11,12 @@ enum DaemonWorldHistory {
     static let humanOriginal = "今日もいい天気だ"
 
     /// One original a day for 20 days, all at the minute two minutes before now (so today's
-    /// drawn slot is due at once), and the human's replies to `friend`.
-    static func store(in connection: PostgresConnection, timeZone: String, friend: String) async throws {
+    /// drawn slot is due at once), and the human's replies to `friend`. Each is on the fake
+    /// network too (`publish` adds it and returns its id there, which is the id stored): the
+    /// bot looks a post up before it uses it, and one the network does not have is gone.
+    static func store(
+        in connection: PostgresConnection, timeZone: String, friend: String, publish: (Post) -> String
+    ) async throws {
         let zone = try TimeZone(identifier: timeZone).orThrow("time zone")
         let now = Date()
         let minute = (MinuteOfDay.of(now, in: zone) - 2 + 1440) % 1440
@@ -24,6 +28,7 @@ enum DaemonWorldHistory {
             Post(id: "20\(index)", text: "@friend \(text)", createdAt: now.addingTimeInterval(-86_400 * Double(index + 30)),
                  inReplyToUserID: friend, inReplyToScreenName: "friend")
         }
+        for index in posts.indices { posts[index].id = publish(posts[index]) }
         let store = try await PostgresPostStore.open(connection: connection, timeZone: zone, limit: 10_000)
         try await store.store(posts)
     }

@@ -155,6 +155,8 @@ struct MastodonImportEndToEndTests {
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.contains("Imported 2 posts (0 already stored, 1 retweets skipped); 1 likes without text, not trained."), "\(result.stdout)")
 
+            // The exported reply is still on the server (the bot looks it up before it reuses it).
+            harness.server.addStatus(id: "501", accountID: MastodonDaemonHarness.human, text: "@booster また今度ね")
             let daemon = try harness.startDaemon()
             #expect(harness.waitFor(30) { harness.output.contains("event=started") }, "\(harness.output)")
             let mention = harness.server.addStatus(accountID: MastodonDaemonHarness.booster, text: "@mirror 久しぶり")

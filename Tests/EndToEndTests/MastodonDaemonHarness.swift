@@ -43,7 +43,9 @@ final class MastodonDaemonHarness: DaemonWorld, @unchecked Sendable {
         server.follow(Self.bot, Self.foodie)
         server.follow(Self.bot, Self.booster)
 
-        try await DaemonWorldHistory.store(in: connection, timeZone: timeZone, friend: Self.friend)
+        try await DaemonWorldHistory.store(in: connection, timeZone: timeZone, friend: Self.friend) { [server] post in
+            server.addStatus(id: post.id, accountID: Self.human, text: post.text, createdAt: post.createdAt)
+        }
         let redis = try TestEnvironment.redisURL()
         try await DaemonWorldHistory.trainClassifier(redisURL: redis, keyPrefix: redisPrefix)
 

@@ -45,7 +45,9 @@ final class MisskeyDaemonHarness: DaemonWorld, @unchecked Sendable {
         server.follow(Self.bot, Self.foodie)
         server.follow(Self.bot, Self.booster)
 
-        try await DaemonWorldHistory.store(in: connection, timeZone: timeZone, friend: Self.friend)
+        try await DaemonWorldHistory.store(in: connection, timeZone: timeZone, friend: Self.friend) { [server] post in
+            server.addNote(userId: Self.human, text: post.text, at: post.createdAt)
+        }
         let redis = try TestEnvironment.redisURL()
         try await DaemonWorldHistory.trainClassifier(redisURL: redis, keyPrefix: redisPrefix)
 

@@ -5,7 +5,7 @@ import TestSupport
 /// by every test): initdb in a temporary folder, trust on loopback, one database.
 /// Its data survives a restart, as a real deployment's would.
 final class RestartablePostgres: @unchecked Sendable {
-    let port: Int
+    private(set) var port: Int
     let folder: URL
     let bin: String
     private var process: Process?
@@ -13,7 +13,7 @@ final class RestartablePostgres: @unchecked Sendable {
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(TestEnvironment.uniqueName("pg"))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
-        port = Int.random(in: 40_001...60_000)
+        port = try SparePort.loopback()
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
         guard let newest = versions.compactMap(Int.init).max() else { throw HarnessError(message: "no PostgreSQL in /usr/lib/postgresql") }
         bin = "/usr/lib/postgresql/\(newest)/bin"
@@ -23,9 +23,37 @@ final class RestartablePostgres: @unchecked Sendable {
     var data: String { folder.appendingPathComponent("data").path }
     var url: String { "postgres://mirror_bot@127.0.0.1:\(port)/mirror_bot" }
 
+    /// Starts the server and waits until it accepts connections (up to a minute: CI's
+    /// machine may be busy). The first start moves to another spare port when the one chosen
+    /// was taken in between; a restart keeps its port, since the daemon holds the URL.
+    func start() throws {
+        var attempts = started ? 1 : 3
+        while true {
+            attempts -= 1
+            do {
+                try launch()
+                started = true
+                // The database, once (a restart keeps it).
+                try? run("\(bin)/createdb", ["-h", "127.0.0.1", "-p", "\(port)", "-U", "mirror_bot", "mirror_bot"])
+                return
+            } catch let failure as StartFailure where failure.portTaken && attempts > 0 {
+                port = try SparePort.loopback()
+            }
+        }
+    }
+
+    private var started = false
+    private var logPath: String { folder.appendingPathComponent("server.log").path }
+
+    private struct StartFailure: Error, CustomStringConvertible {
+        let description: String
+        let portTaken: Bool
+    }
+
     /// Runs the server in the foreground as this object's child (`pg_ctl start` would leave a
     /// daemon holding Foundation's process-exit socket, so `waitUntilExit` would never return).
-    func start() throws {
+    /// Its log goes to a file in the folder, whose last line names the cause when it fails.
+    private func launch() throws {
         let process = Process()
         let server = ["\(bin)/postgres", "-D", data, "-p", "\(port)", "-k", folder.path, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off"]
         if getuid() == 0 {
@@ -35,18 +63,38 @@ final class RestartablePostgres: @unchecked Sendable {
             process.executableURL = URL(fileURLWithPath: server[0])
             process.arguments = Array(server.dropFirst())
         }
+        if !FileManager.default.fileExists(atPath: logPath) { FileManager.default.createFile(atPath: logPath, contents: nil) }
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        defer { try? log.close() }
+        let offset = try log.seekToEnd()
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardError = log
         try process.run()
         self.process = process
-        var ready = false
-        for _ in 0..<200 where !ready {
-            ready = (try? run("\(bin)/pg_isready", ["-h", "127.0.0.1", "-p", "\(port)", "-q"])) != nil
-            if !ready { usleep(50_000) }
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if (try? run("\(bin)/pg_isready", ["-h", "127.0.0.1", "-p", "\(port)", "-q"])) != nil { return }
+            if !process.isRunning {
+                self.process = nil
+                let lines = logLines(since: offset)
+                let cause = lines.first { $0.contains("FATAL") } ?? lines.last ?? "(its log is empty)"
+                throw StartFailure(
+                    description: "the private PostgreSQL on port \(port) exited \(process.terminationStatus): \(cause)",
+                    portTaken: lines.contains { $0.contains("could not bind") || $0.contains("could not create any TCP/IP sockets") })
+            }
+            usleep(50_000)
         }
-        guard ready else { throw HarnessError(message: "the private PostgreSQL did not start on port \(port)") }
-        // The database, once (a restart keeps it).
-        try? run("\(bin)/createdb", ["-h", "127.0.0.1", "-p", "\(port)", "-U", "mirror_bot", "mirror_bot"])
+        stop()
+        throw StartFailure(description: "the private PostgreSQL did not start on port \(port) within 60 s: \(logLines(since: offset).last ?? "(its log is empty)")", portTaken: false)
+    }
+
+    /// What the server logged since this launch began.
+    private func logLines(since offset: UInt64) -> [String] {
+        guard let log = FileHandle(forReadingAtPath: logPath) else { return [] }
+        defer { try? log.close() }
+        try? log.seek(toOffset: offset)
+        let text = String(decoding: (try? log.readToEnd()) ?? Data(), as: UTF8.self)
+        return text.split(separator: "\n").map(String.init)
     }
 
     /// A fast shutdown: sessions are ended, as in a database restart or a failover.

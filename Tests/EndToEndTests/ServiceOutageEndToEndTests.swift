@@ -12,7 +12,7 @@ final class RestartableRedis: @unchecked Sendable {
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(TestEnvironment.uniqueName("redis"))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        port = Int.random(in: 20_000...40_000)
+        port = try SparePort.loopback()
     }
 
     var url: String { "redis://127.0.0.1:\(port)/0" }

@@ -48,8 +48,12 @@ struct StatusEndToEndTests {
             try await harness.setUp()
             harness.server.addUser(id: Self.htmlFan, username: "htmlfan")
             let zone = try TimeZone(identifier: harness.timeZone).orThrow("zone")
+            // On the network too: the bot looks a past reply up before it reuses it.
+            let htmlReplyID = harness.server.addTweet(
+                id: "301", authorID: DaemonHarness.human, text: "@htmlfan \(Self.htmlReply)", createdAt: Date().addingTimeInterval(-86_400 * 40),
+                inReplyToUserID: Self.htmlFan)
             try await PostgresPostStore.open(connection: harness.connection, timeZone: zone, limit: 10_000).store([
-                Post(id: "301", text: "@htmlfan \(Self.htmlReply)", createdAt: Date().addingTimeInterval(-86_400 * 40),
+                Post(id: htmlReplyID, text: "@htmlfan \(Self.htmlReply)", createdAt: Date().addingTimeInterval(-86_400 * 40),
                      inReplyToUserID: Self.htmlFan, inReplyToScreenName: "htmlfan"),
             ])
             let activity = harness.addActivity()
@@ -224,8 +228,9 @@ struct StatusEndToEndTests {
 
     @Test("/healthz turns 503 naming the loop when PostgreSQL stops, and 200 when it is back")
     func postgresOutage() async throws {
-        let postgres = try RestartablePostgres()
-        try postgres.start()
+        // initdb and the server's start and stop block: on their own thread, not the test pool's.
+        let postgres = try await onOwnThread { try RestartablePostgres() }
+        try await onOwnThread { try postgres.start() }
         let harness = try await DaemonHarness(databaseBase: postgres.url)
         do {
             try await harness.setUp()
@@ -233,7 +238,7 @@ struct StatusEndToEndTests {
             let (daemon, port) = try Self.startServing(harness)
             #expect(harness.waitFor(30) { Self.healthz(port)?.status == 200 }, "\(harness.output)")
 
-            postgres.stop()
+            try await onOwnThread { postgres.stop() }
             #expect(harness.waitFor(30) { Self.healthz(port)?.status == 503 }, "\(harness.output)")
             #expect(harness.waitFor(30) {
                 let body = Self.healthz(port)?.body ?? ""
@@ -241,7 +246,7 @@ struct StatusEndToEndTests {
             }, "\(Self.healthz(port)?.body ?? "") \(harness.output)")
             #expect(daemon.isRunning)
 
-            try postgres.start()
+            try await onOwnThread { try postgres.start() }
             #expect(harness.waitFor(90) { Self.healthz(port)?.status == 200 }, "\(Self.healthz(port)?.body ?? "") \(harness.output)")
             #expect(harness.stop(daemon) == 0)
         } catch {
@@ -249,6 +254,6 @@ struct StatusEndToEndTests {
             throw error
         }
         await harness.tearDown()
-        postgres.stop()
+        try await onOwnThread { postgres.stop() }
     }
 }

@@ -73,11 +73,17 @@ final class TwoBotsWorld: ScopedResource, @unchecked Sendable {
         let minute = (MinuteOfDay.of(now, in: zone) - 2 + 1440) % 1440
         let today = LocalDate(now, in: zone)
         let formatter = ISO8601DateFormatter()
+        // Each is on the fake too, under the id X gave it: the bot looks a post up before it uses it.
         var lines = (1...20).map { day in
-            #"{"id":"\#(bot.name)\#(day)","text":"\#(bot.original) \#(day)","created_at":"\#(formatter.string(from: today.adding(days: -day).instant(atMinute: minute, in: zone)))"}"#
+            let date = today.adding(days: -day).instant(atMinute: minute, in: zone)
+            let id = server.addTweet(authorID: bot.humanID, text: "\(bot.original) \(day)", createdAt: date)
+            return #"{"id":"\#(id)","text":"\#(bot.original) \#(day)","created_at":"\#(formatter.string(from: date))"}"#
         }
         lines += (1...2).map { index in
-            #"{"id":"\#(bot.name)r\#(index)","text":"@friend \#(bot.reply)","created_at":"2025-01-0\#(index)T10:00:00Z","in_reply_to_user_id":"\#(Self.friend)","in_reply_to_screen_name":"friend"}"#
+            let id = server.addTweet(
+                authorID: bot.humanID, text: "@friend \(bot.reply)", createdAt: formatter.date(from: "2025-01-0\(index)T10:00:00Z"),
+                inReplyToUserID: Self.friend)
+            return #"{"id":"\#(id)","text":"@friend \#(bot.reply)","created_at":"2025-01-0\#(index)T10:00:00Z","in_reply_to_user_id":"\#(Self.friend)","in_reply_to_screen_name":"friend"}"#
         }
         return lines
     }

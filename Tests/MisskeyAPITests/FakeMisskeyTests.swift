@@ -218,6 +218,50 @@ struct FakeMisskeyTests {
         #expect(try await fixture.client().send(UserReactions(userId: fixture.human.id)).count == 2)
     }
 
+    @Test("notes/show: no credential needed; a gone note is 400 NO_SUCH_NOTE; another's followers-only note is served hidden")
+    func showNote() async throws {
+        let fixture = try FakeMisskeyFixture()
+        let note = fixture.server.addNote(userId: fixture.human.id, text: "hello")
+        let shown = try await fixture.post("notes/show", #"{"noteId":"\#(note)"}"#)
+        #expect(shown.status == 200)
+        #expect(try JSONDecoder().decode(MisskeyNote.self, from: shown.body).text == "hello")
+        let privateNote = fixture.server.addNote(userId: fixture.human.id, text: "secret", visibility: "followers")
+        let hidden = try await fixture.post("notes/show", #"{"noteId":"\#(privateNote)"}"#, token: fixture.bot.token)
+        #expect(hidden.status == 200 && !String(decoding: hidden.body, as: UTF8.self).contains("secret"))
+        let own = try await fixture.client().send(ShowNote(noteId: privateNote))
+        #expect(own.text == "secret")
+        fixture.server.deleteNote(id: note)
+        let gone = try await fixture.post("notes/show", #"{"noteId":"\#(note)"}"#)
+        #expect(gone.status == 400 && gone.code == "NO_SUCH_NOTE")
+        #expect(try await fixture.post("notes/show", "{}").code == "INVALID_PARAM")
+        #expect(try await fixture.post("notes/show", #"{"noteId":"not an id!"}"#).code == "INVALID_PARAM")
+    }
+
+    @Test("notes/delete: write:notes; only one's own note (ACCESS_DENIED); a gone one NO_SUCH_NOTE; one a second (429)")
+    func deleteNote() async throws {
+        let fixture = try FakeMisskeyFixture()
+        let mine = fixture.server.addNote(userId: fixture.bot.id, text: "copy")
+        let other = fixture.server.addNote(userId: fixture.bot.id, text: "copy 2")
+        let humans = fixture.server.addNote(userId: fixture.human.id, text: "original")
+        let readOnly = fixture.server.addToken(userId: fixture.bot.id, permissions: ["read:account"])
+        let denied = try await fixture.post("notes/delete", #"{"noteId":"\#(mine)"}"#, token: readOnly)
+        #expect(denied.status == 403 && denied.code == "PERMISSION_DENIED")
+        #expect(try await fixture.post("notes/delete", #"{"noteId":"\#(mine)"}"#).code == "CREDENTIAL_REQUIRED")
+        // Every call counts against the limit, refused or not (the limit is checked before the permission).
+        try await fixture.clock.sleep(.seconds(2))
+        let notOwn = try await fixture.post("notes/delete", #"{"noteId":"\#(humans)"}"#, token: fixture.bot.token)
+        #expect(notOwn.status == 400 && notOwn.code == "ACCESS_DENIED")
+        try await fixture.clock.sleep(.seconds(2))
+        #expect(try await fixture.post("notes/delete", #"{"noteId":"\#(mine)"}"#, token: fixture.bot.token).status == 204)
+        #expect(fixture.server.note(id: mine) == nil && fixture.server.note(id: humans) != nil)
+        let tooSoon = try await fixture.post("notes/delete", #"{"noteId":"\#(other)"}"#, token: fixture.bot.token)
+        #expect(tooSoon.status == 429 && tooSoon.code == "RATE_LIMIT_EXCEEDED")
+        try await fixture.clock.sleep(.seconds(2))
+        let again = try await fixture.post("notes/delete", #"{"noteId":"\#(mine)"}"#, token: fixture.bot.token)
+        #expect(again.status == 400 && again.code == "NO_SUCH_NOTE")
+        #expect(fixture.server.writes.filter { if case .delete = $0 { true } else { false } } == [.delete(id: mine, userId: fixture.bot.id)])
+    }
+
     @Test("i/notifications is limited to 30 per 30 s: the 31st is 429 RATE_LIMIT_EXCEEDED with Retry-After, then waited out")
     func notificationsLimit() async throws {
         let fixture = try FakeMisskeyFixture()

@@ -32,11 +32,7 @@ struct RedisNetworkFaultTests {
         return configuration
     }
 
-    static func elapsed(_ body: () async throws -> Void) async rethrows -> Duration {
-        let started = ContinuousClock.now
-        try await body()
-        return ContinuousClock.now - started
-    }
+    static func elapsed(_ body: () async throws -> Void) async throws -> Duration { try await timed(body) }
 
     @Test("redis:// on the TLS port: the server hangs up, and the error says to use rediss://, with or without a password",
           arguments: [true, false])

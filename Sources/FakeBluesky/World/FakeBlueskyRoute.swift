@@ -12,10 +12,11 @@ enum FakeBlueskyRoute: String, Sendable {
     case resolveHandle = "com.atproto.identity.resolveHandle"
     case getRecord = "com.atproto.repo.getRecord"
     case createRecord = "com.atproto.repo.createRecord"
+    case deleteRecord = "com.atproto.repo.deleteRecord"
 
     enum Credential { case none, access, refresh }
 
-    var isProcedure: Bool { [.createSession, .refreshSession, .createRecord].contains(self) }
+    var isProcedure: Bool { [.createSession, .refreshSession, .createRecord, .deleteRecord].contains(self) }
 
     var credential: Credential {
         switch self {

@@ -70,10 +70,13 @@ extension FakeBlueskyWorld {
         return .json(200, BlueskyNotificationPage(cursor: cursor, notifications: notifications))
     }
 
-    /// `getPosts`: at most 25 URIs; unknown ones are left out.
+    /// `getPosts`: 1 to 25 `at://` URIs (the lexicon's required `uris`, `maxLength` 25, format
+    /// at-uri); unknown and deleted ones are left out (no error names them).
     func getPosts(_ request: HTTPRequest, viewer: String) -> HTTPResponse {
         let uris = request.query.filter { $0.name == "uris" }.map(\.value)
+        guard !uris.isEmpty else { return Self.invalid("Params must have the property \"uris\"") }
         guard uris.count <= 25 else { return Self.invalid("uris must not have more than 25 elements") }
+        if let bad = uris.first(where: { ATURI($0) == nil }) { return Self.invalid("uris/\(bad) must be a valid at-uri") }
         return .json(200, ["posts": uris.compactMap { posts[$0] }.compactMap { view($0, viewer: viewer) }])
     }
 

@@ -93,6 +93,7 @@ struct FakeBlueskyWorld: Sendable {
         case .resolveHandle: return resolveHandle(request)
         case .getRecord: return getRecord(request)
         case .createRecord: return createRecord(request, did: viewer, now: now)
+        case .deleteRecord: return deleteRecord(request, did: viewer)
         }
     }
 

@@ -7,6 +7,9 @@ enum FakeMastodonRoute: Sendable, Equatable {
     case notifications
     case postStatus
     case favourite(statusID: String)
+    /// `GET` and `DELETE /api/v1/statuses/:id` (`FakeMastodonWorld+Lookups.swift`).
+    case status(id: String)
+    case deleteStatus(id: String)
 
     /// The endpoint template: names faults and records.
     var endpoint: String {
@@ -18,6 +21,8 @@ enum FakeMastodonRoute: Sendable, Equatable {
         case .notifications: "GET /api/v1/notifications"
         case .postStatus: "POST /api/v1/statuses"
         case .favourite: "POST /api/v1/statuses/:id/favourite"
+        case .status: "GET /api/v1/statuses/:id"
+        case .deleteStatus: "DELETE /api/v1/statuses/:id"
         }
     }
 
@@ -32,6 +37,8 @@ enum FakeMastodonRoute: Sendable, Equatable {
         case ("GET", ["timelines", "home"]): self = .homeTimeline
         case ("GET", ["notifications"]): self = .notifications
         case ("POST", ["statuses"]): self = .postStatus
+        case ("GET", let rest) where rest.count == 2 && rest[0] == "statuses": self = .status(id: rest[1])
+        case ("DELETE", let rest) where rest.count == 2 && rest[0] == "statuses": self = .deleteStatus(id: rest[1])
         case ("POST", let rest) where rest.count == 3 && rest[0] == "statuses" && rest[2] == "favourite":
             self = .favourite(statusID: rest[1])
         default: return nil

@@ -61,6 +61,8 @@ struct FakeMastodonWorld: Sendable {
         case .notifications: return mentions(of: account.id, request: request)
         case .postStatus: return postStatus(request, account: account, now: now)
         case .favourite(let id): return favourite(id, account: account)
+        case .status(let id): return lookup(id, account: account)
+        case .deleteStatus(let id): return deleteStatus(id, account: account)
         }
     }
 

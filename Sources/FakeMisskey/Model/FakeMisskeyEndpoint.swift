@@ -10,14 +10,16 @@ enum FakeMisskeyEndpoint: String, Sendable, CaseIterable {
     case notifications = "i/notifications"
     case notesCreate = "notes/create"
     case reactionsCreate = "notes/reactions/create"
+    case notesShow = "notes/show"
+    case notesDelete = "notes/delete"
 
     /// `POST /api/notes/create`: names records, faults and limits.
     var endpoint: String { "POST /api/" + rawValue }
 
     var requiresCredential: Bool {
         switch self {
-        case .i, .notesTimeline, .notifications, .notesCreate, .reactionsCreate: true
-        case .usersShow, .usersNotes, .usersReactions: false
+        case .i, .notesTimeline, .notifications, .notesCreate, .reactionsCreate, .notesDelete: true
+        case .usersShow, .usersNotes, .usersReactions, .notesShow: false
         }
     }
 
@@ -26,17 +28,25 @@ enum FakeMisskeyEndpoint: String, Sendable, CaseIterable {
         switch self {
         case .i, .notesTimeline: "read:account"
         case .notifications: "read:notifications"
-        case .notesCreate: "write:notes"
+        case .notesCreate, .notesDelete: "write:notes"
         case .reactionsCreate: "write:reactions"
-        case .usersShow, .usersNotes, .usersReactions: nil
+        case .usersShow, .usersNotes, .usersReactions, .notesShow: nil
         }
     }
 
     /// `meta.limit`: at most `max` requests per `duration` seconds per user (or caller).
     var limit: (duration: Double, max: Int)? {
         switch self {
-        case .notesCreate: (3600, 300)
+        case .notesCreate, .notesDelete: (3600, 300)
         case .notifications: (30, 30)
+        default: nil
+        }
+    }
+
+    /// `meta.limit.minInterval`: seconds a user must leave between two calls; nil: none.
+    var minInterval: Double? {
+        switch self {
+        case .notesDelete: 1
         default: nil
         }
     }

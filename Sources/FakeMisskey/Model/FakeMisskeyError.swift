@@ -66,6 +66,10 @@ struct FakeMisskeyError: Error, Sendable {
     static let reactionsNotPublic = Self(
         status: 400, code: "REACTIONS_NOT_PUBLIC", id: "673a7dd2-6924-1093-e0c0-e68456ceae5c", message: "Reactions of the user is not public.")
     static let noSuchNoteToReact = Self(status: 400, code: "NO_SUCH_NOTE", id: "033d0620-5bfe-4027-965d-980b0c85a3ea", message: "No such note.")
+    /// `notes/show`'s and `notes/delete`'s own `noSuchNote` (each endpoint has its own id).
+    static let noSuchNoteToShow = Self(status: 400, code: "NO_SUCH_NOTE", id: "24fcbfc6-2e37-42b6-8388-c29b3861a08d", message: "No such note.")
+    static let noSuchNoteToDelete = Self(status: 400, code: "NO_SUCH_NOTE", id: "490be23f-8c1f-4796-819f-94cb4f9d1630", message: "No such note.")
+    static let accessDenied = Self(status: 400, code: "ACCESS_DENIED", id: "fe8d7103-0ea8-4ec3-814d-f8b401dc69e9", message: "Access denied.")
     static let alreadyReacted = Self(
         status: 400, code: "ALREADY_REACTED", id: "71efcf98-86d6-4e2b-b2ad-9d032369366b", message: "You are already reacting to that note.")
     static let cannotReactToRenote = Self(

@@ -25,17 +25,20 @@ final class FakeMisskeyNotePack: Encodable, Sendable {
     let reply: FakeMisskeyNotePack?
     let renote: FakeMisskeyNotePack?
     let myReaction: String?
+    /// `NoteEntityService.hideNote`: a note the viewer may not see, served without its text.
+    let isHidden: Bool?
 
+    /// `hidden`: served to a viewer who may not see it (text, cw and mentions left out, `isHidden`).
     init(
         note: FakeMisskeyNote, createdAt: String, user: MisskeyUser, counts: (renotes: Int, replies: Int), reactions: [String: Int],
-        reply: FakeMisskeyNotePack?, renote: FakeMisskeyNotePack?, myReaction: String?
+        reply: FakeMisskeyNotePack?, renote: FakeMisskeyNotePack?, myReaction: String?, hidden: Bool = false
     ) {
         id = note.id
         self.createdAt = createdAt
         userId = note.userId
         self.user = user
-        text = note.text
-        cw = note.cw
+        text = hidden ? nil : note.text
+        cw = hidden ? nil : note.cw
         visibility = note.visibility
         localOnly = note.localOnly
         reactionAcceptance = nil
@@ -48,15 +51,16 @@ final class FakeMisskeyNotePack: Encodable, Sendable {
         files = []
         replyId = note.replyId
         renoteId = note.renoteId
-        mentions = note.mentions.isEmpty ? nil : note.mentions
+        mentions = note.mentions.isEmpty || hidden ? nil : note.mentions
         self.reply = reply
         self.renote = renote
         self.myReaction = myReaction
+        isHidden = hidden ? true : nil
     }
 
     enum CodingKeys: String, CodingKey {
         case id, createdAt, userId, user, text, cw, visibility, localOnly, reactionAcceptance, renoteCount, repliesCount
-        case reactionCount, reactions, reactionEmojis, fileIds, files, replyId, renoteId, mentions, reply, renote, myReaction
+        case reactionCount, reactions, reactionEmojis, fileIds, files, replyId, renoteId, mentions, reply, renote, myReaction, isHidden
     }
 
     /// `text`, `cw`, `replyId`, `renoteId` and `reactionAcceptance` are always present (null when

@@ -57,6 +57,8 @@ public enum FakeMisskeyWrite: Sendable, Equatable, CustomStringConvertible {
     case note(id: String, userId: String, text: String, visibility: String)
     case reply(id: String, userId: String, replyId: String, text: String, visibility: String)
     case reaction(userId: String, noteId: String, reaction: String)
+    /// `notes/delete` of the caller's own note.
+    case delete(id: String, userId: String)
 
     public var description: String {
         switch self {
@@ -66,6 +68,8 @@ public enum FakeMisskeyWrite: Sendable, Equatable, CustomStringConvertible {
             "reply id=\(id) user=\(userId) reply_to=\(replyId) visibility=\(visibility) text=\(text.debugDescription)"
         case .reaction(let userId, let noteId, let reaction):
             "reaction user=\(userId) note=\(noteId) reaction=\(reaction)"
+        case .delete(let id, let userId):
+            "delete id=\(id) user=\(userId)"
         }
     }
 }

@@ -17,7 +17,8 @@ extension FakeMisskeyWorld {
         ISO8601Timestamp.format(FakeMisskeyID.date(of: id) ?? Date(timeIntervalSince1970: 0))
     }
 
-    func pack(note: FakeMisskeyNote, viewer: FakeMisskeyUser?, depth: Int = 0) -> FakeMisskeyNotePack? {
+    /// `hidden`: packed for a viewer who may not see it (lists never serve one; `notes/show` does).
+    func pack(note: FakeMisskeyNote, viewer: FakeMisskeyUser?, depth: Int = 0, hidden: Bool = false) -> FakeMisskeyNotePack? {
         guard let author = users[note.userId] else { return nil }
         var counts: [String: Int] = [:]
         var mine: String?
@@ -33,7 +34,8 @@ extension FakeMisskeyWorld {
         let replies = notes.values.filter { $0.replyId == note.id }.count
         return FakeMisskeyNotePack(
             note: note, createdAt: Self.createdAt(of: note.id), user: pack(user: author), counts: (renotes, replies), reactions: counts,
-            reply: related(note.replyId), renote: related(note.renoteId), myReaction: viewer == nil ? nil : mine)
+            reply: related(note.replyId), renote: related(note.renoteId), myReaction: viewer == nil ? nil : mine,
+            hidden: hidden)
     }
 
     /// public and home are visible to all; followers to the author and followers; specified to the author.

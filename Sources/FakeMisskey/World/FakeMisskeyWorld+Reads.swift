@@ -62,6 +62,15 @@ extension FakeMisskeyWorld {
         return .json(200, page.select(candidates, id: \.id).compactMap { pack(note: $0, viewer: viewer) })
     }
 
+    /// `notes/show`: any note that exists, as the viewer sees it (one the viewer may not see is
+    /// served hidden: `text` null, `isHidden`); one that does not exist, 400 `NO_SUCH_NOTE`.
+    func showNote(_ params: FakeMisskeyParams, viewer: FakeMisskeyUser?) throws(FakeMisskeyError) -> HTTPResponse {
+        guard let noteId = try params.id("noteId", required: true) else { throw .missingParam("noteId") }
+        guard let note = notes[noteId], let packed = pack(note: note, viewer: viewer, hidden: !isVisible(note, to: viewer))
+        else { throw .noSuchNoteToShow }
+        return .json(200, packed)
+    }
+
     /// The page of `limit` notifications is taken first, then filtered by type: pages can come back short.
     mutating func notificationsList(_ params: FakeMisskeyParams, of user: FakeMisskeyUser) throws(FakeMisskeyError) -> HTTPResponse {
         let page = try params.page()

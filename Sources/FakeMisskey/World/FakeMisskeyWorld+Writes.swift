@@ -159,3 +159,28 @@ extension FakeMisskeyWorld {
         return user + "\u{1F}" + canonical
     }
 }
+
+/// `notes/delete`, and a note's removal as Misskey makes it.
+extension FakeMisskeyWorld {
+    /// Deletes the caller's own note (`ACCESS_DENIED` for another's: the fake has no moderators).
+    mutating func deleteNote(_ params: FakeMisskeyParams, by user: FakeMisskeyUser) throws(FakeMisskeyError) -> HTTPResponse {
+        guard let noteId = try params.id("noteId", required: true) else { throw .missingParam("noteId") }
+        guard let note = notes[noteId] else { throw .noSuchNoteToDelete }
+        guard note.userId == user.id else { throw .accessDenied }
+        removeNote(noteId)
+        wrote(.delete(id: noteId, userId: user.id))
+        return HTTPResponse(status: 204)
+    }
+
+    /// `NoteDeleteService`: the note goes, with its pure renotes and the reactions to it;
+    /// replies to it stay (their `reply` is no longer packed); notifications about it are no
+    /// longer served (the list skips a note that is gone).
+    mutating func removeNote(_ id: String) {
+        let renotes = notes.values.filter { $0.renoteId == id && $0.isPureRenote }.map(\.id)
+        for gone in [id] + renotes {
+            notes[gone] = nil
+            reactions.removeAll { $0.noteId == gone }
+        }
+        noteOrder.removeAll { notes[$0] == nil }
+    }
+}

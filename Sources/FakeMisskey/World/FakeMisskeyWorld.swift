@@ -21,6 +21,8 @@ struct FakeMisskeyWorld: Sendable {
         uniqueKeysWithValues: FakeMisskeyEndpoint.allCases.compactMap { endpoint in
             endpoint.limit.map { (endpoint, FixedWindowLimit(limit: $0.max, window: $0.duration)) }
         })
+    /// `meta.limit.minInterval`: each user's last accepted call of an endpoint that has one.
+    var lastCalls: [FakeMisskeyEndpoint: [String: Date]] = [:]
     /// misskey.io's `notes/create` idempotency: user and body -> the note made, and when.
     var idempotency: [String: (noteId: String, at: Date)] = [:]
     /// Bodies whose first `notes/create` is "still in flight": answered 202 `PROCESSING` this many more times.
@@ -114,6 +116,13 @@ struct FakeMisskeyWorld: Sendable {
             limits[endpoint] = limit
             if !window.allowed { throw .rateLimited(resetAt: window.resetAt, now: now) }
         }
+        if let interval = endpoint.minInterval {
+            let caller = user?.id ?? "anonymous"
+            if let last = lastCalls[endpoint]?[caller], now.timeIntervalSince(last) < interval {
+                throw .rateLimited(resetAt: last.addingTimeInterval(interval), now: now)
+            }
+            lastCalls[endpoint, default: [:]][caller] = now
+        }
         if endpoint.requiresCredential && user == nil { throw .credentialRequired }
         if let token, let kind = endpoint.kind, !token.permissions.contains(kind) { throw .permissionDenied }
     }
@@ -132,6 +141,8 @@ struct FakeMisskeyWorld: Sendable {
             case .notifications: return try notificationsList(params, of: try require(user))
             case .notesCreate: return try createNote(params, body: body, by: try require(user), now: now)
             case .reactionsCreate: return try react(params, by: try require(user), now: now)
+            case .notesShow: return try showNote(params, viewer: user)
+            case .notesDelete: return try deleteNote(params, by: try require(user))
             }
         } catch {
             return error.response

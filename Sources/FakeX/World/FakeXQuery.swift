@@ -23,7 +23,8 @@ struct FakeXQuery: Sendable, Equatable {
             return ["id", "since_id", "until_id", "max_results", "pagination_token", "start_time", "end_time"] + objects
         case .timeline:
             return ["id", "since_id", "until_id", "max_results", "pagination_token", "exclude", "start_time", "end_time"] + objects
-        case .createTweet, .like: return []
+        case .lookup: return ["ids"] + objects
+        case .createTweet, .like, .deleteTweet: return []
         }
     }
 

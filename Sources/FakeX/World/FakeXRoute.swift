@@ -4,6 +4,9 @@ enum FakeXRoute: Sendable, Equatable {
     case timeline(FakeXTimeline, userID: String)
     case createTweet
     case like(userID: String)
+    /// `GET /2/tweets?ids=` and `DELETE /2/tweets/:id` (`FakeXWorld+Lookups.swift`).
+    case lookup
+    case deleteTweet(id: String)
 
     /// The endpoint template (`GET /2/users/:id/tweets`): names limits, faults and records.
     var endpoint: String {
@@ -12,6 +15,8 @@ enum FakeXRoute: Sendable, Equatable {
         case .timeline(let timeline, _): "GET " + timeline.pathTemplate
         case .createTweet: "POST /2/tweets"
         case .like: "POST /2/users/:id/likes"
+        case .lookup: "GET /2/tweets"
+        case .deleteTweet: "DELETE /2/tweets/:id"
         }
     }
 
@@ -22,6 +27,10 @@ enum FakeXRoute: Sendable, Equatable {
             self = .me
         case ("POST", 2) where parts == ["2", "tweets"]:
             self = .createTweet
+        case ("GET", 2) where parts == ["2", "tweets"]:
+            self = .lookup
+        case ("DELETE", 3) where parts[0] == "2" && parts[1] == "tweets":
+            self = .deleteTweet(id: parts[2])
         case ("POST", 4) where parts[0] == "2" && parts[1] == "users" && parts[3] == "likes":
             self = .like(userID: parts[2])
         case ("GET", 4) where parts[0] == "2" && parts[1] == "users":

@@ -72,6 +72,10 @@ struct FakeXWorld: Sendable {
             return createTweet(request, author: user, now: now)
         case .like(let userID):
             return like(request, pathUserID: userID, user: user)
+        case .lookup:
+            return lookup(request, query: query)
+        case .deleteTweet(let id):
+            return deleteTweet(id, user: user)
         }
     }
 

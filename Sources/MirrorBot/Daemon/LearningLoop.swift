@@ -16,32 +16,42 @@ public struct LearningLoop: DaemonLoop {
     public let settings: DaemonSettings
     public let clock: any BotClock
     let pace = SamplePace()
+    /// Rechecks stored posts after learning (`DeletionSweep`); nil: no sweep.
+    public let sweep: DeletionSweep?
 
     /// Posts a paced read of the human's home timeline asks for: one page.
     public static let sampleSize = 100
     /// The longest wait between two paced reads.
     public static let longestSampleWait: TimeInterval = 86_400
 
-    public init(learner: Learner, settings: DaemonSettings, clock: any BotClock = SystemClock()) {
+    public init(learner: Learner, settings: DaemonSettings, clock: any BotClock = SystemClock(), sweep: DeletionSweep? = nil) {
         self.learner = learner
         self.settings = settings
         self.clock = clock
+        self.sweep = sweep
     }
 
     public func runOnce() async throws -> Duration {
-        guard settings.allows(.optionalRead) else { return settings.learnInterval }
+        if settings.allows(.optionalRead) { try await learn() }
+        // The sweep's lookups are reads too (X: a post read each): they stop with the others when the
+        // budget is tight. Its retries of copy deletions go on (they protect the human), and so does
+        // the lookup before each post and reply (`SourceCheck` in the posting and reply loops).
+        try await sweep?.run(lookups: settings.allows(.optionalRead))
+        return settings.learnInterval
+    }
+
+    private func learn() async throws {
         try await learner.learnPosts(limit: 800)
         try await learner.learnLikes(limit: 800)
         guard settings.spending != nil else {
             try await learner.learnHomeTimeline(limit: 800)
-            return settings.learnInterval
+            return
         }
         let now = clock.now()
         if settings.likesWanted, pace.isDue(at: now) {
             let sample = try await learner.learnHomeTimelineSample(limit: Self.sampleSize)
             pace.read(at: now, corrected: sample.corrected, base: settings.learnInterval.seconds, longest: Self.longestSampleWait)
         }
-        return settings.learnInterval
     }
 }
 

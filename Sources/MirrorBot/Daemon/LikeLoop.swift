@@ -14,13 +14,16 @@ public final class LikeLoop: DaemonLoop {
     public let clock: any BotClock
     public let settings: DaemonSettings
     public let log: Logger
+    /// Who said no (`Consent`): never liked. nil: nobody.
+    public let consent: Consent?
 
     static let stream = "bot_home"
 
     public init(
         bot: any SocialNetwork, botAccount: Account, classifier: any FavoriteClassifier, cursors: any CursorStore, claims: any LikeClaims,
-        clock: any BotClock, settings: DaemonSettings, log: Logger
+        clock: any BotClock, settings: DaemonSettings, log: Logger, consent: Consent? = nil
     ) {
+        self.consent = consent
         self.bot = bot
         self.botAccount = botAccount
         self.classifier = classifier
@@ -63,6 +66,7 @@ public final class LikeLoop: DaemonLoop {
             decided(.passed)
             return
         }
+        if let consent, try await consent.leavesAlone(post, skipping: .like) { return }
         guard let likedToday = try await claims.claimLike(
             post.id, authorID: post.authorID, authorUsername: post.authorUsername, ratio: verdict.ratio, day: day
         ) else {

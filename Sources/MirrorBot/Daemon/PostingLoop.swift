@@ -19,11 +19,15 @@ public struct PostingLoop: DaemonLoop {
     public let log: Logger
     /// Shown today's plan each round and the rhythm once a day (the status page).
     public let status: (any StatusSink)?
+    /// Looks each picked source up before it goes out (`PostingLoop+Sources.swift`); nil: no lookups.
+    public var sources: SourceCheck?
 
     /// How often the loop looks at the plan when no slot is due sooner (also notices a new day).
     static let idleWait: TimeInterval = 60
     /// Texts refused as duplicates before a slot is given up.
     static let maximumRefusals = 5
+    /// Picks passed over for their URL (`X_SKIP_LINK_POSTS`) before the slot waits or is given up.
+    static let maximumLinkSkips = 5
     /// A slot claimed this long ago and still `posting` was interrupted (a daemon died mid-post).
     static let interruptedAfter: TimeInterval = 600
 
@@ -101,10 +105,47 @@ public struct PostingLoop: DaemonLoop {
     func send(_ slot: PlanSlot, minuteNow: Int, now: Date) async throws {
         let at = MinuteOfDay.format(minuteNow)
         var refusals = 0
-        for _ in 0..<Self.maximumRefusals {
-            guard let (source, window) = try await scheduler.pick(for: minuteNow, now: now) else {
+        var withdrawn = 0
+        // Picks passed over for their URL (X_SKIP_LINK_POSTS), bounded on their own: the picker may
+        // offer link posts only, and a pass-over is neither a refusal nor a withdrawal.
+        var linkSkips = 0
+        var linkOverBudget = false
+        while refusals < Self.maximumRefusals {
+            if linkSkips >= Self.maximumLinkSkips {
+                // Every pick had a URL. Over the budget (tight) the slot waits like any post that does
+                // not fit (tried again next round, skipped as missed when too late); `always`: none fits.
+                if linkOverBudget {
+                    try await slots.releaseClaim(slot.date, minute: slot.minute)
+                    return
+                }
+                break
+            }
+            guard withdrawn < Self.maximumWithdrawn, let (source, window) = try await scheduler.pick(for: minuteNow, now: now) else {
                 try await skip(slot, .noPostFits)
                 return
+            }
+            // The budget before the source's lookup: a post that cannot go out is not worth a read.
+            if !settings.dryRun, let spending = settings.spending {
+                let hasURL = spending.pricing.hasURL(source.text)
+                if hasURL, settings.linkPosts == .always {
+                    linkSkips += 1
+                    continue
+                }
+                if !spending.allows(.post(text: source.text, reply: false)) {
+                    // A URL-free post may still fit (X_SKIP_LINK_POSTS=tight); past that the slot waits
+                    // (tried again next round, skipped as missed when it is too late).
+                    if hasURL, settings.linkPosts == .tight {
+                        linkSkips += 1
+                        linkOverBudget = true
+                        continue
+                    }
+                    try await slots.releaseClaim(slot.date, minute: slot.minute)
+                    return
+                }
+            }
+            if try await isWithdrawn(source, slot: slot) {
+                withdrawn += 1
+                continue  // marked withdrawn: the picker never picks it again
             }
             // The log says how far the window had to widen beyond +/-30 minutes of `at`.
             let post = BotEvent.SlotPost(
@@ -113,17 +154,6 @@ public struct PostingLoop: DaemonLoop {
                 try await slots.markSkipped(slot.date, minute: slot.minute, SlotSkip.dryRun)
                 log.report(.wouldPost(post))
                 return
-            }
-            if let spending = settings.spending {
-                let hasURL = spending.pricing.hasURL(source.text)
-                if hasURL, settings.linkPosts == .always { continue }
-                if !spending.allows(.post(text: source.text, reply: false)) {
-                    // A URL-free post may still fit (X_SKIP_LINK_POSTS=tight); past that the slot waits
-                    // (tried again next round, skipped as missed when it is too late).
-                    if hasURL, settings.linkPosts == .tight { continue }
-                    try await slots.releaseClaim(slot.date, minute: slot.minute)
-                    return
-                }
             }
             let outcome: PostOutcome
             do {

@@ -15,6 +15,10 @@ public final class ReplyLoop: DaemonLoop {
     public let clock: any BotClock
     public let settings: DaemonSettings
     public let log: Logger
+    /// Looks each past reply up before it is reused (`ReplyLoop+Sources.swift`); nil: no lookups.
+    public let sources: SourceCheck?
+    /// Who said no (`Consent`): never answered; a mention asking to stop is not answered either. nil: nobody.
+    public let consent: Consent?
     /// Until the first round is done and while no cursor exists, old mentions are left alone.
     private let firstRound = Mutex(true)
     /// The reset the last `replies_deferred` line named: one line per spent limit.
@@ -26,8 +30,11 @@ public final class ReplyLoop: DaemonLoop {
 
     public init(
         bot: any SocialNetwork, botAccount: Account, replies: any ReplySource, texts: any BotTextStore, cursors: any CursorStore,
-        claims: any MentionClaims, clock: any BotClock, settings: DaemonSettings, log: Logger
+        claims: any MentionClaims, clock: any BotClock, settings: DaemonSettings, log: Logger, sources: SourceCheck? = nil,
+        consent: Consent? = nil
     ) {
+        self.sources = sources
+        self.consent = consent
         self.bot = bot
         self.botAccount = botAccount
         self.replies = replies
@@ -83,6 +90,7 @@ public final class ReplyLoop: DaemonLoop {
     func answer(_ mention: NetworkPost, now: Date) async throws {
         let who = mention.authorUsername.map { "@\($0)" } ?? mention.authorID
         guard mention.authorID != botAccount.id, mention.isOwnText else { return }
+        if let consent, try await consent.leavesAlone(mention: mention) { return }
         guard let recent = try await claims.claimMention(
             mention.id, authorID: mention.authorID, authorUsername: mention.authorUsername, since: now.addingTimeInterval(-3600)
         ) else {
@@ -92,8 +100,9 @@ public final class ReplyLoop: DaemonLoop {
             try await skip(mention, to: who, .hourlyLimit(count: recent, to: who))
             return
         }
-        let bodies = try await replies.replies(to: mention.authorID, username: mention.authorUsername, limit: Self.candidates)
-            .compactMap(ReplyText.body)
+        let candidates = try await replies.replyPosts(to: mention.authorID, username: mention.authorUsername, limit: Self.candidates)
+            .compactMap { post in ReplyText.body(of: post.text).map { (id: post.id, body: $0) } }
+        let bodies = candidates.map { $0.body }
         // Replies the bot never sent come first: the network refuses a text the account posted before.
         let used = try await self.texts.usedTexts(bodies)
         let texts = bodies.filter { !used.contains($0) } + bodies.filter { used.contains($0) }
@@ -107,10 +116,17 @@ public final class ReplyLoop: DaemonLoop {
             log.report(.wouldReply(BotEvent.Reply(mention: mention.id, to: who, text: texts[0])))
             return
         }
-        for text in texts.prefix(Self.maximumRefusals) {
+        var refusals = 0
+        var withdrawn = 0
+        for text in texts where refusals < Self.maximumRefusals {
+            // The budget first: a reply that cannot go out is not worth the lookup of its source.
             guard settings.allows(.post(text: text, reply: true)) else {
                 try await claims.releaseMention(mention.id)
                 throw BudgetSpent()
+            }
+            if try await isWithdrawn(text, sources: candidates.filter { $0.body == text }.map { $0.id }, mention: mention) {
+                withdrawn += 1
+                continue  // the human deleted it: another of their replies to this person
             }
             let outcome: PostOutcome
             do {
@@ -137,6 +153,7 @@ public final class ReplyLoop: DaemonLoop {
                 log.report(.repliedUnconfirmed(reply, detail: detail))
                 return
             case .refused(.duplicate):
+                refusals += 1
                 try await self.texts.markRefused(text: text, at: now)
                 log.report(.replyRefused(mention: mention.id, to: who, .duplicate))
             case .refused(let refusal):
@@ -145,6 +162,11 @@ public final class ReplyLoop: DaemonLoop {
                 log.report(.replyRefused(mention: mention.id, to: who, refusal))
                 return
             }
+        }
+        if withdrawn == texts.count {
+            try await claims.finishMention(mention.id, state: .silent, reason: "the human withdrew every reply to \(who)", replyID: nil, text: nil)
+            log.report(.replySilent(mention: mention.id, to: who))
+            return
         }
         try await skip(mention, to: who, .everyReplyRefused)
     }

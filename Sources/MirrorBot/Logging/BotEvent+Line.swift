@@ -97,6 +97,16 @@ extension BotEvent {
                 "stopped": stop.rawValue, "spent_usd": String(format: "%.3f", spent), "budget_usd": String(format: "%.3f", budget),
                 "reason": stop.reason,
             ])
+
+        case .sourceWithdrawn(let post, let use): Self.sourceWithdrawnLine(post: post, use: use)
+        case .optedOut(let author, let mention): Self.optedOutLine(author: author, mention: mention)
+        case .optOutHonoured(let post, let author, let skipped, let why):
+            Self.leftAloneLine(post: post, author: author, skipped: skipped, why: why)
+        case .copyDeleted(let copy, let source):
+            Line(.info, "copy_deleted", ["id": copy, "source": source, "reason": "the human deleted the post it copied"])
+        case .copyDeleteFailed(let copy, let source, let error):
+            Line(.warning, "copy_delete_failed", ["id": copy, "source": source, "error": error, "action": "trying again at the next sweep"])
+        case .deletionSweep(let checked, let gone): Line(.info, "deletion_sweep", ["checked": checked, "gone": gone])
         }
     }
 

@@ -63,6 +63,20 @@ public enum BotEvent: Sendable, Equatable {
     // The budget (X_DAILY_BUDGET_USD).
     /// The day's estimated spend reached the point where `stop` stops; said once a day each.
     case budgetReached(BudgetStop, spent: Double, budget: Double)
+
+    // Take-backs (`BotEvent+TakeBacks.swift`).
+    /// One of the human's posts is gone from the network: marked withdrawn, never used again.
+    case sourceWithdrawn(post: String, use: SourceUse)
+    /// A mention asked the bot to stop: its author is on the do-not-interact list from now on.
+    case optedOut(author: String, mention: String)
+    /// A reply or like not done because its author said no (`why`).
+    case optOutHonoured(post: String, author: String, skipped: Interaction, why: OptOutReason)
+    /// The bot deleted its copy of a post the human took back.
+    case copyDeleted(copy: String, source: String)
+    /// Deleting the copy failed; the next sweep tries again.
+    case copyDeleteFailed(copy: String, source: String, error: String)
+    /// One round of the deletion sweep: posts looked up, found gone.
+    case deletionSweep(checked: Int, gone: Int)
 }
 
 extension BotEvent {

@@ -53,7 +53,7 @@ public struct CountingNetwork: SocialNetwork {
 
     // MARK: - Counting
 
-    private func counted<T: Sendable>(_ endpoint: String, _ call: () async throws -> T) async throws -> T {
+    func counted<T: Sendable>(_ endpoint: String, _ call: () async throws -> T) async throws -> T {
         do {
             let value = try await call()
             board.countRequest(account: account, endpoint: endpoint, outcome: "ok", rateLimited: false)

@@ -36,6 +36,10 @@ public struct Configuration: Sendable {
     public var xDailyBudget: Double?
     /// `X_SKIP_LINK_POSTS` (`never`, `tight`, `always`; default `tight`).
     public var linkPosts: LinkPostSkipping
+    /// Delete the bot's copy of a post the human deleted (`FOLLOW_DELETIONS`).
+    public var followDeletions: Bool
+    /// Posts the learning loop's sweep looks up a day (`DELETION_CHECK_READS_PER_DAY`); 0: no sweep.
+    public var deletionCheckReadsPerDay: Int
     public var redisKeyPrefix: String
     /// `REDIS_TLS_VERIFY`: `peer` (true, the default) verifies a `rediss://` server's certificate and host name; `none` accepts any.
     public var redisTLSVerifyPeer: Bool
@@ -129,6 +133,8 @@ public struct Configuration: Sendable {
             throw ConfigurationError.invalid(variable: "X_SKIP_LINK_POSTS", reason: "expected never, tight or always, got \"\(skipping)\"")
         }
         self.linkPosts = linkPosts
+        followDeletions = try env.bool("FOLLOW_DELETIONS", default: true)
+        deletionCheckReadsPerDay = try env.integer("DELETION_CHECK_READS_PER_DAY", default: 288, minimum: 0, maximum: 10_000_000)
         redisKeyPrefix = env["REDIS_KEY_PREFIX"] ?? "mirror-bot:"
         let verify = env["REDIS_TLS_VERIFY"] ?? "peer"
         switch verify.lowercased() {

@@ -15,11 +15,23 @@ public struct XProblem: Sendable, Codable, Equatable {
     /// 2.167: the refused parameter and its value.
     public var parameter: String?
     public var value: String?
+    /// A missing resource's id and kind (`resource-not-found` entries: `"tweet"`, `"post"`, `"user"`).
+    public var resourceID: String?
+    public var resourceType: String?
+
+    enum CodingKeys: String, CodingKey {
+        case title, detail, type, status, message, parameters, parameter, value
+        case resourceID = "resource_id"
+        case resourceType = "resource_type"
+    }
 
     public init(
         title: String? = nil, detail: String? = nil, type: String? = nil, status: Int? = nil,
-        message: String? = nil, parameters: [String: [String]]? = nil, parameter: String? = nil, value: String? = nil
+        message: String? = nil, parameters: [String: [String]]? = nil, parameter: String? = nil, value: String? = nil,
+        resourceID: String? = nil, resourceType: String? = nil
     ) {
+        self.resourceID = resourceID
+        self.resourceType = resourceType
         self.title = title
         self.detail = detail
         self.type = type

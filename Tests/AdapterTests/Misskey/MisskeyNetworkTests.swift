@@ -188,6 +188,37 @@ struct MisskeyNetworkTests {
         #expect(try await Self.all(world.bot.mentions(of: world.botID, after: moved, limit: 100)).map(\.id) == [second])
     }
 
+    @Test("take-backs: a note gone is missing (notes/show NO_SUCH_NOTE), one there or hidden is not; a 5xx or 429 throws, never missing; the bot deletes its own note once")
+    func takeBacks() async throws {
+        let world = try World()
+        let kept = world.server.addNote(userId: world.humanID, text: "残る")
+        let privateNote = world.server.addNote(userId: world.humanID, text: "内緒", visibility: "specified")
+        let gone = world.server.addNote(userId: world.humanID, text: "消える")
+        world.server.deleteNote(id: gone)
+        #expect(world.human.lookupBatchSize == 1)
+        #expect(try await world.human.missingPosts(among: [kept, privateNote, gone]) == [gone])
+        // The bot's own lookups see another's specified note hidden: still there, not missing.
+        #expect(try await world.bot.missingPosts(among: [privateNote]).isEmpty)
+
+        world.server.injectFault(.serverError(status: 503), count: 10, endpoint: "POST /api/notes/show")
+        await #expect(throws: NetworkError.self) { _ = try await world.human.missingPosts(among: [gone]) }
+        let copy = try await world.bot.post(text: "コピー", inReplyTo: nil)
+        try await world.bot.deletePost(id: copy)
+        #expect(world.server.note(id: copy) == nil)
+        try await Task.sleep(for: .milliseconds(1100))  // notes/delete: one a second
+        try await world.bot.deletePost(id: copy)  // gone already: done, no second deletion
+        #expect(world.server.writes.filter { if case .delete = $0 { true } else { false } }.count == 1)
+        // Another's note is refused (ACCESS_DENIED): that throws.
+        try await Task.sleep(for: .milliseconds(1100))
+        await #expect(throws: NetworkError.self) { try await world.bot.deletePost(id: kept) }
+        #expect(world.server.note(id: kept) != nil)
+        // The hour's deletions spent (429): throws, the copy stays.
+        world.server.setRateLimit(endpoint: "notes/delete", max: 0, duration: 3600)
+        let second = try await world.bot.post(text: "コピー2", inReplyTo: nil)
+        await #expect(throws: NetworkError.self) { try await world.bot.deletePost(id: second) }
+        #expect(world.server.note(id: second) != nil)
+    }
+
     @Test("an unreadable stored position is refused before any request: a bare note id for the mentions, a notification position or a foreign one for a note stream")
     func unreadablePositions() async throws {
         let world = try World()

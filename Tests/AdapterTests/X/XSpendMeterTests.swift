@@ -58,6 +58,27 @@ struct XSpendMeterTests {
         #expect(restarted.allows(.post(text: "plain", reply: false)))
     }
 
+    @Test("the take-backs' lookups (GET /2/tweets?ids=) are counted: a standard read per post returned, a gone post free, a post read twice in one UTC day paid once")
+    func countsLookups() async throws {
+        let human = server.addUser(id: "1", username: "human")
+        try server.start()
+        defer { server.stop() }
+        let ids = (0..<3).map { n in server.addTweet(authorID: "1", text: "mine \(n)", createdAt: clock.now() - Double(100 - n)) }
+        server.deleteTweet(id: ids[2])
+
+        let ledger = SpendLedger(budget: nil, pricing: XPriceTable(), store: nil, clock: clock)
+        let network = XNetwork(
+            credentials: human, configuration: XClientConfiguration(baseURL: server.baseURL), meter: XSpendMeter(prices: XPriceTable(), ledger: ledger))
+        #expect(try await network.missingPosts(among: ids) == [ids[2]])
+        #expect(try await network.missingPosts(among: [ids[0]]).isEmpty)  // the check before a post, after the sweep read it
+        let lines = ledger.today().lines
+        #expect(lines.count == 1, "\(lines)")
+        #expect(lines.first?.endpoint == "GET /2/tweets")
+        #expect(lines.first?.requests == 2)
+        #expect(lines.first?.resources == 3)
+        #expect(abs(ledger.today().total - 2 * 0.005) < 1e-9, "\(lines)")
+    }
+
     @Test("X_PRICES overrides the 2026 defaults by name; a bad entry names itself")
     func priceTable() throws {
         let table = try XPriceTable.parse("read=0.004, post_url=0.25")

@@ -184,4 +184,89 @@ struct SpendBudgetTests {
         #expect(spent.network.writes.isEmpty)
         #expect(await spent.states()["10:00"] == .planned)
     }
+
+    @Test("every pick is a link post under a tight budget: the loop ends, the slot stays planned; with X_SKIP_LINK_POSTS=always the slot is skipped")
+    func everyPickALink() async throws {
+        let human = [("10:00", "読んだ https://example.com/a"), ("10:01", "見た https://example.com/b"), ("10:02", "聴いた https://example.com/c")]
+        // $0.05 left of $1: each link post ($0.20) would pass the budget, and there is no URL-free one.
+        let clock = ManualClock(PostingWorld.at("10:00"))
+        let spending = SpendLedger(budget: 1, pricing: FlatPostPricing(), store: nil, clock: clock)
+        spending.record(endpoint: "GET /2/users/:id/mentions", resources: 1, dollars: 0.95)
+        let tight = PostingWorld(human: human, now: "10:00", spending: spending, linkPosts: .tight)
+        await tight.seedPlan(["10:00"])
+        _ = try await tight.loop.runOnce()
+        _ = try await tight.loop.runOnce()  // the next round ends too
+        #expect(tight.network.writes.isEmpty)
+        #expect(await tight.states()["10:00"] == .planned)
+        #expect(tight.log.events("slot_skipped").isEmpty)
+
+        let always = PostingWorld(human: human, now: "10:00", spending: SpendLedger(budget: nil, pricing: FlatPostPricing(), store: nil, clock: clock), linkPosts: .always)
+        await always.seedPlan(["10:00"])
+        _ = try await always.loop.runOnce()
+        #expect(always.network.writes.isEmpty)
+        #expect(await always.states()["10:00"] == .skipped)
+    }
+
+    @Test("the deletion sweep's lookups stop with the other reads when the budget is tight; its retried copy deletions go on")
+    func sweepUnderBudget() async throws {
+        let takeBacks = TakeBackFake()
+        await takeBacks.seed(stored: ["h1", "h2", "h3", "h4"], failedCopy: BotCopy(copyID: "b9", sourceID: "h0"))
+        let check = SourceCheck(
+            network: takeBacks, store: takeBacks, clock: clock, log: log.logger,
+            copies: CopyFollower(bot: takeBacks, copies: takeBacks, clock: clock, log: log.logger))
+        let sweep = DeletionSweep(check: check, store: takeBacks, plans: InMemoryPlanStore(), readsPerRound: 4, timeZone: .gmt)
+        let spending = ledger(budget: 1.00)
+        let learner = Learner(
+            human: network, humanAccount: human, posts: InMemoryPostStore(), classifier: classifier, cursors: cursors,
+            marks: InMemoryTrainingMarks(), log: .silent)
+        let learning = LearningLoop(learner: learner, settings: settings(spending), clock: clock, sweep: sweep)
+
+        _ = try await learning.runOnce()
+        #expect(await takeBacks.lookedUp == ["h1", "h2", "h3", "h4"])
+        #expect(await takeBacks.deleted == ["b9"])
+
+        // Past the reads line: no lookup, no learning read; a copy whose deletion failed is deleted still.
+        spending.record(endpoint: "GET /2/tweets", resources: 162, dollars: 0.81)
+        await takeBacks.seed(stored: ["h5"], failedCopy: BotCopy(copyID: "b8", sourceID: "h0"))
+        clock.advance(1200)
+        let postsRead = network.reads("posts")
+        _ = try await learning.runOnce()
+        #expect(await takeBacks.lookedUp == ["h1", "h2", "h3", "h4"])
+        #expect(await takeBacks.deleted == ["b9", "b8"])
+        #expect(network.reads("posts") == postsRead)
+    }
+}
+
+/// The take-backs' stores and network in one: stored posts to sweep, copies whose deletion
+/// failed before, the lookups and deletions made (nothing is ever gone).
+actor TakeBackFake: WithdrawalStore, CopyStore, PostLookupNetwork, PostDeletingNetwork {
+    private var stored: [String] = []
+    private var failed: [BotCopy] = []
+    private(set) var lookedUp: [String] = []
+    private(set) var deleted: [String] = []
+
+    func seed(stored ids: [String], failedCopy: BotCopy) {
+        stored += ids
+        failed.append(failedCopy)
+    }
+
+    nonisolated var lookupBatchSize: Int { 100 }
+    func missingPosts(among ids: [String]) async throws -> Set<String> {
+        lookedUp += ids
+        return []
+    }
+    func deletePost(id: String) async throws { deleted.append(id) }
+
+    func markWithdrawn(_ ids: [String], at date: Date) async throws -> Int { ids.count }
+    func markChecked(_ ids: [String], at date: Date) async throws { stored.removeAll { ids.contains($0) } }
+    func withdrawnCount() async throws -> Int { 0 }
+    func sweepCandidates(limit: Int, nearMinutes minutes: [Int], now: Date) async throws -> [String] { Array(stored.prefix(limit)) }
+
+    func liveCopies(of sourceIDs: [String]) async throws -> [BotCopy] { [] }
+    func liveCopiesOfWithdrawn(limit: Int) async throws -> [BotCopy] { Array(failed.prefix(limit)) }
+    func markCopyDeleted(_ copy: BotCopy, at date: Date) async throws -> Bool {
+        failed.removeAll { $0 == copy }
+        return true
+    }
+    func deletedCopyCount() async throws -> Int { deleted.count }
 }

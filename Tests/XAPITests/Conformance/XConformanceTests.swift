@@ -44,6 +44,7 @@ struct XConformanceTests {
         sends.append { _ = try await $0.send(CreateTweet(text: "Hello &amp; good night 🌙")) }
         sends.append { _ = try await $0.send(CreateTweet(text: "@friend thanks", inReplyToTweetID: "1346889436626259968")) }
         sends.append { _ = try await $0.send(LikeTweet(userID: "2244994945", tweetID: "1346889436626259968")) }
+        sends.append { _ = try await $0.send(GetTweetsByIDs(ids: ["1346889436626259968", "20", "1460323737035677698"])) }
         let transport = ScriptedTransport(Array(repeating: .json(200, "{}"), count: sends.count))
         let credentials = OAuthCredentials(consumerKey: "ck", consumerSecret: "cs", accessToken: "1-t", accessTokenSecret: "ts")
         let client = XClient(credentials: credentials, transport: transport, dialects: XDialectMemory(dialect))
@@ -95,7 +96,7 @@ struct XConformanceTests {
         let requests = try await Self.wireRequests(dialect)
         let problems = requests.flatMap { Self.violations(of: $0, in: document) }
         print("XConformanceTests: \(requests.count) requests checked against x-openapi-\(document.version).json (\(dialect.rawValue)): \(problems.count) violations")
-        let expected: Int = TweetTimeline.allCases.count * 20 + 4
+        let expected: Int = TweetTimeline.allCases.count * 20 + 5
         #expect(requests.count == expected)
         #expect(problems.isEmpty, "\(Set(problems).sorted().prefix(20).joined(separator: "\n"))")
     }
@@ -174,6 +175,13 @@ struct XConformanceTests {
             checked += 1
             if !document.hasPath(keyPath, in: invalid) { missing.append("InvalidRequestProblem: \(keyPath.joined(separator: "."))") }
         }
+        // A post `GET /2/tweets?ids=` does not find: an errors[] entry, a ResourceNotFoundProblem.
+        expect(listPaths.filter { $0.first != "meta" }, method: "GET", path: "/2/tweets", status: "200")
+        let notFound = document.resolve(["$ref": "#/components/schemas/ResourceNotFoundProblem"])
+        for keyPath in [["type"], ["resource_id"], ["resource_type"], ["value"]] {
+            checked += 1
+            if !document.hasPath(keyPath, in: notFound) { missing.append("ResourceNotFoundProblem: \(keyPath.joined(separator: "."))") }
+        }
         print("XConformanceTests: \(checked) decoded key paths checked against x-openapi-\(document.version).json: \(missing.count) missing")
         #expect(missing.isEmpty, "\(missing.joined(separator: "\n"))")
     }
@@ -184,7 +192,7 @@ struct XConformanceTests {
         let routes: [(FakeXRoute, String)] = [
             (.me, "/2/users/me"), (.timeline(.userTweets, userID: "42"), "/2/users/42/tweets"),
             (.timeline(.liked, userID: "42"), "/2/users/42/liked_tweets"), (.timeline(.mentions, userID: "42"), "/2/users/42/mentions"),
-            (.timeline(.home, userID: "42"), "/2/users/42/timelines/reverse_chronological"),
+            (.timeline(.home, userID: "42"), "/2/users/42/timelines/reverse_chronological"), (.lookup, "/2/tweets"),
         ]
         for (route, path) in routes {
             let operation = try #require(document.operation(method: "GET", path: path)?.operation)

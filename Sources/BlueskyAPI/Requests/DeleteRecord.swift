@@ -1,0 +1,39 @@
+import APIClientCore
+import Foundation
+
+/// `com.atproto.repo.deleteRecord`: deletes one of the session's own records. Deleting a
+/// record that is not there is no error, so a retry is harmless.
+public struct DeleteRecord: XRPCRequest {
+    public struct Response: Sendable, Codable, Equatable {
+        public struct Commit: Sendable, Codable, Equatable {
+            public var cid: String
+            public var rev: String
+        }
+
+        public var commit: Commit?
+    }
+
+    public static var nsid: String { "com.atproto.repo.deleteRecord" }
+    public static var isProcedure: Bool { true }
+
+    /// The session's DID.
+    public var repo: String
+    public var collection: String
+    public var rkey: String
+
+    public init(repo: String, collection: String, rkey: String) {
+        self.repo = repo
+        self.collection = collection
+        self.rkey = rkey
+    }
+
+    struct Input: Encodable {
+        var repo: String
+        var collection: String
+        var rkey: String
+    }
+
+    public func input() throws -> Data? {
+        try XRPCJSON.encode(Input(repo: repo, collection: collection, rkey: rkey))
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import MirrorBot
+import Postgres
+
+/// Withdrawn posts in PostgreSQL (`withdrawn_posts`, migration 009): a row per post the
+/// human deleted, never removed; `posts.checked_at` says when a post was last found still there.
+public struct PostgresWithdrawalStore: WithdrawalStore {
+    public let connection: PostgresConnection
+
+    public init(connection: PostgresConnection) {
+        self.connection = connection
+    }
+
+    @discardableResult
+    public func markWithdrawn(_ ids: [String], at date: Date) async throws -> Int {
+        guard !ids.isEmpty else { return 0 }
+        return try await connection.query("""
+            INSERT INTO withdrawn_posts (post_id, withdrawn_at)
+            SELECT unnest(string_to_array(\(ids.joined(separator: "\n")), chr(10))), \(date)::timestamptz
+            ON CONFLICT (post_id) DO NOTHING
+            RETURNING post_id
+            """).count
+    }
+
+    public func markChecked(_ ids: [String], at date: Date) async throws {
+        guard !ids.isEmpty else { return }
+        try await connection.query("UPDATE posts SET checked_at = \(date)::timestamptz WHERE id = ANY(string_to_array(\(ids.joined(separator: "\n")), chr(10)))")
+    }
+
+    public func withdrawnCount() async throws -> Int {
+        try await connection.query("SELECT count(*) AS n FROM withdrawn_posts").first?.decode("n") ?? 0
+    }
+
+    /// The withdrawn ids among `ids`.
+    public func withdrawn(among ids: [String]) async throws -> Set<String> {
+        guard !ids.isEmpty else { return [] }
+        return Set(try await connection.query("SELECT post_id FROM withdrawn_posts WHERE post_id = ANY(string_to_array(\(ids.joined(separator: "\n")), chr(10)))").compactMap { $0["post_id"] })
+    }
+}
+
+extension PostgresWithdrawalStore {
+    public func sweepCandidates(limit: Int, nearMinutes minutes: [Int], now: Date) async throws -> [String] {
+        guard limit > 0 else { return [] }
+        let coming = minutes.map(String.init).joined(separator: ",")
+        return try await connection.query("""
+            SELECT p.id FROM posts p
+            WHERE NOT EXISTS (SELECT 1 FROM withdrawn_posts w WHERE w.post_id = p.id)
+            ORDER BY
+                p.checked_at IS NOT NULL AND p.checked_at > \(now)::timestamptz - interval '1 day',
+                EXISTS (SELECT 1 FROM plan_slots s
+                        WHERE s.source_post_id = p.id AND s.state = 'posted' AND s.posted_id <> 'unconfirmed'
+                          AND NOT EXISTS (SELECT 1 FROM deleted_copies d WHERE d.copy_id = s.posted_id)) DESC,
+                (p.in_reply_to_user_id IS NULL AND EXISTS (
+                    SELECT 1 FROM unnest(string_to_array(\(coming), ',')::int[]) AS c(m)
+                    WHERE least(abs(p.minute_of_day - c.m), 1440 - abs(p.minute_of_day - c.m)) <= 30)) DESC,
+                p.checked_at NULLS FIRST, p.id
+            LIMIT \(limit)
+            """).map { try $0.decode("id", as: String.self) }
+    }
+}
+
+extension PostgresWithdrawalStore: CopyStore {
+    public func liveCopies(of sourceIDs: [String]) async throws -> [BotCopy] {
+        guard !sourceIDs.isEmpty else { return [] }
+        return try await copies(where: "s.source_post_id = ANY(string_to_array($1::text, chr(10)))", sourceIDs.joined(separator: "\n"), limit: 10_000)
+    }
+
+    public func liveCopiesOfWithdrawn(limit: Int) async throws -> [BotCopy] {
+        try await copies(where: "EXISTS (SELECT 1 FROM withdrawn_posts w WHERE w.post_id = s.source_post_id) AND $1::text = ''", "", limit: limit)
+    }
+
+    /// The live copies (posted, confirmed, not deleted) matching `condition` (over `plan_slots s`, `$1` bound to `value`).
+    private func copies(where condition: String, _ value: String, limit: Int) async throws -> [BotCopy] {
+        try await connection.query(PostgresQuery(unsafeSQL: """
+            SELECT s.posted_id, s.source_post_id FROM plan_slots s
+            WHERE s.state = 'posted' AND s.posted_id IS NOT NULL AND s.posted_id <> 'unconfirmed' AND s.source_post_id IS NOT NULL
+              AND NOT EXISTS (SELECT 1 FROM deleted_copies d WHERE d.copy_id = s.posted_id)
+              AND \(condition)
+            ORDER BY s.posted_at NULLS LAST
+            LIMIT \(max(0, limit))
+            """, binds: [value]))
+            .map { BotCopy(copyID: try $0.decode("posted_id"), sourceID: try $0.decode("source_post_id")) }
+    }
+
+    @discardableResult
+    public func markCopyDeleted(_ copy: BotCopy, at date: Date) async throws -> Bool {
+        try await connection.query("""
+            INSERT INTO deleted_copies (copy_id, source_post_id, deleted_at) VALUES (\(copy.copyID), \(copy.sourceID), \(date)::timestamptz)
+            ON CONFLICT (copy_id) DO NOTHING
+            RETURNING copy_id
+            """).count == 1
+    }
+
+    public func deletedCopyCount() async throws -> Int {
+        try await connection.query("SELECT count(*) AS n FROM deleted_copies").first?.decode("n") ?? 0
+    }
+}

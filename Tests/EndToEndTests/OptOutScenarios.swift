@@ -1,0 +1,91 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A daemon world where people can say no: the friend (who the human replied to) and the
+/// foodie (whose ramen posts the bot likes).
+protocol OptOutWorld: DaemonWorld, DaemonWriteLog {
+    var friendID: String { get }
+    var foodieID: String { get }
+    /// How a post mentions the bot (`@mirror`, `@mirror.test`).
+    var botMention: String { get }
+    func friendPosts(_ text: String) -> String
+    /// The foodie posts something the human would like; returns its id.
+    func foodiePostsRamen(_ suffix: String) -> String
+    var likedIDs: [String] { get }
+}
+
+extension OptOutWorld {
+    func optout(_ arguments: [String]) throws -> BinaryRunner.Result {
+        try BinaryRunner.run(["optout"] + arguments, environment: environment)
+    }
+
+    /// The friend asks the bot to stop (not answered) and the operator adds the foodie: no
+    /// reply and no like for either, in this run and after a restart; `optout list` shows both,
+    /// and once the operator removes the friend, the friend is answered again.
+    func stopIsHonouredAcrossRestart() async throws {
+        let stopRequest = friendPosts("\(botMention) ＳＴＯＰ please")
+        let first = try startDaemon()
+        #expect(waitFor(30) { output.contains("event=opted_out") }, "\(output)")
+        #expect(try optout(["add", foodieID]).status == 0)
+        let again = friendPosts("\(botMention) 元気？")
+        let ramen = foodiePostsRamen("1")
+        #expect(waitFor(30) { output.contains("skipped=like") && output.contains("skipped=reply") }, "\(output)")
+        #expect(waitForMoreRounds(), "\(output)")
+        #expect(!replied(to: stopRequest) && !replied(to: again), "\(output)")
+        #expect(!likedIDs.contains(ramen))
+        #expect(stop(first) == 0)
+
+        let second = try startDaemon()
+        #expect(waitFor(30) { output.components(separatedBy: "event=started").count == 3 })
+        let third = friendPosts("\(botMention) もう一回！")
+        let ramenAgain = foodiePostsRamen("2")
+        #expect(waitForMoreRounds(4), "\(output)")
+        #expect(!replied(to: third) && !likedIDs.contains(ramenAgain), "\(output)")
+        #expect(writeCounts.replies == 0 && writeCounts.likes == 0, "\(output)")
+
+        let list = try optout(["list"])
+        #expect(list.status == 0 && list.stdout.contains("id=\(friendID) ") && list.stdout.contains("id=\(foodieID) "), "\(list.stdout)")
+        #expect(list.stdout.contains("2 opted out"), "\(list.stdout)")
+        #expect(try optout(["remove", friendID]).status == 0)
+        let fourth = friendPosts("\(botMention) おーい")
+        #expect(waitFor(30) { replied(to: fourth) }, "\(output)")
+        #expect(stop(second) == 0)
+    }
+}
+
+extension DaemonHarness: OptOutWorld {
+    var friendID: String { Self.friend }
+    var foodieID: String { Self.foodie }
+    var botMention: String { "@mirror" }
+    func friendPosts(_ text: String) -> String { server.addTweet(authorID: Self.friend, text: text) }
+    func foodiePostsRamen(_ suffix: String) -> String { server.addTweet(authorID: Self.foodie, text: "\(ramenText) \(suffix)") }
+    var likedIDs: [String] { likes }
+}
+
+extension MastodonDaemonHarness: OptOutWorld {
+    var friendID: String { Self.friend }
+    var foodieID: String { Self.foodie }
+    var botMention: String { "@mirror" }
+    func friendPosts(_ text: String) -> String { server.addStatus(accountID: Self.friend, text: text) }
+    func foodiePostsRamen(_ suffix: String) -> String { server.addStatus(accountID: Self.foodie, text: "\(ramenText) \(suffix)") }
+    var likedIDs: [String] { favourites }
+}
+
+extension BlueskyDaemonHarness: OptOutWorld {
+    var friendID: String { Self.friend }
+    var foodieID: String { Self.foodie }
+    var botMention: String { "@mirror.test" }
+    func friendPosts(_ text: String) -> String { server.addPost(did: Self.friend, text: text) }
+    func foodiePostsRamen(_ suffix: String) -> String { server.addPost(did: Self.foodie, text: "ラーメン屋の新作つけ麺が最高 \(suffix)") }
+    var likedIDs: [String] { likes }
+}
+
+extension MisskeyDaemonHarness: OptOutWorld {
+    var friendID: String { Self.friend }
+    var foodieID: String { Self.foodie }
+    var botMention: String { "@mirror" }
+    func friendPosts(_ text: String) -> String { server.addNote(userId: Self.friend, text: text) }
+    func foodiePostsRamen(_ suffix: String) -> String { server.addNote(userId: Self.foodie, text: "\(ramenText) \(suffix)") }
+    var likedIDs: [String] { reactions.map(\.note) }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// Issue 26's scenarios, each on every network's fake.
+@Suite("Take-backs and opt-outs against every fake network", .serialized)
+struct TakeBackEndToEndTests {
+    enum Network: String, CaseIterable, CustomStringConvertible {
+        case x, mastodon, bluesky, misskey
+        var description: String { rawValue }
+    }
+
+    /// A set-up world of `network`, torn down after `body`.
+    static func inWorld(_ network: Network, _ body: (any TakeBackWorld & OptOutWorld) async throws -> Void) async throws {
+        switch network {
+        case .x: try await DaemonHarness.with { try await $0.setUp(); try await body($0); await $0.tearDown() }
+        case .mastodon: try await MastodonDaemonHarness.with { try await $0.setUp(); try await body($0); await $0.tearDown() }
+        case .bluesky: try await BlueskyDaemonHarness.with { try await $0.setUp(); try await body($0); await $0.tearDown() }
+        case .misskey: try await MisskeyDaemonHarness.with { try await $0.setUp(); try await body($0); await $0.tearDown() }
+        }
+    }
+
+    @Test("a source the human deleted before its slot is never posted nor reused as a reply", arguments: Network.allCases)
+    func deletedSources(network: Network) async throws {
+        try await Self.inWorld(network) { try await $0.deletedSourcesAreNeverUsed() }
+    }
+
+    @Test("a lookup that fails (503) withdraws nothing and posts nothing unchecked", arguments: Network.allCases)
+    func failedLookup(network: Network) async throws {
+        try await Self.inWorld(network) { try await $0.failedLookupWithdrawsNothing() }
+    }
+
+    @Test("the bot's copy of a post the human deleted is deleted within one sweep, once", arguments: Network.allCases)
+    func copyFollows(network: Network) async throws {
+        try await Self.inWorld(network) { try await $0.copyFollowsWithinOneSweep() }
+    }
+
+    @Test("the sweep looks up no more posts than its budget (lookups counted by the fake)", arguments: Network.allCases)
+    func sweepBudget(network: Network) async throws {
+        try await Self.inWorld(network) { try await $0.sweepStaysWithinBudget() }
+    }
+
+    @Test("a person who says stop, or whom the operator adds, gets no reply and no like, across a restart, until removed",
+          arguments: Network.allCases)
+    func stopHonoured(network: Network) async throws {
+        try await Self.inWorld(network) { try await $0.stopIsHonouredAcrossRestart() }
+    }
+}
