@@ -92,6 +92,7 @@ let package = Package(
         // Benchmarks: run with `swift run -c release mirror-bot-bench`.
         .executableTarget(name: "mirror-bot-bench", dependencies: [
             "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "Postgres", "Redis", "FakeX", "XAPI",
+            "CoreTestSupport", "APIClientTestSupport",
         ]),
 
         // In-memory stand-ins for the core's protocols and a scripted network, on APIClientTestSupport's manual clock: no services.

@@ -25,6 +25,8 @@ struct Services: Sendable {
     let log: Logger
     /// The status page's counter of attempts, retries and rate-limit waits, when it serves.
     var clientObserver: ClientObserver? = nil
+    /// On X: what both accounts' requests cost, counted into the day's spend.
+    var xMeter: XSpendMeter? = nil
 
     /// The observer of `account`'s client (one that hears nothing without a status page).
     func observer(_ account: String) -> @Sendable (APIClientEvent) -> Void {
@@ -55,7 +57,7 @@ struct Services: Sendable {
         case .x:
             return XNetwork(
                 credentials: try configuration.requireHumanCredentials(), configuration: xClientConfiguration, observe: observer("human"),
-                dialects: dialects ?? xDialectMemory())
+                dialects: dialects ?? xDialectMemory(), meter: xMeter)
         case .mastodon:
             return try mastodonNetwork(token: configuration.humanMastodonToken, variable: "HUMAN_MASTODON_TOKEN", account: "human")
         case .bluesky:
@@ -70,7 +72,7 @@ struct Services: Sendable {
         case .x:
             return XNetwork(
                 credentials: try configuration.requireBotCredentials(), configuration: xClientConfiguration, observe: observer("bot"),
-                dialects: dialects ?? xDialectMemory())
+                dialects: dialects ?? xDialectMemory(), meter: xMeter)
         case .mastodon:
             return try mastodonNetwork(token: configuration.botMastodonToken, variable: "BOT_MASTODON_TOKEN", account: "bot")
         case .bluesky:

@@ -4,6 +4,7 @@ import Foundation
 import MirrorBot
 import MirrorBotPostgres
 import MirrorBotStatus
+import MirrorBotX
 
 /// `mirror-bot start`: the daemon, until SIGTERM or SIGINT.
 struct StartCommand: Command {
@@ -67,6 +68,11 @@ struct StartCommand: Command {
         defer { server?.stop() }
         var services = Services(configuration: configuration, log: log)
         if let status { services.clientObserver = { account, event in status.count(event, account: account) } }
+        // On X, what the API costs: counted by the adapter, kept by UTC day, held to X_DAILY_BUDGET_USD.
+        let spending = configuration.network == .x
+            ? SpendLedger(budget: configuration.xDailyBudget, pricing: configuration.xPrices, store: nil, clock: clock, log: log, sink: status)
+            : nil
+        services.xMeter = spending.map { XSpendMeter(prices: configuration.xPrices, ledger: $0) }
         var (human, bot) = try services.networks()
         if let status {
             human = CountingNetwork(human, account: "human", board: status)
@@ -75,7 +81,8 @@ struct StartCommand: Command {
         let owner = "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier)"
 
         let daemon = Task { [services, human, bot] in
-            try await runDaemon(services: services, human: human, bot: bot, clock: clock, owner: owner, status: status)
+            try await runDaemon(
+                services: services, human: human, bot: bot, clock: clock, owner: owner, status: status, spending: spending)
         }
         let signals = [SIGTERM, SIGINT].map { number in
             signal(number, SIG_IGN)
@@ -115,18 +122,22 @@ struct StartCommand: Command {
 
     private func runDaemon(
         services: Services, human: any TakeBackNetwork, bot: any TakeBackNetwork, clock: any BotClock, owner: String,
-        status: StatusBoard?
+        status: StatusBoard?, spending: SpendLedger?
     ) async throws {
         let configuration = services.configuration
         let log = services.log
         let connection = try await services.retrying("postgresql", clock: clock) { try await services.database() }
+        if let spending {
+            try await services.retrying("postgresql", clock: clock) { try await spending.attach(PostgresSpendStore(connection: connection)) }
+        }
         let posts = try await services.retrying("postgresql", clock: clock) { try await services.postStore(connection) }
         // The human's home timeline and likes, as the daemon learns them, are the sample the like share is measured on.
         let classifier = try await services.retrying("redis", clock: clock) { try await services.classifier(learning: .sample) }
         let botAccount = try await services.retrying("the bot's account", clock: clock) { try await bot.me() }
         let humanAccount = try await services.retrying("the human's account", clock: clock) { try await human.me() }
 
-        let settings = DaemonSettings(configuration: configuration, owner: owner)
+        var settings = DaemonSettings(configuration: configuration, owner: owner)
+        settings.spending = spending
         let actions = PostgresActionStore(connection: connection)
         log.report(.started(BotEvent.Startup(
             network: configuration.network.rawValue, bot: "@\(botAccount.username)", human: "@\(humanAccount.username)",
@@ -172,7 +183,7 @@ struct StartCommand: Command {
             LikeLoop(
                 bot: bot, botAccount: botAccount, classifier: classifier, cursors: actions, claims: actions, clock: clock,
                 settings: settings, log: log, consent: consent("likes")),
-            LearningLoop(learner: learner.with(log: log.with(["loop": "learning"])), settings: settings, sweep: sweep, tally: tally),
+            LearningLoop(learner: learner.with(log: log.with(["loop": "learning"])), settings: settings, clock: clock, sweep: sweep, tally: tally),
         ]
         if let status {
             // /healthz names a service that is down even before a loop needs it.

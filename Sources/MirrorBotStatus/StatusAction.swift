@@ -10,6 +10,7 @@ public struct StatusAction: Sendable, Equatable {
         case liked, wouldLike = "would like", likeSkipped = "like skipped", likeRefused = "like refused"
         case likesUnavailable = "likes unavailable"
         case optedOut = "opted out", copyDeleted = "copy deleted"
+        case budgetReached = "budget reached"
     }
 
     /// On the bot's clock.

@@ -104,6 +104,11 @@ public final class StatusBoard: StatusSink {
     }
 
     /// One call through the network seam (`CountingNetwork`) and how it ended.
+    /// The day's spend on a paid API (`SpendLedger`), shown in its section and as gauges.
+    public func spendChanged(_ day: SpendDay) {
+        state.withLock { $0.setSpend(day) }
+    }
+
     public func countRequest(account: String, endpoint: String, outcome: String, rateLimited: Bool) {
         state.withLock { state in
             state.metrics.add(StatusMetrics.requests, ["account": account, "endpoint": endpoint, "status": outcome])

@@ -42,6 +42,12 @@ public enum StatusMetrics {
     public static let withdrawnSources = "mirror_bot_withdrawn_sources"
     public static let deletedCopies = "mirror_bot_deleted_copies"
     public static let optedOut = "mirror_bot_opted_out_people"
+    public static let spendRequests = "mirror_bot_api_spend_requests"
+    public static let spendResources = "mirror_bot_api_spend_resources"
+    public static let spendDollars = "mirror_bot_api_spend_dollars"
+    public static let spendEstimate = "mirror_bot_api_spend_estimate_dollars"
+    public static let budget = "mirror_bot_api_budget_dollars"
+    public static let budgetStopped = "mirror_bot_api_budget_stopped"
 
     /// Every family, declared in the order /metrics lists them; counters start at 0.
     public static func registry() -> MetricsRegistry {
@@ -92,6 +98,12 @@ public enum StatusMetrics {
         registry.declare(withdrawnSources, .gauge, help: "The human's posts found deleted, never used again (all kept in PostgreSQL).")
         registry.declare(deletedCopies, .gauge, help: "The bot's posts it deleted because the human deleted the post they copied.")
         registry.declare(optedOut, .gauge, help: "People on the do-not-interact list (asked the bot to stop, or added by an operator).")
+        registry.declare(spendRequests, .gauge, help: "Requests to a paid API today (UTC day), by API endpoint.")
+        registry.declare(spendResources, .gauge, help: "Posts returned (reads) or made (writes) by a paid API today (UTC day), by API endpoint.")
+        registry.declare(spendDollars, .gauge, help: "Estimated dollars spent on a paid API today (UTC day), by API endpoint, at the price table.")
+        registry.declare(spendEstimate, .gauge, help: "Estimated dollars a day and a month (period) at today's rate.")
+        registry.declare(budget, .gauge, help: "The daily budget (X_DAILY_BUDGET_USD), when one is set.")
+        registry.declare(budgetStopped, .gauge, help: "1 while the budget has stopped reads or posting (what) for the rest of the UTC day, else 0.")
         return registry
     }
 

@@ -35,6 +35,7 @@ public struct StatusPage: Sendable {
             \(classifierSection())
             \(loopsSection(health))
             \(networkSection())
+            \(spendSection())
             </main>
             <footer>Rendered \(clock(snapshot.botNow)) on the bot's clock (\(zone.identifier)). \
             Machine-readable: <a href="/metrics">/metrics</a> · <a href="/healthz">/healthz</a>. This page changes nothing.</footer>
@@ -114,6 +115,29 @@ public struct StatusPage: Sendable {
             </section>
             """
     }
+
+    /// The day's estimated spend on a paid API (X), by endpoint, and the budget's standing.
+    func spendSection() -> HTML {
+        guard let spend = state.spend else { return "" }
+        let rows: [HTML] = spend.lines.map { line in
+            "<tr><td>\(line.endpoint)</td><td>\(line.requests)</td><td>\(line.resources)</td><td>$\(Self.dollars(line.dollars))</td></tr>"
+        }
+        let budget: HTML = spend.budget.map { budget in
+            let stopped = spend.stopped.sorted { $0.rawValue < $1.rawValue }.map(\.reason)
+            let standing: HTML = stopped.isEmpty ? "within it" : "<span class=\"warn\">\(stopped.joined(separator: "; "))</span>"
+            return "<p>Daily budget (X_DAILY_BUDGET_USD): $\(Self.dollars(budget)); \(standing).</p>"
+        } ?? "<p class=\"muted\">No daily budget (X_DAILY_BUDGET_USD unset).</p>"
+        return """
+            <section id="spend"><h2>API spend today (\(spend.day), UTC)</h2>
+            <p>Estimated $\(Self.dollars(spend.total)) so far; at this rate $\(Self.dollars(spend.estimatedPerDay)) a day, \
+            $\(Self.dollars(spend.estimatedPerMonth)) a month (prices: README, "What X costs").</p>
+            \(budget)
+            <table><thead><tr><th>endpoint</th><th>requests</th><th>posts</th><th>estimated</th></tr></thead><tbody>\(rows)</tbody></table>
+            </section>
+            """
+    }
+
+    static func dollars(_ value: Double) -> String { String(format: "%.3f", value) }
 
     // MARK: - Formatting
 

@@ -116,6 +116,11 @@ extension StatusState {
             takeBacks?.deletedCopies += 1
             append(action(.copyDeleted, "post \(copy)", reason: "the human deleted the post it copied (\(source))"))
 
+        case .budgetReached(let stop, let spent, let budget):
+            append(action(
+                .budgetReached, "X_DAILY_BUDGET_USD",
+                reason: "\(stop.reason): $\(String(format: "%.3f", spent)) of $\(String(format: "%.2f", budget))"))
+
         case .stopped, .stoppedForcibly, .memoryTrimmed, .roundFailed, .recovered, .serviceUp, .serviceDown, .learnedPosts, .trainProgress,
             .roundDeferred, .repliesDeferred, .postsKindUnknown, .sourceWithdrawn, .optOutHonoured, .copyDeleteFailed, .deletionSweep:
             // The supervisor and the service checks tell the board directly; the rest is not shown.

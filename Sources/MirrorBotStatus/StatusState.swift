@@ -52,6 +52,8 @@ public struct StatusState: Sendable, Equatable {
     public var classifier = ClassifierStatus()
     /// The take-backs' totals, once the daemon reported them.
     public var takeBacks: TakeBackCounts?
+    /// The day's spend on a paid API (X), as its adapter counts it; nil on a free network.
+    public var spend: SpendDay?
     public var loops: [LoopStatus]
     /// By name (`postgresql`, `redis`), once checked.
     public var services: [String: Service] = [:]
@@ -117,5 +119,27 @@ public struct StatusState: Sendable, Equatable {
     public var nextSlot: Date? {
         guard let plan, let next = plan.slots.first(where: { $0.state == .planned }) else { return nil }
         return plan.day.instant(atMinute: next.minute, in: plan.timeZone)
+    }
+}
+
+extension StatusState {
+    /// The day's spend as /metrics shows it: gauges replaced whole (a new UTC day starts from its own rows).
+    mutating func setSpend(_ day: SpendDay) {
+        spend = day
+        for name in [StatusMetrics.spendRequests, StatusMetrics.spendResources, StatusMetrics.spendDollars] {
+            let stale = metrics.families.first(where: { $0.name == name }).map { Array($0.samples.keys) } ?? []
+            for labels in stale { metrics.remove(name, labels) }
+        }
+        for line in day.lines {
+            metrics.set(StatusMetrics.spendRequests, ["endpoint": line.endpoint], to: Double(line.requests))
+            metrics.set(StatusMetrics.spendResources, ["endpoint": line.endpoint], to: Double(line.resources))
+            metrics.set(StatusMetrics.spendDollars, ["endpoint": line.endpoint], to: line.dollars)
+        }
+        metrics.set(StatusMetrics.spendEstimate, ["period": "day"], to: day.estimatedPerDay)
+        metrics.set(StatusMetrics.spendEstimate, ["period": "month"], to: day.estimatedPerMonth)
+        if let budget = day.budget { metrics.set(StatusMetrics.budget, to: budget) }
+        for stop in [BudgetStop.reads, .posting] {
+            metrics.set(StatusMetrics.budgetStopped, ["what": stop.rawValue], to: day.stopped.contains(stop) ? 1 : 0)
+        }
     }
 }

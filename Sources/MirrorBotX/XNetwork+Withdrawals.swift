@@ -5,6 +5,7 @@ extension XNetwork: PostLookupNetwork {
     public var lookupBatchSize: Int { GetTweetsByIDs.maximum }
 
     /// One `GET /2/tweets?ids=` (up to 100 ids): the ids its `errors[]` names `resource-not-found`.
+    /// The posts it returned are counted by the spend meter (a read each).
     /// An id that is not an X post id (`^[0-9]{1,19}$`: a post imported from a JSONL file with
     /// ids of its own) cannot be looked up: it is not sent, and not counted missing.
     public func missingPosts(among ids: [String]) async throws -> Set<String> {
@@ -12,6 +13,7 @@ extension XNetwork: PostLookupNetwork {
         guard !ids.isEmpty else { return [] }
         let request = GetTweetsByIDs(ids: Array(ids.prefix(GetTweetsByIDs.maximum)))
         let response = try await Self.mappingErrors { try await client.send(request) }
+        await meter?.lookedUp(ids: (response.data ?? []).map(\.id))
         return GetTweetsByIDs.missing(in: response, among: request.ids)
     }
 }

@@ -9,10 +9,13 @@ public struct XNetwork: SocialNetwork {
     public let client: XClient
     /// Posts requested per page (X allows up to 100).
     public var pageSize: Int
+    /// Counts what this account's requests cost (`X_PRICES`, the day's spend); nil: not counted.
+    public var meter: XSpendMeter?
 
-    public init(client: XClient, pageSize: Int = 100) {
+    public init(client: XClient, pageSize: Int = 100, meter: XSpendMeter? = nil) {
         self.client = client
         self.pageSize = pageSize
+        self.meter = meter
     }
 
     /// A network for `credentials` at `baseURL` (`X_API_BASE_URL`, default `https://api.x.com`);
@@ -20,13 +23,15 @@ public struct XNetwork: SocialNetwork {
     /// the dialect learned so far, shared by the clients of one server.
     public init(
         credentials: OAuthCredentials, configuration: XClientConfiguration = XClient.defaultConfiguration,
-        observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }, dialects: XDialectMemory = XDialectMemory()
+        observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }, dialects: XDialectMemory = XDialectMemory(),
+        meter: XSpendMeter? = nil
     ) {
-        self.init(client: XClient(credentials: credentials, configuration: configuration, observe: observe, dialects: dialects))
+        self.init(client: XClient(credentials: credentials, configuration: configuration, observe: observe, dialects: dialects), meter: meter)
     }
 
     public func me() async throws -> Account {
         let response = try await Self.mappingErrors { try await client.send(GetMe()) }
+        await meter?.readMe()
         guard let user = response.data else {
             throw NetworkError.failed(endpoint: GetMe().endpoint, status: 200, detail: Self.missingData(response.errors))
         }
@@ -39,8 +44,9 @@ public struct XNetwork: SocialNetwork {
 
     public func likes(of userID: String, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
         let pager = client.pager(.likedTweets, userID: userID, limit: limit, pageSize: pageSize)
-        return AsyncThrowingStream(unfolding: {
-            try await Self.mappingErrors({ try await pager.next() }).map(Self.posts(in:))
+        return AsyncThrowingStream(unfolding: { [meter] in
+            guard let page = try await Self.metered(pager, .likedTweets, meter) else { return nil }
+            return Self.posts(in: page)
         })
     }
 
@@ -55,6 +61,7 @@ public struct XNetwork: SocialNetwork {
     public func post(text: String, inReplyTo mention: NetworkPost?) async throws -> String {
         let request = CreateTweet(text: text, inReplyToTweetID: mention?.id)
         let response = try await Self.mappingErrors { try await client.send(request) }
+        await meter?.posted(text, reply: mention != nil)
         guard let id = response.data?.id else {
             throw NetworkError.failed(endpoint: request.endpoint, status: 201, detail: Self.missingData(response.errors))
         }
@@ -64,6 +71,7 @@ public struct XNetwork: SocialNetwork {
     public func like(postID: String, as userID: String) async throws {
         let request = LikeTweet(userID: userID, tweetID: postID)
         let response = try await Self.mappingErrors { try await client.send(request) }
+        await meter?.liked()
         guard response.data?.liked == true else {
             throw NetworkError.failed(endpoint: request.endpoint, status: 200, detail: Self.missingData(response.errors))
         }
@@ -78,10 +86,19 @@ public struct XNetwork: SocialNetwork {
             return .failing(StreamPositionError(position, reason: "an X post id is a number"))
         }
         let pager = client.pager(timeline, userID: userID, sinceID: position?.value, limit: limit, pageSize: pageSize)
-        return AsyncThrowingStream(unfolding: {
-            guard let page = try await Self.mappingErrors({ try await pager.next() }) else { return nil }
+        return AsyncThrowingStream(unfolding: { [meter] in
+            guard let page = try await Self.metered(pager, timeline, meter) else { return nil }
             return StreamPage(Self.posts(in: page), position: await pager.newestID.map { StreamPosition($0) })
         })
+    }
+
+    /// The pager's next page, its request counted by `meter` with the posts it returned
+    /// (an empty answer too: a request that returned nothing, and cost nothing).
+    private static func metered(_ pager: XTweetPager, _ timeline: TweetTimeline, _ meter: XSpendMeter?) async throws -> XTweetPage? {
+        let before = await pager.requests
+        let page = try await mappingErrors { try await pager.next() }
+        if let meter, await pager.requests > before { await meter.read(timeline, ids: page?.data?.map(\.id) ?? []) }
+        return page
     }
 
     // MARK: - Mapping

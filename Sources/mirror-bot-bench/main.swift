@@ -10,6 +10,7 @@ let usage = """
            \(ScheduleRatioBenchmark.usage)
            \(ClassifyRatioBenchmark.usage)
            \(SoakBenchmark.usage)
+           \(CostWeekBenchmark.usage)
     """
 
 /// Runs a benchmark; any error is one line on stderr and exit 1.
@@ -33,6 +34,8 @@ case "schedule-ratio":
     await run { try await ScheduleRatioBenchmark.run(arguments: rest) }
 case "classify-ratio":
     await run { try await ClassifyRatioBenchmark.run(arguments: rest) }
+case "cost-week":
+    await run { try await CostWeekBenchmark.run(arguments: rest) }
 case "soak":
     await run { try await SoakBenchmark.run(arguments: rest) }
 default:

@@ -13,7 +13,9 @@ public struct PostingWorld {
     public let loop: PostingLoop
 
     /// The human's posts at these times of day (UTC) on 2026-11-20, the clock at `now` on `day`.
-    public init(human: [(String, String)], now: String, dryRun: Bool = false) {
+    public init(
+        human: [(String, String)], now: String, dryRun: Bool = false, spending: SpendLedger? = nil, linkPosts: LinkPostSkipping = .tight
+    ) {
         clock = ManualClock(Self.at(now))
         let texts = InMemoryBotTexts()
         posts = InMemoryPostStore(
@@ -21,9 +23,11 @@ public struct PostingWorld {
                 Post(id: "h\(index)", text: entry.1, createdAt: Self.at(entry.0, on: LocalDate(year: 2026, month: 11, day: 20)))
             }, texts: texts)
         network = ScriptedNetwork(clock: clock)
-        let settings = DaemonSettings(
+        var settings = DaemonSettings(
             dryRun: dryRun, pollInterval: .seconds(300), learnInterval: .seconds(1200), replyLimitPerHour: 3, likeLimitPerDay: 10,
             timeZone: .gmt, owner: "test")
+        settings.spending = spending
+        settings.linkPosts = linkPosts
         loop = PostingLoop(
             scheduler: Scheduler(rhythm: posts, plans: plans, picker: posts, timeZone: .gmt, postMentions: false),
             slots: plans, texts: texts, bot: network, botAccount: network.account, clock: clock, settings: settings, log: log.logger)

@@ -121,7 +121,7 @@ struct DaemonEndToEndTests {
         }
     }
 
-    @Test("when X refuses likes, the daemon says so once and goes on deciding")
+    @Test("when X refuses likes, the daemon says so once and stops reading home timelines (X charges for each post read)")
     func likesForbidden() async throws {
         try await DaemonHarness.with { harness in
             try await harness.setUp()
@@ -129,8 +129,19 @@ struct DaemonEndToEndTests {
             _ = harness.addActivity()
             let daemon = try harness.startDaemon()
             #expect(harness.waitFor(30) { harness.output.contains("event=would_like") }, "\(harness.output)")
-            _ = harness.server.addTweet(authorID: DaemonHarness.foodie, text: "ラーメン屋の新作つけ麺をまた食べた")
-            #expect(harness.waitFor(20) { harness.output.components(separatedBy: "event=would_like").count >= 3 }, "\(harness.output)")
+            let home = "GET /2/users/:id/timelines/reverse_chronological"
+            let mentions = "GET /2/users/:id/mentions"
+            func moreMentionRounds() -> Bool {
+                let before = harness.requestCount(mentions)
+                return harness.waitFor(30) { harness.requestCount(mentions) >= before + 3 }
+            }
+            #expect(moreMentionRounds(), "\(harness.output)")
+            let homeReads = harness.requestCount(home)
+            let ramen = harness.server.addTweet(authorID: DaemonHarness.foodie, text: "ラーメン屋の新作つけ麺をまた食べた")
+            #expect(moreMentionRounds(), "\(harness.output)")
+            // Issue 27: deciding likes X refuses bought nothing at $0.005 a post; no home timeline is read after.
+            #expect(harness.requestCount(home) == homeReads)
+            #expect(!harness.output.contains("post=\(ramen) "), "\(harness.output)")
             #expect(harness.output.components(separatedBy: "event=likes_unavailable").count == 2)
             #expect(harness.likes.isEmpty)
             #expect(daemon.isRunning)

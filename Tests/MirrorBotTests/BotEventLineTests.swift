@@ -87,6 +87,9 @@ struct BotEventLineTests {
         (.learnedLikes(3), "level=info event=learned_likes favorite=3"),
         (.learnedTimeline(97), "level=info event=learned_timeline normal=97"),
         (.trainProgress(pages: 2, stored: 150), "level=info event=train_progress pages=2 stored=150"),
+        (.budgetReached(.reads, spent: 0.8, budget: 1),
+         #"level=warning event=budget_reached stopped=reads spent_usd=0.800 budget_usd=1.000 "#
+            + #"reason="reads for likes and learning stopped for the rest of the UTC day (budget nearly spent)""#),
     ]
 
     @Test("every event's name, level and fields, in order", arguments: cases)

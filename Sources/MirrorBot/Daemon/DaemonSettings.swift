@@ -16,6 +16,20 @@ public struct DaemonSettings: Sendable {
     public var firstRunMentionWindow: TimeInterval = 3600
     /// Names this process in slot claims.
     public var owner: String
+    /// The day's spend and budget on a network that charges for its API (X); nil on a free one.
+    /// With it, reads that buy nothing are left out: the home timeline once likes are refused or
+    /// off, the human's home timeline as often as it changes a decision (README, "What X costs").
+    public var spending: SpendLedger?
+    /// Whether the network refused likes (the like loop learns it; the learning loop reads it).
+    public var likeAccess = LikeAccess()
+    /// X_SKIP_LINK_POSTS.
+    public var linkPosts: LinkPostSkipping = .tight
+
+    /// Likes will be decided for something: sent, or logged in a dry run.
+    public var likesWanted: Bool { dryRun || (!likeAccess.isRefused && likeLimitPerDay > 0) }
+
+    /// False when the budget stops `use` (always true without a budget).
+    public func allows(_ use: SpendUse) -> Bool { spending?.allows(use) ?? true }
 
     public init(
         dryRun: Bool, pollInterval: Duration, learnInterval: Duration, replyLimitPerHour: Int, likeLimitPerDay: Int,

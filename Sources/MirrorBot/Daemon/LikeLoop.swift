@@ -17,8 +17,6 @@ public final class LikeLoop: DaemonLoop {
     public let log: Logger
     /// Who said no (`Consent`): never liked. nil: nobody.
     public let consent: Consent?
-    /// Set once the network said this account cannot like.
-    private let likesRefused = Mutex(false)
 
     static let stream = "bot_home"
 
@@ -38,6 +36,9 @@ public final class LikeLoop: DaemonLoop {
     }
 
     public func runOnce() async throws -> Duration {
+        // On a network that charges for reads, a timeline read for likes that cannot be sent buys nothing.
+        if settings.spending != nil, !settings.likesWanted { return settings.pollInterval }
+        guard settings.allows(.optionalRead) else { return settings.pollInterval }
         let now = clock.now()
         let stream = PositionedStream(stream: Self.stream, cursors: cursors, log: log)
         let (fetched, read) = try await stream.collect { position in
@@ -78,7 +79,7 @@ public final class LikeLoop: DaemonLoop {
             decided(.skippedAtLimit(limit: settings.likeLimitPerDay))
             return
         }
-        let refused = likesRefused.withLock { $0 }
+        let refused = settings.likeAccess.isRefused
         if settings.dryRun || refused {
             let why: BotEvent.LikeDecision.WouldLike = settings.dryRun ? .dryRun : .accessLevel
             try await claims.finishLike(post.id, state: .wouldLike, reason: why.rawValue)
@@ -90,8 +91,7 @@ public final class LikeLoop: DaemonLoop {
             try await claims.finishLike(post.id, state: .liked, reason: nil)
             decided(.liked, features: features)
         } catch NetworkError.likesNotPermitted(let detail) {
-            likesRefused.withLock { $0 = true }
-            log.report(.likesUnavailable(detail: detail))
+            if settings.likeAccess.refuse() { log.report(.likesUnavailable(detail: detail)) }
             try await claims.finishLike(post.id, state: .wouldLike, reason: BotEvent.LikeDecision.WouldLike.accessLevel.rawValue)
             decided(.wouldLike(.refusedNow), features: features)
         } catch NetworkError.failed(_, let status, let detail) where (400..<500).contains(status) {

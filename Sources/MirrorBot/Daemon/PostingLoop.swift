@@ -27,6 +27,8 @@ public struct PostingLoop: DaemonLoop {
     static let idleWait: TimeInterval = 60
     /// Texts refused as duplicates before a slot is given up.
     static let maximumRefusals = 5
+    /// Picks passed over for their URL (`X_SKIP_LINK_POSTS`) before the slot waits or is given up.
+    static let maximumLinkSkips = 5
     /// A slot claimed this long ago and still `posting` was interrupted (a daemon died mid-post).
     static let interruptedAfter: TimeInterval = 600
 
@@ -105,10 +107,42 @@ public struct PostingLoop: DaemonLoop {
         let at = MinuteOfDay.format(minuteNow)
         var refusals = 0
         var withdrawn = 0
+        // Picks passed over for their URL (X_SKIP_LINK_POSTS), bounded on their own: the picker may
+        // offer link posts only, and a pass-over is neither a refusal nor a withdrawal.
+        var linkSkips = 0
+        var linkOverBudget = false
         while refusals < Self.maximumRefusals {
+            if linkSkips >= Self.maximumLinkSkips {
+                // Every pick had a URL. Over the budget (tight) the slot waits like any post that does
+                // not fit (tried again next round, skipped as missed when too late); `always`: none fits.
+                if linkOverBudget {
+                    try await slots.releaseClaim(slot.date, minute: slot.minute)
+                    return
+                }
+                break
+            }
             guard withdrawn < Self.maximumWithdrawn, let (source, window) = try await scheduler.pick(for: minuteNow, now: now) else {
                 try await skip(slot, .noPostFits)
                 return
+            }
+            // The budget before the source's lookup: a post that cannot go out is not worth a read.
+            if !settings.dryRun, let spending = settings.spending {
+                let hasURL = spending.pricing.hasURL(source.text)
+                if hasURL, settings.linkPosts == .always {
+                    linkSkips += 1
+                    continue
+                }
+                if !spending.allows(.post(text: source.text, reply: false)) {
+                    // A URL-free post may still fit (X_SKIP_LINK_POSTS=tight); past that the slot waits
+                    // (tried again next round, skipped as missed when it is too late).
+                    if hasURL, settings.linkPosts == .tight {
+                        linkSkips += 1
+                        linkOverBudget = true
+                        continue
+                    }
+                    try await slots.releaseClaim(slot.date, minute: slot.minute)
+                    return
+                }
             }
             if try await isWithdrawn(source, slot: slot) {
                 withdrawn += 1
@@ -153,7 +187,8 @@ public struct PostingLoop: DaemonLoop {
                 log.report(.postRefused(slot: slot.time, source: source.id, refusal))
             }
         }
-        try await skip(slot, .everyTextRefused)
+        // Every pick refused, or (X_SKIP_LINK_POSTS) every pick a post with a URL.
+        try await skip(slot, refusals > 0 ? .everyTextRefused : .noPostFits)
     }
 
     /// Marks `slot` skipped for `reason` and reports it.

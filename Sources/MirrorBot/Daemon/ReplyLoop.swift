@@ -48,6 +48,8 @@ public final class ReplyLoop: DaemonLoop {
     }
 
     public func runOnce() async throws -> Duration {
+        // Past the budget no reply goes out: the mentions wait, unread, for the next UTC day.
+        guard settings.allows(.essentialRead) else { return settings.pollInterval }
         let now = clock.now()
         let stream = PositionedStream(stream: Self.stream, cursors: cursors, log: log)
         let (fetched, read) = try await stream.collect { position in
@@ -67,6 +69,9 @@ public final class ReplyLoop: DaemonLoop {
                 // Replies wait for the reset; mentions go on being read. The position stays, so the
                 // next round reads these mentions again (those answered are claimed: never twice).
                 deferReplies(endpoint: endpoint, until: resetAt)
+                return settings.pollInterval
+            } catch is BudgetSpent {
+                // The position stays: these mentions are read again once the budget allows.
                 return settings.pollInterval
             }
         }
@@ -115,6 +120,11 @@ public final class ReplyLoop: DaemonLoop {
         var refusals = 0
         var withdrawn = 0
         for text in texts where refusals < Self.maximumRefusals {
+            // The budget first: a reply that cannot go out is not worth the lookup of its source.
+            guard settings.allows(.post(text: text, reply: true)) else {
+                try await claims.releaseMention(mention.id)
+                throw BudgetSpent()
+            }
             if try await isWithdrawn(text, sources: candidates.filter { $0.body == text }.map { $0.id }, mention: mention) {
                 withdrawn += 1
                 continue  // the human deleted it: another of their replies to this person
@@ -168,3 +178,6 @@ public final class ReplyLoop: DaemonLoop {
         log.report(.replySkipped(mention: mention.id, to: who, reason))
     }
 }
+
+/// The day's budget leaves no room for the next post: the round stops, its work stays for later.
+struct BudgetSpent: Error {}

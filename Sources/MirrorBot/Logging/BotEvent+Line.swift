@@ -93,6 +93,11 @@ extension BotEvent {
                 "count": count, "detail": "the network's answer did not show whether they are originals, replies or retweets; not stored",
             ])
         case .trainProgress(let pages, let stored): Line(.info, "train_progress", ["pages": pages, "stored": stored])
+        case .budgetReached(let stop, let spent, let budget):
+            Line(.warning, "budget_reached", [
+                "stopped": stop.rawValue, "spent_usd": String(format: "%.3f", spent), "budget_usd": String(format: "%.3f", budget),
+                "reason": stop.reason,
+            ])
 
         case .sourceWithdrawn(let post, let use): Self.sourceWithdrawnLine(post: post, use: use)
         case .optedOut(let author, let mention): Self.optedOutLine(author: author, mention: mention)

@@ -62,6 +62,10 @@ public enum BotEvent: Sendable, Equatable {
     case learnedTimeline(Int)
     case trainProgress(pages: Int, stored: Int)
 
+    // The budget (X_DAILY_BUDGET_USD).
+    /// The day's estimated spend reached the point where `stop` stops; said once a day each.
+    case budgetReached(BudgetStop, spent: Double, budget: Double)
+
     // Take-backs (`BotEvent+TakeBacks.swift`).
     /// One of the human's posts is gone from the network: marked withdrawn, never used again.
     case sourceWithdrawn(post: String, use: SourceUse)

@@ -22,4 +22,11 @@ public protocol StatusSink: EventSink {
     @discardableResult func serviceDown(_ service: String, error: any Error) -> Bool
     /// One call through the network seam (`CountingNetwork`) and how it ended.
     func countRequest(account: String, endpoint: String, outcome: String, rateLimited: Bool)
+    /// The day's spend changed (a network that charges for its API, counted by its adapter).
+    func spendChanged(_ day: SpendDay)
+}
+
+extension StatusSink {
+    /// The day's spend changed (a network that charges for its API, counted by its adapter).
+    public func spendChanged(_ day: SpendDay) {}
 }

@@ -29,12 +29,15 @@ public struct DeletionSweep: Sendable {
         return max(1, readsPerDay / Int(rounds))
     }
 
-    /// One sweep; returns how many posts it found gone.
+    /// One sweep; returns how many posts it found gone. Without `lookups` (the day's budget
+    /// stopped the reads: `X_DAILY_BUDGET_USD`) it only retries the copy deletions that failed
+    /// before: they protect the human, and cost no read.
     @discardableResult
-    public func run() async throws -> Int {
+    public func run(lookups: Bool = true) async throws -> Int {
         guard readsPerRound > 0 else { return 0 }
         let now = check.clock.now()
         if let copies = check.copies { try await copies.followEarlier(limit: 20) }
+        guard lookups else { return 0 }
         let today = LocalDate(now, in: timeZone)
         let minuteNow = MinuteOfDay.of(now, in: timeZone)
         let coming = (try await plans.plan(for: today) ?? []).filter { $0.state == .planned && $0.minute >= minuteNow }.map(\.minute)

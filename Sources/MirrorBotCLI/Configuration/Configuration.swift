@@ -1,6 +1,7 @@
 import Foundation
 import MirrorBot
 import MirrorBotBluesky
+import MirrorBotX
 import XAPI
 
 /// Every environment variable of the product contract, parsed in one place.
@@ -29,6 +30,12 @@ public struct Configuration: Sendable {
     public var pollInterval: Duration
     public var replyLimitPerHour: Int
     public var likeLimitPerDay: Int
+    /// X's prices (`X_PRICES` over the 2026 defaults: README, "What X costs").
+    public var xPrices: XPriceTable
+    /// `X_DAILY_BUDGET_USD`: the day's (UTC) most on X; nil: no budget.
+    public var xDailyBudget: Double?
+    /// `X_SKIP_LINK_POSTS` (`never`, `tight`, `always`; default `tight`).
+    public var linkPosts: LinkPostSkipping
     /// Delete the bot's copy of a post the human deleted (`FOLLOW_DELETIONS`).
     public var followDeletions: Bool
     /// Posts the learning loop's sweep looks up a day (`DELETION_CHECK_READS_PER_DAY`); 0: no sweep.
@@ -108,6 +115,24 @@ public struct Configuration: Sendable {
             "POLL_INTERVAL_SECONDS", default: Self.defaultPollIntervalSeconds, minimum: 1, maximum: Self.maximumPollIntervalSeconds))
         replyLimitPerHour = try env.integer("REPLY_LIMIT_PER_HOUR", default: 3, minimum: 0)
         likeLimitPerDay = try env.integer("LIKE_LIMIT_PER_DAY", default: 200, minimum: 0)
+        do throws(XPriceError) {
+            xPrices = try XPriceTable.parse(env["X_PRICES"] ?? "")
+        } catch {
+            throw ConfigurationError.invalid(variable: "X_PRICES", reason: "'\(error.entry)': \(error.reason)")
+        }
+        if let text = env["X_DAILY_BUDGET_USD"] {
+            guard let value = Double(text), value.isFinite, value > 0 else {
+                throw ConfigurationError.invalid(variable: "X_DAILY_BUDGET_USD", reason: "expected dollars above 0, got \"\(text)\"")
+            }
+            xDailyBudget = value
+        } else {
+            xDailyBudget = nil
+        }
+        let skipping = (env["X_SKIP_LINK_POSTS"] ?? LinkPostSkipping.tight.rawValue).lowercased()
+        guard let linkPosts = LinkPostSkipping(rawValue: skipping) else {
+            throw ConfigurationError.invalid(variable: "X_SKIP_LINK_POSTS", reason: "expected never, tight or always, got \"\(skipping)\"")
+        }
+        self.linkPosts = linkPosts
         followDeletions = try env.bool("FOLLOW_DELETIONS", default: true)
         deletionCheckReadsPerDay = try env.integer("DELETION_CHECK_READS_PER_DAY", default: 288, minimum: 0, maximum: 10_000_000)
         redisKeyPrefix = env["REDIS_KEY_PREFIX"] ?? "mirror-bot:"

@@ -8,5 +8,6 @@ extension DaemonSettings {
             learnInterval: configuration.pollInterval * 4, replyLimitPerHour: configuration.replyLimitPerHour,
             likeLimitPerDay: configuration.likeLimitPerDay, timeZone: configuration.timeZone, owner: owner
         )
+        linkPosts = configuration.linkPosts
     }
 }

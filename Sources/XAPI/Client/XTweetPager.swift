@@ -15,6 +15,8 @@ public actor XTweetPager {
     private var finished = false
     /// The newest post of the walk so far (`meta.newest_id` of its first page); nil before one.
     public private(set) var newestID: String?
+    /// Requests sent so far (an empty answer ends the walk but was a request: X counts it).
+    public private(set) var requests = 0
 
     init(client: XClient, timeline: TweetTimeline, userID: String, sinceID: String?, limit: Int, pageSize: Int) {
         self.client = client
@@ -31,6 +33,7 @@ public actor XTweetPager {
         let request = TweetListRequest(
             timeline, userID: userID, sinceID: sinceID, maxResults: min(pageSize, limit - fetched),
             paginationToken: token)
+        requests += 1
         var page = try await client.send(request)
         let tweets = page.data ?? []
         if tweets.count > limit - fetched { page.data = Array(tweets.prefix(limit - fetched)) }

@@ -1,0 +1,156 @@
+import Clocks
+import Foundation
+import Synchronization
+
+/// The day's spend on a network that charges for its API (X), as the adapter counts it, and
+/// the daily budget: past `readsShare` of it the reads that only inform stop; a post that would
+/// take the day past it is not sent (nor are mentions read for replies). Each stop is said once
+/// a day (`BotEvent.budgetReached`). Days are UTC days, X's billing day (a post read twice in one
+/// UTC day is charged once: the adapter counts it once).
+///
+/// Counting is synchronous (`record`); keeping it in the `SpendStore` is the adapter's
+/// `persist` (awaited where it counted), so a restart keeps the day's spend (`attach`).
+public final class SpendLedger: Sendable {
+    /// The daily budget in dollars (`X_DAILY_BUDGET_USD`); nil: none.
+    public let budget: Double?
+    /// The share of the budget past which reads that only inform stop, leaving the rest for posting.
+    public static let readsShare = 0.8
+    public let pricing: any PostPricing
+    private let store: Mutex<(any SpendStore)?>
+    public let clock: any BotClock
+    let log: Logger?
+    let sink: (any StatusSink)?
+    private let state = Mutex(State())
+
+    struct State {
+        var day = ""
+        var lines: [String: SpendLine] = [:]
+        var stopsSaid: Set<BudgetStop> = []
+    }
+
+    public init(
+        budget: Double?, pricing: any PostPricing, store: (any SpendStore)?, clock: any BotClock, log: Logger? = nil,
+        sink: (any StatusSink)? = nil
+    ) {
+        self.budget = budget
+        self.pricing = pricing
+        self.store = Mutex(store)
+        self.clock = clock
+        self.log = log
+        self.sink = sink
+    }
+
+    static let utc = TimeZone(secondsFromGMT: 0) ?? .current
+
+    /// The UTC day of `date`, `yyyy-MM-dd`.
+    public static func day(of date: Date) -> String {
+        LocalDate(date, in: Self.utc).description
+    }
+
+    /// Keeps the spend in `store` from now on and reads today's from it (after a restart).
+    public func attach(_ store: any SpendStore) async throws {
+        self.store.withLock { $0 = store }
+        let today = Self.day(of: clock.now())
+        let stored = try await store.spend(day: today)
+        // What was counted before the store was attached (the accounts' look-ups) is added to it.
+        let early = state.withLock { $0.day == today ? Array($0.lines.values) : [] }
+        for line in early { try await store.addSpend(line, day: today) }
+        let lines = stored + early
+        state.withLock { state in
+            state.day = today
+            state.lines = [:]
+            for line in lines { state.lines[line.endpoint, default: .zero(line.endpoint)].add(line) }
+            state.stopsSaid = []
+        }
+        publish()
+    }
+
+    /// Counts one request (or write) to `endpoint`: `resources` posts returned (or 1 write) at `dollars`.
+    /// Returns the line to persist.
+    @discardableResult
+    public func record(endpoint: String, requests: Int = 1, resources: Int, dollars: Double) -> SpendLine {
+        let line = SpendLine(endpoint: endpoint, requests: requests, resources: resources, dollars: dollars)
+        let today = Self.day(of: clock.now())
+        state.withLock { state in
+            if state.day != today { state = State(day: today) }
+            state.lines[endpoint, default: .zero(endpoint)].add(line)
+        }
+        publish()
+        return line
+    }
+
+    /// Keeps `line` (from `record`) in the store; a failure is logged, never thrown: the count stays in memory.
+    public func persist(_ line: SpendLine) async {
+        guard let store = store.withLock({ $0 }) else { return }
+        do {
+            try await store.addSpend(line, day: Self.day(of: clock.now()))
+        } catch {
+            log?.warning("spend_not_stored", ["endpoint": line.endpoint, "error": "\(error)"])
+        }
+    }
+
+    /// Today's spend so far, by endpoint, with the budget's standing.
+    public func today() -> SpendDay {
+        let now = clock.now()
+        let today = Self.day(of: now)
+        let (lines, stopped) = state.withLock { state in
+            state.day == today ? (Array(state.lines.values), state.stopsSaid) : ([], [])
+        }
+        let startOfDay = LocalDate(now, in: Self.utc).instant(atMinute: 0, in: Self.utc)
+        return SpendDay(
+            day: today, lines: lines.sorted { $0.endpoint < $1.endpoint }, budget: budget,
+            elapsed: now.timeIntervalSince(startOfDay), stopped: stopped)
+    }
+
+    /// True when the budget leaves room for `use`; the first refusal of each kind a day is reported.
+    public func allows(_ use: SpendUse) -> Bool {
+        guard let budget else { return true }
+        let spent = today().total
+        let stop: BudgetStop?
+        switch use {
+        case .optionalRead: stop = spent >= budget * Self.readsShare ? .reads : nil
+        case .essentialRead: stop = spent >= budget ? .posting : nil
+        case .post(let text, let reply): stop = spent + pricing.price(ofPost: text, reply: reply) > budget ? .posting : nil
+        }
+        guard let stop else { return true }
+        let first = state.withLock { state in
+            if state.day != Self.day(of: clock.now()) { state = State(day: Self.day(of: clock.now())) }
+            return state.stopsSaid.insert(stop).inserted
+        }
+        if first {
+            log?.report(.budgetReached(stop, spent: spent, budget: budget))
+            publish()
+        }
+        return false
+    }
+
+    private func publish() {
+        sink?.spendChanged(today())
+    }
+}
+
+/// One UTC day's spend: by endpoint, the total, an estimate for the whole day and a month.
+public struct SpendDay: Sendable, Equatable {
+    public var day: String
+    public var lines: [SpendLine]
+    public var budget: Double?
+    /// Seconds of the day gone when this was taken.
+    public var elapsed: TimeInterval
+    /// What the budget stopped today.
+    public var stopped: Set<BudgetStop>
+
+    public init(day: String, lines: [SpendLine], budget: Double?, elapsed: TimeInterval, stopped: Set<BudgetStop> = []) {
+        self.day = day
+        self.lines = lines
+        self.budget = budget
+        self.elapsed = elapsed
+        self.stopped = stopped
+    }
+
+    public var total: Double { lines.reduce(0) { $0 + $1.dollars } }
+
+    /// The day's spend at today's rate: the total over the share of the day gone (at least an hour).
+    public var estimatedPerDay: Double { total * 86_400 / max(3_600, min(86_400, elapsed)) }
+    /// Thirty days at that rate.
+    public var estimatedPerMonth: Double { estimatedPerDay * 30 }
+}

@@ -1,0 +1,37 @@
+/// Where the day's spend is kept so a restart keeps it (`x_spend`, migration 014): one row a
+/// UTC day and endpoint, added to as the adapter counts.
+public protocol SpendStore: Sendable {
+    /// Adds one count to `day`'s row for `line.endpoint` (requests, resources, dollars).
+    func addSpend(_ line: SpendLine, day: String) async throws
+    /// `day`'s rows, by endpoint.
+    func spend(day: String) async throws -> [SpendLine]
+}
+
+/// One endpoint's count over a day: requests sent, resources (posts) the answers carried or
+/// writes made, and their estimated price.
+public struct SpendLine: Sendable, Equatable {
+    /// What the network calls it, e.g. `GET /2/users/:id/timelines/reverse_chronological`.
+    public var endpoint: String
+    public var requests: Int
+    public var resources: Int
+    public var dollars: Double
+
+    public init(endpoint: String, requests: Int, resources: Int, dollars: Double) {
+        self.endpoint = endpoint
+        self.requests = requests
+        self.resources = resources
+        self.dollars = dollars
+    }
+}
+
+extension SpendLine {
+    /// Nothing yet for `endpoint`.
+    public static func zero(_ endpoint: String) -> SpendLine { SpendLine(endpoint: endpoint, requests: 0, resources: 0, dollars: 0) }
+
+    /// `other`'s counts added to these.
+    public mutating func add(_ other: SpendLine) {
+        requests += other.requests
+        resources += other.resources
+        dollars += other.dollars
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import MirrorBot
+import Synchronization
+import XAPI
+
+/// Counts what the X adapter sent and received, at the price table, into the day's `SpendLedger`:
+/// each request with the posts its answer carried, each post written. X charges a post read twice
+/// in one UTC day once, so a post already counted today is counted as a request but not paid again.
+/// Both accounts' `XNetwork`s share one meter.
+public final class XSpendMeter: Sendable {
+    public let prices: XPriceTable
+    public let ledger: SpendLedger
+    private let seen = Mutex((day: "", ids: Set<String>()))
+
+    public init(prices: XPriceTable, ledger: SpendLedger) {
+        self.prices = prices
+        self.ledger = ledger
+    }
+
+    /// One page of `timeline` that returned `ids`.
+    func read(_ timeline: TweetTimeline, ids: [String]) async {
+        await read(endpoint: "GET \(timeline.pathTemplate)", ids: ids, perPost: prices.perPost(timeline))
+    }
+
+    /// One `GET /2/tweets?ids=` (is a post of the human's still there: the check before a post or
+    /// reply, and the deletion sweep) that returned `ids`: a standard read each, a gone post free.
+    func lookedUp(ids: [String]) async {
+        await read(endpoint: "GET /2/tweets", ids: ids, perPost: prices.read)
+    }
+
+    private func read(endpoint: String, ids: [String], perPost: Double) async {
+        let day = SpendLedger.day(of: ledger.clock.now())
+        let fresh = seen.withLock { seen in
+            if seen.day != day { seen = (day, []) }
+            return ids.filter { seen.ids.insert($0).inserted }.count
+        }
+        await ledger.persist(ledger.record(endpoint: endpoint, resources: ids.count, dollars: Double(fresh) * perPost))
+    }
+
+    /// `GET /2/users/me`: one user.
+    func readMe() async {
+        await ledger.persist(ledger.record(endpoint: "GET /2/users/me", resources: 1, dollars: prices.userRead))
+    }
+
+    /// A post X accepted.
+    func posted(_ text: String, reply: Bool) async {
+        let endpoint = Self.postEndpoint(text, reply: reply)
+        await ledger.persist(ledger.record(endpoint: endpoint, resources: 1, dollars: prices.price(ofPost: text, reply: reply)))
+    }
+
+    /// A like X accepted.
+    func liked() async {
+        await ledger.persist(ledger.record(endpoint: "POST /2/users/:id/likes", resources: 1, dollars: prices.like))
+    }
+
+    /// The post endpoint by what it is charged as: a URL, a summoned reply, or a plain post.
+    static func postEndpoint(_ text: String, reply: Bool) -> String {
+        if XPriceTable.containsURL(text) { return "POST /2/tweets (URL)" }
+        return reply ? "POST /2/tweets (reply)" : "POST /2/tweets"
+    }
+}
