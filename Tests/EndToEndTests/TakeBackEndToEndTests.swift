@@ -34,6 +34,17 @@ struct TakeBackEndToEndTests {
         try await Self.inWorld(network) { try await $0.copyFollowsWithinOneSweep() }
     }
 
+    @Test("FOLLOW_DELETIONS=false: the source vanishes, the bot's copy stays, and the source is never used again", arguments: Network.allCases)
+    func copyStays(network: Network) async throws {
+        try await Self.inWorld(network) { try await $0.copyStaysWithoutFollowDeletions() }
+    }
+
+    @Test("the bot's reply that reused a past reply of the human's is deleted within one sweep after they delete it, once",
+          arguments: Network.allCases)
+    func replyCopyFollows(network: Network) async throws {
+        try await Self.inWorld(network) { try await $0.replyCopyFollowsWithinOneSweep() }
+    }
+
     @Test("the sweep looks up no more posts than its budget (lookups counted by the fake)", arguments: Network.allCases)
     func sweepBudget(network: Network) async throws {
         try await Self.inWorld(network) { try await $0.sweepStaysWithinBudget() }
