@@ -61,6 +61,23 @@ struct BlueskyProfileTests {
         #expect(byHandle.status == 200 && byHandle.body.contains(Self.friend) && byHandle.body.contains(Self.human), "\(byHandle.body)")
     }
 
+    @Test("a seed file's account description is what getProfiles serves")
+    func seedDescription() async throws {
+        let server = FakeBlueskyServer()
+        let json = """
+            {"accounts": [{"did": "\(Self.bot)", "handle": "mirror.test", "app_password": "bot-pass"},
+                          {"did": "\(Self.friend)", "handle": "friend.test", "description": "写真を撮ります #nobotsplease"}]}
+            """
+        try server.load(JSONDecoder().decode(FakeBlueskySeed.self, from: Data(json.utf8)))
+        try server.start()
+        defer { server.stop() }
+        let client = BlueskyClient(
+            identifier: "mirror.test", appPassword: "bot-pass", store: InMemoryBlueskySessionStore(),
+            configuration: BlueskyClientConfiguration(serviceURL: server.baseURL, maxAttempts: 2, retryBaseDelay: .milliseconds(5), timeout: 5))
+        let read = try await BlueskyNetwork(client: client, likeScope: .all).profileDescriptions(of: [Self.friend, Self.bot])
+        #expect(read == [Self.friend: "写真を撮ります #nobotsplease", Self.bot: ""])
+    }
+
     @Test("a 5xx throws: no profile is taken for empty")
     func failures() async throws {
         let world = try World()
