@@ -20,9 +20,7 @@ struct ReplyLoopSourceTests {
     }
 
     func loop(sources: SourceCheck?) -> ReplyLoop {
-        let settings = DaemonSettings(
-            dryRun: false, pollInterval: .seconds(300), learnInterval: .seconds(1200), replyLimitPerHour: 3, likeLimitPerDay: 10,
-            timeZone: .gmt, owner: "test")
+        let settings = DaemonSettings.testing()
         return ReplyLoop(
             bot: network, botAccount: network.account, replies: posts, texts: posts.texts, cursors: InMemoryCursors(), claims: claims,
             clock: clock, settings: settings, log: log.logger, sources: sources)
