@@ -75,6 +75,10 @@ public enum JSONValue: Sendable, Hashable, Decodable {
 
     /// A string as a JSON string literal.
     public static func quoted(_ text: String) -> String {
+        // Most strings need no escape: no `"`, `\`, control character, U+2028 or U+2029 (E2 80 A8/A9).
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
