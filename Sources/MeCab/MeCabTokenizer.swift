@@ -51,6 +51,13 @@ public final class MeCabTokenizer: Sendable {
     /// `make` copies what it keeps. Lets a caller read only the fields it needs instead of
     /// copying every morpheme's whole CSV (the classifier reads the first two).
     public func tokenize<T: Sendable>(_ text: String, _ make: @Sendable (UnsafeRawBufferPointer, UnsafePointer<CChar>) -> T) -> [T] {
+        tokenize(text, keeping: { surface, feature in make(surface, feature) })
+    }
+
+    /// As `tokenize(_:_:)`, keeping only what `make` does not turn down (nil): a morpheme
+    /// skipped this way costs no copy at all (issue 30: the classifier keeps only the nouns'
+    /// surfaces, read on MeCab's bytes).
+    public func tokenize<T: Sendable>(_ text: String, keeping make: @Sendable (UnsafeRawBufferPointer, UnsafePointer<CChar>) -> T?) -> [T] {
         guard !text.isEmpty else { return [] }
         return tagger.withLock { handle in
             var input = text
@@ -65,9 +72,10 @@ public final class MeCabTokenizer: Sendable {
                         let stat = Int32(value.stat)
                         if stat != MECAB_BOS_NODE && stat != MECAB_EOS_NODE {
                             let length = value.surface == nil ? 0 : Int(value.length)
-                            morphemes.append(withUnsafePointer(to: 0 as CChar) { empty in
+                            let kept = withUnsafePointer(to: 0 as CChar) { empty in
                                 make(UnsafeRawBufferPointer(start: value.surface, count: length), value.feature ?? empty)
-                            })
+                            }
+                            if let kept { morphemes.append(kept) }
                         }
                         node = UnsafePointer(value.next)
                     }

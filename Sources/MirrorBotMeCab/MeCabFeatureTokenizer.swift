@@ -23,6 +23,34 @@ public struct MeCabFeatureTokenizer: Tokenizer {
         }
     }
 
+    /// The nouns' surfaces, filtered on MeCab's bytes: a morpheme whose feature CSV does not
+    /// begin with the field 名詞, or whose second field is 数, is skipped without a copy.
+    public func nounSurfaces(_ text: String) -> [String] {
+        mecab.tokenize(text, keeping: { surface, feature in
+            Self.isCountedNoun(feature) ? String(decoding: surface, as: UTF8.self) : nil
+        })
+    }
+
+    /// The first field is exactly 名詞 and the second, if any, is not exactly 数 (as
+    /// `FeatureExtractor.isCountedPartOfSpeech` decides on `firstTwoFields`).
+    static func isCountedNoun(_ feature: UnsafePointer<CChar>) -> Bool {
+        let bytes = UnsafeRawPointer(feature).assumingMemoryBound(to: UInt8.self)
+        guard let afterNoun = Self.afterPrefix("名詞", of: bytes) else { return false }
+        switch afterNoun.pointee {
+        case 0: return true
+        case UInt8(ascii: ","):
+            guard let afterNumber = Self.afterPrefix("数", of: afterNoun + 1) else { return true }
+            return !(afterNumber.pointee == 0 || afterNumber.pointee == UInt8(ascii: ","))
+        default: return false
+        }
+    }
+
+    /// The bytes after `prefix` when the C string `bytes` begins with it (a mismatch stops at the NUL at the latest).
+    private static func afterPrefix(_ prefix: StaticString, of bytes: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+        for offset in 0..<prefix.utf8CodeUnitCount where bytes[offset] != prefix.utf8Start[offset] { return nil }
+        return bytes + prefix.utf8CodeUnitCount
+    }
+
     /// The feature CSV's first field, and its second when there is a comma (as `Morpheme`'s
     /// `partOfSpeech` and `subcategory` read them).
     static func firstTwoFields(_ feature: UnsafePointer<CChar>) -> (String, String?) {

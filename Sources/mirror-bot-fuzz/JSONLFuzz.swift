@@ -16,8 +16,17 @@ extension FuzzTarget {
 
     /// `classify --jsonl` and `train classifier --jsonl`: `JSONLinesFile`, `ClassificationJSONL`,
     /// `TrainingJSONL`; each output line must be one JSON object giving back the input's text.
-    static let jsonlClassifier = FuzzTarget(name: "jsonl-classifier", about: "classify/train --jsonl: JSONLinesFile, ClassificationJSONL, TrainingJSONL") { bytes in
+    static let jsonlClassifier = FuzzTarget(name: "jsonl-classifier", about: "classify/train --jsonl: JSONLinesFile, FlatJSONObject against JSONDecoder, ClassificationJSONL, TrainingJSONL") { bytes in
         let file = JSONLinesFile(name: "in.jsonl", data: Data(bytes))
+        // The hand-written reader (issue 30) must agree with JSONDecoder on every line it reads.
+        if String(validating: bytes, as: UTF8.self) != nil {
+            for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+                let flat = Array(line).withUnsafeBufferPointer { FlatJSONObject.parse($0) }
+                guard let flat else { continue }
+                let reference = try? JSONValue.object(parsing: Substring(String(decoding: line, as: UTF8.self)))
+                fuzzCheck(flat == reference, "FlatJSONObject read \(flat) where JSONDecoder read \(String(describing: reference))")
+            }
+        }
         expectingInputErrors {
             for entry in try ClassificationJSONL.entries(in: file) {
                 let found = features(entry.input.text, author: entry.input.author)

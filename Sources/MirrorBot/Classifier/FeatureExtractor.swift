@@ -32,13 +32,16 @@ public struct FeatureExtractor: Sendable {
     /// The features of a post by `author` (nil or empty: no author feature).
     public func features(text: String, author: String?) -> [String] {
         let post = PostText(scanning: text)
+        let nouns = tokenizer.nounSurfaces(post.plain)
         var features: [String] = []
+        features.reserveCapacity(nouns.count + post.hashtags.count + 1)
         var seen: Set<String> = []
+        seen.reserveCapacity(features.capacity)
         func add(_ feature: String) {
             if seen.insert(feature).inserted { features.append(feature) }
         }
-        for morpheme in tokenizer.morphemes(post.plain) where Self.isNounFeature(morpheme) {
-            add(morpheme.surface.lowercased())
+        for surface in nouns where Self.isCountedSurface(surface) {
+            add(Self.lowercased(surface))
         }
         for tag in post.hashtags {
             add("#" + tag.lowercased())
@@ -51,22 +54,67 @@ public struct FeatureExtractor: Sendable {
 
     /// `@author:name` for a screen name (leading `@` and surrounding spaces ignored), nil when empty.
     public static func authorFeature(_ author: String?) -> String? {
-        guard var name = author?.trimmingCharacters(in: .whitespacesAndNewlines) else { return nil }
+        guard let author else { return nil }
+        // Trimming removes whitespace scalars from the ends only: a name that begins and ends
+        // with an ASCII byte that is not whitespace (nearly every name) needs none, and skips
+        // Foundation's character-set scan.
+        let untrimmed = author.utf8.first.map { $0 < 0x80 && !Self.isASCIIWhitespace($0) } == true
+            && author.utf8.last.map { $0 < 0x80 && !Self.isASCIIWhitespace($0) } == true
+        var name = untrimmed ? author : author.trimmingCharacters(in: .whitespacesAndNewlines)
         if name.hasPrefix("@") { name.removeFirst() }
         return name.isEmpty ? nil : authorPrefix + name.lowercased()
     }
 
     /// A noun worth counting (see the type's documentation).
     static func isNounFeature(_ morpheme: Token) -> Bool {
+        isCountedPartOfSpeech(morpheme) && isCountedSurface(morpheme.surface)
+    }
+
+    /// 名詞, but not 名詞,数.
+    static func isCountedPartOfSpeech(_ morpheme: Token) -> Bool {
         // Compared as bytes: no other sequence of scalars is canonically equivalent to 名詞 or 数
         // (no scalar but themselves decomposes to 名, 詞 or 数), so this is `==` without
         // String's normalizing comparison, which MeCab's strings always took (issue 30).
-        guard morpheme.partOfSpeech.utf8.elementsEqual("名詞".utf8),
-              !(morpheme.subcategory?.utf8.elementsEqual("数".utf8) ?? false) else { return false }
-        let surface = morpheme.surface
-        guard surface.contains(where: \.isLetter) else { return false }
-        if surface.count == 1, surface.first?.isASCII == true { return false }
-        if surface.allSatisfy({ $0 == "ー" || $0 == "〜" || $0 == "~" }) { return false }
-        return true
+        morpheme.partOfSpeech.utf8.elementsEqual("名詞".utf8)
+            && !(morpheme.subcategory?.utf8.elementsEqual("数".utf8) ?? false)
+    }
+
+    /// A noun's surface worth counting: some letter, not one ASCII character, not only `ー`, `〜` or `~`.
+    static func isCountedSurface(_ surface: String) -> Bool {
+        // ASCII alone (English words, `://`, `@`): the same three rules on bytes, where a letter
+        // is A-Z or a-z (the only ASCII characters `Character.isLetter` accepts).
+        if surface.utf8.allSatisfy({ $0 < 0x80 }) {
+            return surface.utf8.count > 1 && surface.utf8.contains(where: { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") })
+        }
+        // One pass over the characters; the long-vowel marks compared as scalars (no other
+        // sequence is canonically equivalent to ー, 〜 or ~).
+        var hasLetter = false
+        var onlyLongVowels = true
+        var count = 0
+        var firstIsASCII = false
+        for character in surface {
+            if count == 0 { firstIsASCII = character.utf8.allSatisfy { $0 < 0x80 } }
+            count += 1
+            if !hasLetter, character.isLetter { hasLetter = true }
+            if onlyLongVowels, !Self.isLongVowelMark(character) { onlyLongVowels = false }
+        }
+        return hasLetter && !(count == 1 && firstIsASCII) && !onlyLongVowels
+    }
+
+    /// ー, 〜 or ~ alone.
+    private static func isLongVowelMark(_ character: Character) -> Bool {
+        var scalars = character.unicodeScalars.makeIterator()
+        guard let scalar = scalars.next(), scalars.next() == nil else { return false }
+        return scalar == "ー" || scalar == "〜" || scalar == "~"
+    }
+
+    /// `text.lowercased()`, without the Unicode tables for ASCII-only text.
+    static func lowercased(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 >= 0x80 || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }) else { return text }
+        return text.lowercased()
+    }
+
+    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte)
     }
 }

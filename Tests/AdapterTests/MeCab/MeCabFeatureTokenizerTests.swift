@@ -20,4 +20,13 @@ struct MeCabFeatureTokenizerTests {
         #expect(tokens == expected)
         #expect(text == " " || !tokens.isEmpty)
     }
+
+    @Test("nounSurfaces, filtered on MeCab's bytes, equals the morphemes filtered as Tokens (issue 30)", arguments: texts)
+    func nounSurfacesSameAsFilteredMorphemes(text: String) throws {
+        let tokenizer = MeCabFeatureTokenizer(try MeCabTokenizer(dictionaryPath: "/var/lib/mecab/dic/ipadic-utf8"))
+        let expected = tokenizer.morphemes(text).filter { $0.partOfSpeech == "名詞" && $0.subcategory != "数" }.map(\.surface)
+        #expect(tokenizer.nounSurfaces(text) == expected)
+        if text.hasPrefix("今日は東京") { #expect(expected == ["今日", "東京", "寿司"]) }
+        if text.hasPrefix("2026年") { #expect(!expected.contains("2026")) }
+    }
 }
