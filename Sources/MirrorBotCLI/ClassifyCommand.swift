@@ -13,9 +13,8 @@ struct ClassifyCommand: Command {
     static let name = "classify"
     static let abstract = "Classify a text (TEXT --author NAME) or a JSONL file (--jsonl FILE)."
     static let usage = "mirror-bot classify TEXT [--author NAME] | --jsonl FILE"
-    static let help = """
-        USAGE: \(usage)
-
+    static let help = helpText(
+        """
         Prints the verdict (favorite: would like, normal: would not), the ratio
         P(favorite|post) / P(normal|post) against the threshold in force and why
         (FAVORITE_RATE_THRESHOLD: a number, or auto, calibrated to the human's like
@@ -29,7 +28,7 @@ struct ClassifyCommand: Command {
                           "features":[…]} a line, in order; id is the input's, or else the line number;
                           label is favorite exactly when ratio > threshold.
                           The whole file is checked before anything is printed.
-        """
+        """)
 
     /// Posts per Redis round trip with `--jsonl`.
     static let batchSize = 500

@@ -6,13 +6,23 @@ public protocol Command: Sendable {
     static var name: String { get }
     /// One line for the command list.
     static var abstract: String { get }
-    /// The full help text after `OVERVIEW:`.
+    /// `mirror-bot NAME ...`: the help's first line, and what a usage error prints.
+    static var usage: String { get }
+    /// The full help text after `OVERVIEW:` (`helpText(_:)` lays it out).
     static var help: String { get }
 
     init(arguments: [String]) throws
 
     /// Runs the command; returns the process exit status.
     func run(_ context: CommandContext) async throws -> Int32
+}
+
+extension Command {
+    /// A command's help in the one layout: the `USAGE:` line from `usage`, a blank line,
+    /// then `details` (what the arguments and options mean, and what the command does).
+    static func helpText(_ details: String) -> String {
+        "USAGE: \(usage)\n\n\(details)"
+    }
 }
 
 /// What a running command gets from the outside world.

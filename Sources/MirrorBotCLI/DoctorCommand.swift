@@ -18,9 +18,8 @@ struct DoctorCommand: Command {
     static let name = "doctor"
     static let abstract = "Check PostgreSQL, Redis, the MeCab dictionary and both accounts' credentials."
     static let usage = "mirror-bot doctor"
-    static let help = """
-        USAGE: \(usage)
-
+    static let help = helpText(
+        """
         Prints one line per check (ok or FAIL, and why): PostgreSQL and its
         migrations, Redis (and how it is reached: plain TCP, or TLS and whether
         its certificate was verified), the MeCab dictionary, the human's and the
@@ -28,7 +27,7 @@ struct DoctorCommand: Command {
         (withdrawn sources, deleted copies, opted-out people). A `warn` line says
         when the bot account does not say it is a bot (X: its bio; Bluesky's `bot`
         self-label; Mastodon's and Misskey's bot flag). Exits 1 when any check fails.
-        """
+        """)
 
     init(arguments: [String]) throws {
         let parsed = try Arguments(arguments, usage: Self.usage)

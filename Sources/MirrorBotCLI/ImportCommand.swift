@@ -14,9 +14,8 @@ struct ImportCommand: Command {
     static let name = "import"
     static let abstract = "Import the human's X data archive (folder, data/tweets.js, data/like.js), Mastodon export (outbox.json), Misskey notes export (notes-*.json), Bluesky repository export (.car) or a JSONL file of posts."
     static let usage = "mirror-bot import PATH | --jsonl FILE"
-    static let help = """
-        USAGE: \(usage)
-
+    static let help = helpText(
+        """
         ARGUMENTS:
           PATH           the unzipped archive folder, its data/ folder, or one file
                          (tweets.js, tweet.js, tweets-partN.js, like.js, like-partN.js);
@@ -31,7 +30,7 @@ struct ImportCommand: Command {
 
         Posts go beyond the X API's 3,200 most recent; POST_LIMIT still applies (the newest are kept).
         Retweets are skipped; replies are kept with whom they answer. A malformed file stores nothing.
-        """
+        """)
 
     enum Source: Equatable {
         case archive(String)

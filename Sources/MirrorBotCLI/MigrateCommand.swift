@@ -7,19 +7,19 @@ import Postgres
 struct MigrateCommand: Command {
     static let name = "migrate"
     static let abstract = "Apply migrations/*.sql to DATABASE_URL, each once."
-    static let help = """
-        USAGE: mirror-bot migrate [--dir PATH]
-
+    static let usage = "mirror-bot migrate [--dir PATH]"
+    static let help = helpText(
+        """
         OPTIONS:
           --dir PATH   the migrations folder (default: ./migrations, or the one installed beside the binary)
-        """
+        """)
 
     var directory: String?
 
     init(arguments: [String]) throws {
-        let parsed = try Arguments(arguments, options: ["dir"], usage: "mirror-bot migrate [--dir PATH]")
+        let parsed = try Arguments(arguments, options: ["dir"], usage: Self.usage)
         guard parsed.positionals.isEmpty else {
-            throw UsageError("unexpected argument '\(parsed.positionals[0])'", usage: "mirror-bot migrate [--dir PATH]")
+            throw UsageError("unexpected argument '\(parsed.positionals[0])'", usage: Self.usage)
         }
         directory = parsed.option("dir")
     }

@@ -7,9 +7,8 @@ struct OptOutCommand: Command {
     static let name = "optout"
     static let abstract = "List, add or remove people the bot never replies to nor likes (the do-not-interact list)."
     static let usage = "mirror-bot optout list | add ACCOUNT [--reason TEXT] | remove ACCOUNT"
-    static let help = """
-        USAGE: \(usage)
-
+    static let help = helpText(
+        """
         People who asked the bot to stop (a mention saying "stop", "unsubscribe",
         "leave me alone", "やめて", "止めて", ...) are put on this list by the daemon;
         the bot never replies to nor likes anyone on it, across restarts.
@@ -20,7 +19,7 @@ struct OptOutCommand: Command {
           list      one line a person: id, username, since, reason
           add       put ACCOUNT on the list (reason: --reason, default "added by an operator")
           remove    take ACCOUNT off the list (by id, or by username)
-        """
+        """)
 
     enum Action: Sendable, Equatable {
         case list

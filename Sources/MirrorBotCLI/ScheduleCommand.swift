@@ -8,9 +8,8 @@ struct ScheduleCommand: Command {
     static let name = "schedule"
     static let abstract = "Show today's plan and the human's posting rhythm; simulate days with --days N --seed S --json."
     static let usage = "mirror-bot schedule [--days N] [--seed S] [--json]"
-    static let help = """
-        USAGE: \(usage)
-
+    static let help = helpText(
+        """
         Without options: today's stored plan (each slot's time and state) and the
         human's posts by hour of the day, in TIME_ZONE.
 
@@ -18,7 +17,7 @@ struct ScheduleCommand: Command {
           --days N   simulate N days from today (nothing is stored)
           --seed S   seed for the simulation: the same seed over the same posts gives the same plans
           --json     one line a day: {"date":"YYYY-MM-DD","times":["HH:MM",...]}
-        """
+        """)
 
     var days: Int?
     var seed: UInt64?

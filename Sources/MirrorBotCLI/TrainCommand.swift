@@ -16,9 +16,8 @@ struct TrainCommand: Command {
     static let name = "train"
     static let abstract = "Train the scheduler (train scheduler) or the classifier (train classifier), or forget everything (train clear --yes)."
     static let usage = "mirror-bot train scheduler [--force] | classifier [--force] [--jsonl FILE] | clear --yes"
-    static let help = """
-        USAGE: \(usage)
-
+    static let help = helpText(
+        """
         SUBCOMMANDS:
           scheduler    fetch the human's most recent posts (up to 3,200) and store them; once unless --force
           classifier   fetch the human's latest likes as favorite and home timeline as normal; once unless --force;
@@ -26,7 +25,7 @@ struct TrainCommand: Command {
                        ('-': standard input) instead. The whole file is checked first: a bad line names the
                        file and line, and nothing is learnt. Each line is learnt as exactly its label.
           clear        forget stored posts and classifier counts (asks for --yes)
-        """
+        """)
 
     /// Posts per Redis round trip with `--jsonl`.
     static let batchSize = 500

@@ -60,12 +60,17 @@ public actor InMemoryPostStore: PostStore, ReplySource, RhythmSource, PostPicker
     /// As PostgreSQL: by user id; when none, by screen name (any case) among replies
     /// imported from a Mastodon export, whose user ids are actor URLs.
     public func replies(to userID: String, username: String?, limit: Int) -> [String] {
-        let byID = replies(to: userID, limit: limit)
+        replyPosts(to: userID, username: username, limit: limit).map(\.text)
+    }
+
+    /// The stored replies themselves, ids kept (the reply loop looks them up and records the one it reuses).
+    public func replyPosts(to userID: String, username: String?, limit: Int) -> [Post] {
+        let byID = Array(posts.filter { $0.inReplyToUserID == userID }.shuffled(using: &generator).prefix(limit))
         guard byID.isEmpty, let username, !username.isEmpty else { return byID }
         let matching = posts.filter {
             ($0.inReplyToUserID?.hasPrefix("http") ?? false) && $0.inReplyToScreenName?.lowercased() == username.lowercased()
         }
-        return Array(matching.map(\.text).shuffled(using: &generator).prefix(limit))
+        return Array(matching.shuffled(using: &generator).prefix(limit))
     }
 
     var originals: [Post] { posts.filter { !$0.isReply } }

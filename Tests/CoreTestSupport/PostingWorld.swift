@@ -23,9 +23,7 @@ public struct PostingWorld {
                 Post(id: "h\(index)", text: entry.1, createdAt: Self.at(entry.0, on: LocalDate(year: 2026, month: 11, day: 20)))
             }, texts: texts)
         network = ScriptedNetwork(clock: clock)
-        var settings = DaemonSettings(
-            dryRun: dryRun, pollInterval: .seconds(300), learnInterval: .seconds(1200), replyLimitPerHour: 3, likeLimitPerDay: 10,
-            timeZone: .gmt, owner: "test")
+        var settings = DaemonSettings.testing(dryRun: dryRun)
         settings.spending = spending
         settings.linkPosts = linkPosts
         loop = PostingLoop(

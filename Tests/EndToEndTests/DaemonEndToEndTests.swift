@@ -21,7 +21,7 @@ struct DaemonEndToEndTests {
             defer { try? FileManager.default.removeItem(at: heartbeat) }
             let daemon = try harness.startDaemon(["HEARTBEAT_FILE": heartbeat.path, "X_FIELD_DIALECT": dialect.other.rawValue])
 
-            #expect(harness.waitFor(30) { harness.replies.count >= 1 && harness.likes.count >= 1 && harness.posts.count >= 1 }, "\(harness.output)")
+            #expect(harness.waitForEachWrite(), "\(harness.output)")
             // The heartbeat file is touched after successful rounds.
             #expect(harness.waitFor(10) { FileManager.default.fileExists(atPath: heartbeat.path) })
             let stamp = try String(contentsOf: heartbeat, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -38,16 +38,10 @@ struct DaemonEndToEndTests {
             #expect(harness.posts.first?.hasPrefix(DaemonHarness.humanOriginal) == true)
 
             let output = harness.output
-            #expect(output.contains("event=reply_silent"))
-            #expect(output.contains("event=liked"))
-            #expect(output.contains("event=posted"))
-            #expect(output.contains("event=not_liked loop=likes post=\(activity.meeting)"))
             // 18 posts learned: FAVORITE_RATE_THRESHOLD=auto is the seed's 3.0, and each decision says so.
             let decisions = output.split(separator: "\n").filter { $0.contains("event=liked") || $0.contains("event=not_liked") }
             #expect(!decisions.isEmpty && decisions.allSatisfy { $0.contains(" threshold=3.000 ") }, "\(decisions)")
-            for secret in ["BOT_ACCESS_TOKEN_SECRET", "HUMAN_CONSUMER_SECRET"] {
-                #expect(!output.contains(harness.environment[secret] ?? "-"))
-            }
+            harness.expectFourBehavioursLogged(in: output, passedOver: activity.meeting, secrets: ["BOT_ACCESS_TOKEN_SECRET", "HUMAN_CONSUMER_SECRET"])
 
             // The dialect was learned from X's refusal, once for both accounts, in X's words.
             let switches = output.split(separator: "\n").filter { $0.contains("event=x_dialect_switch") }

@@ -13,7 +13,7 @@ struct MastodonDaemonEndToEndTests {
             let activity = harness.addActivity()
             let daemon = try harness.startDaemon()
 
-            #expect(harness.waitFor(30) { harness.replies.count >= 1 && harness.favourites.count >= 1 && harness.posts.count >= 1 }, "\(harness.output)")
+            #expect(harness.waitForEachWrite(), "\(harness.output)")
             #expect(harness.waitForMoreRounds(), "\(harness.output)")
 
             let replies = harness.replies
@@ -30,13 +30,7 @@ struct MastodonDaemonEndToEndTests {
             let output = harness.output
             #expect(output.contains("event=started"))
             #expect(output.contains("network=mastodon"))
-            #expect(output.contains("event=reply_silent"))
-            #expect(output.contains("event=liked"))
-            #expect(output.contains("event=posted"))
-            #expect(output.contains("event=not_liked loop=likes post=\(activity.meeting)"))
-            for secret in ["BOT_MASTODON_TOKEN", "HUMAN_MASTODON_TOKEN"] {
-                #expect(!output.contains(harness.environment[secret] ?? "-"))
-            }
+            harness.expectFourBehavioursLogged(in: output, passedOver: activity.meeting, secrets: ["BOT_MASTODON_TOKEN", "HUMAN_MASTODON_TOKEN"])
             #expect(harness.stop(daemon) == 0)
         }
     }
@@ -102,7 +96,7 @@ struct MastodonDaemonEndToEndTests {
             harness.server.injectFault(.dropAfterWrite, count: 1, endpoint: "POST /api/v1/statuses")
             _ = harness.addActivity()
             let daemon = try harness.startDaemon()
-            #expect(harness.waitFor(60) { harness.replies.count >= 1 && harness.favourites.count >= 1 && harness.posts.count >= 1 }, "\(harness.output)")
+            #expect(harness.waitForEachWrite(60), "\(harness.output)")
             #expect(harness.waitForMoreRounds(), "\(harness.output)")
             #expect(daemon.isRunning)
             #expect(harness.replies.count == 1)
@@ -125,11 +119,7 @@ struct MastodonDaemonEndToEndTests {
     func badToken() async throws {
         try await MastodonDaemonHarness.with { harness in
             try await harness.setUp()
-            let daemon = try harness.startDaemon(["BOT_MASTODON_TOKEN": "wrong-token-value"])
-            #expect(harness.waitFor(20) { !daemon.isRunning }, "\(harness.output)")
-            #expect(daemon.terminationStatus != 0)
-            #expect(harness.output.contains("The access token is invalid"))
-            #expect(!harness.output.contains("wrong-token-value"))
+            try harness.expectStartUpRefused("BOT_MASTODON_TOKEN", wrong: "wrong-token-value", saying: "The access token is invalid")
         }
     }
 }

@@ -13,7 +13,7 @@ struct MisskeyDaemonEndToEndTests {
             let activity = harness.addActivity()
             let daemon = try harness.startDaemon()
 
-            #expect(harness.waitFor(30) { harness.replies.count >= 1 && harness.reactions.count >= 1 && harness.notes.count >= 1 }, "\(harness.output)")
+            #expect(harness.waitForEachWrite(), "\(harness.output)")
             #expect(harness.waitForMoreRounds(), "\(harness.output)")
 
             let replies = harness.replies
@@ -30,13 +30,7 @@ struct MisskeyDaemonEndToEndTests {
             let output = harness.output
             #expect(output.contains("event=started"))
             #expect(output.contains("network=misskey"))
-            #expect(output.contains("event=reply_silent"))
-            #expect(output.contains("event=liked"))
-            #expect(output.contains("event=posted"))
-            #expect(output.contains("event=not_liked loop=likes post=\(activity.meeting)"))
-            for secret in ["BOT_MISSKEY_TOKEN", "HUMAN_MISSKEY_TOKEN"] {
-                #expect(!output.contains(harness.environment[secret] ?? "-"))
-            }
+            harness.expectFourBehavioursLogged(in: output, passedOver: activity.meeting, secrets: ["BOT_MISSKEY_TOKEN", "HUMAN_MISSKEY_TOKEN"])
             #expect(harness.stop(daemon) == 0)
         }
     }
@@ -69,7 +63,7 @@ struct MisskeyDaemonEndToEndTests {
             harness.server.injectProxyRateLimit(count: 2, retryAfter: 1)
             _ = harness.addActivity()
             let daemon = try harness.startDaemon()
-            #expect(harness.waitFor(60) { harness.replies.count >= 1 && harness.reactions.count >= 1 && harness.notes.count >= 1 }, "\(harness.output)")
+            #expect(harness.waitForEachWrite(60), "\(harness.output)")
             #expect(harness.waitForMoreRounds(), "\(harness.output)")
             #expect(daemon.isRunning)
             #expect(harness.writeCounts == (1, 1, 1))
@@ -82,11 +76,7 @@ struct MisskeyDaemonEndToEndTests {
     func badToken() async throws {
         try await MisskeyDaemonHarness.with { harness in
             try await harness.setUp()
-            let daemon = try harness.startDaemon(["BOT_MISSKEY_TOKEN": "wrong-token-value-0123456789abcdef"])
-            #expect(harness.waitFor(20) { !daemon.isRunning }, "\(harness.output)")
-            #expect(daemon.terminationStatus != 0)
-            #expect(harness.output.contains("AUTHENTICATION_FAILED"))
-            #expect(!harness.output.contains("wrong-token-value-0123456789abcdef"))
+            try harness.expectStartUpRefused("BOT_MISSKEY_TOKEN", wrong: "wrong-token-value-0123456789abcdef", saying: "AUTHENTICATION_FAILED")
         }
     }
 }

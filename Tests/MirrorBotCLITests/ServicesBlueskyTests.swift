@@ -12,15 +12,9 @@ struct ServicesBlueskyTests {
         "BOT_BLUESKY_IDENTIFIER": "alice-bot.example", "BOT_BLUESKY_APP_PASSWORD": "eeee-ffff-gggg-hhhh",
     ]
 
-    func services(_ environment: [String: String]) throws -> Services {
-        Services(configuration: try Configuration(environment: environment), log: .silent)
-    }
-
     @Test("both accounts get a BlueskyNetwork at BLUESKY_SERVICE_URL; the bot likes only followers by default")
     func builds() throws {
-        let (human, bot) = try services(Self.complete).networks()
-        let botNetwork = try #require(bot as? BlueskyNetwork)
-        let humanNetwork = try #require(human as? BlueskyNetwork)
+        let (humanNetwork, botNetwork) = try Services.networks(Self.complete, as: BlueskyNetwork.self)
         #expect(botNetwork.likeScope == .followers)
         #expect(humanNetwork.client.sessions.identifier == "alice.example")
         #expect(botNetwork.client.configuration.serviceURL.absoluteString == "https://pds.example")
@@ -44,10 +38,7 @@ struct ServicesBlueskyTests {
         "HUMAN_BLUESKY_IDENTIFIER", "HUMAN_BLUESKY_APP_PASSWORD", "BOT_BLUESKY_IDENTIFIER", "BOT_BLUESKY_APP_PASSWORD",
     ])
     func missing(variable: String) throws {
-        var environment = Self.complete
-        environment[variable] = nil
-        let services = try services(environment)
-        #expect(throws: ConfigurationError.missing(variable: variable)) { _ = try services.networks() }
+        try Services.expectMissing(variable, from: Self.complete)
     }
 
     @Test("the app passwords are secrets; NETWORK names bluesky among its choices")

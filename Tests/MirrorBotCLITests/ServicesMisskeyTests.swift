@@ -11,15 +11,10 @@ struct ServicesMisskeyTests {
         "HUMAN_MISSKEY_TOKEN": "human-token-0123456789abcdefghij", "BOT_MISSKEY_TOKEN": "bot-token-0123456789abcdefghijkl",
     ]
 
-    func services(_ environment: [String: String]) throws -> Services {
-        Services(configuration: try Configuration(environment: environment), log: .silent)
-    }
-
     @Test("both accounts get a MisskeyNetwork; the bot posts at home by default and likes with ❤")
     func builds() throws {
-        let (human, bot) = try services(Self.complete).networks()
-        let botNetwork = try #require(bot as? MisskeyNetwork)
-        #expect(human is MisskeyNetwork)
+        // Both required to be a MisskeyNetwork.
+        let botNetwork = try Services.networks(Self.complete, as: MisskeyNetwork.self).bot
         #expect(botNetwork.visibility == "home")
         #expect(botNetwork.reaction == "❤")
         #expect(botNetwork.client.configuration.baseURL.absoluteString == "https://misskey.example")
@@ -30,7 +25,7 @@ struct ServicesMisskeyTests {
         var environment = Self.complete
         environment["MISSKEY_VISIBILITY"] = "Followers"
         environment["MISSKEY_REACTION"] = "👍"
-        let bot = try #require(try services(environment).networks().bot as? MisskeyNetwork)
+        let bot = try #require(try Services.testing(environment).networks().bot as? MisskeyNetwork)
         #expect(bot.visibility == "followers" && bot.reaction == "👍")
         environment["MISSKEY_VISIBILITY"] = "unlisted"
         #expect(throws: ConfigurationError.self) { _ = try Configuration(environment: environment) }
@@ -41,10 +36,7 @@ struct ServicesMisskeyTests {
 
     @Test("a missing base URL or token names the variable", arguments: ["MISSKEY_BASE_URL", "HUMAN_MISSKEY_TOKEN", "BOT_MISSKEY_TOKEN"])
     func missing(variable: String) throws {
-        var environment = Self.complete
-        environment[variable] = nil
-        let services = try services(environment)
-        #expect(throws: ConfigurationError.missing(variable: variable)) { _ = try services.networks() }
+        try Services.expectMissing(variable, from: Self.complete)
     }
 
     @Test("the tokens are secrets the log redacts")

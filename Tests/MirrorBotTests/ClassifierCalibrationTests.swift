@@ -203,17 +203,9 @@ struct ClassifierCalibrationTests {
 
     @Test("the core's classifier over memory keeps the words' scale the calibration chose and classifies with it, as over Redis")
     func textScaleInMemory() async throws {
-        // RedisClassifierCalibrationTests.textScaleInRedis's timeline: the author carries the likes
-        // (10 authors who write nothing else), every post has 8 words of the same 300 whatever its label.
-        var random = SeededGenerator(seed: 17)
-        let posts = (0..<1_200).map { _ -> TrainingExample in
-            let liked = Double.random(in: 0..<1, using: &random) < 0.1
-            let author = liked ? "f\(Int.random(in: 0..<10, using: &random))" : "n\(Int.random(in: 0..<60, using: &random))"
-            let words = (0..<8).map { _ in "w\(Int.random(in: 0..<300, using: &random))" }
-            return TrainingExample(text: words.joined(separator: " "), author: author, category: liked ? .favorite : .normal)
-        }
+        // RedisClassifierCalibrationTests.textScaleInRedis's timeline.
         let classifier = InMemoryClassifier()
-        try await classifier.train(labeled: posts)
+        try await classifier.train(labeled: CalibrationTimelines.authorCarriesLikes())
         let window = await classifier.store.window
         let sample = try await classifier.likeShareSample()
         let chosen = try #require(Calibration.calibrate(window, counts: await classifier.store.counts))

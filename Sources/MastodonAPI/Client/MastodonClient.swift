@@ -10,27 +10,12 @@ import Foundation
 ///
 /// The shared `APIClient` in Mastodon's dialect. Time is injected: `clock` reads
 /// reset times and does every wait.
-public final class MastodonClient: Sendable {
-    let core: APIClient<MastodonDialect>
-
-    public var configuration: MastodonClientConfiguration { core.configuration }
-    /// What the last responses said about the account's limits: the shared window, and one per
+public final class MastodonClient: BearerTokenClient {
+    /// The shared client; its `rateLimits` hold the shared window and one per
     /// `MastodonLimitFamily` (a posting 429 holds posting only).
-    public var rateLimits: RateLimitBook { core.rateLimits }
+    public let core: APIClient<MastodonDialect>
 
-    /// `transport` defaults to URLSession (tests pass a scripted one); `observe` hears
-    /// every attempt, retry and rate-limit wait (the status page counts them).
-    public init(
-        token: String, configuration: MastodonClientConfiguration,
-        clock: any BotClock = SystemClock(),
-        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-        transport: (any HTTPTransport)? = nil,
-        observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }
-    ) {
-        core = APIClient(
-            configuration: configuration, dialect: MastodonDialect(token: token), transport: transport, clock: clock, jitter: jitter,
-            observe: observe)
-    }
+    public init(core: APIClient<MastodonDialect>) { self.core = core }
 
     /// Sends `request` and decodes its response. Throws `MastodonAPIError` (or `CancellationError`).
     public func send<R: MastodonRequest>(_ request: R) async throws -> R.Response {

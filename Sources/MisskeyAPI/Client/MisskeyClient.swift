@@ -9,24 +9,10 @@ import Foundation
 /// Errors name the endpoint, the status and Misskey's error code, never the token.
 ///
 /// The shared `APIClient` in Misskey's dialect; time is injected as there.
-public final class MisskeyClient: Sendable {
-    let core: APIClient<MisskeyDialect>
+public final class MisskeyClient: BearerTokenClient {
+    public let core: APIClient<MisskeyDialect>
 
-    public var configuration: MisskeyClientConfiguration { core.configuration }
-    /// The endpoints' windows as the last 429s left them.
-    public var rateLimits: RateLimitBook { core.rateLimits }
-
-    public init(
-        token: String, configuration: MisskeyClientConfiguration,
-        clock: any BotClock = SystemClock(),
-        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-        transport: (any HTTPTransport)? = nil,
-        observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }
-    ) {
-        core = APIClient(
-            configuration: configuration, dialect: MisskeyDialect(token: token), transport: transport, clock: clock, jitter: jitter,
-            observe: observe)
-    }
+    public init(core: APIClient<MisskeyDialect>) { self.core = core }
 
     /// Sends `request` and decodes its response. Throws `MisskeyAPIError` (or `CancellationError`).
     public func send<R: MisskeyRequest>(_ request: R) async throws -> R.Response {

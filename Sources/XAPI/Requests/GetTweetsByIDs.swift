@@ -1,20 +1,12 @@
 /// `GET /2/tweets?ids=`: up to 100 posts by id. A post that does not exist (deleted,
 /// or never was) is not an HTTP 404: the 200 leaves it out of `data` and names it in
 /// `errors[]` as a `resource-not-found` problem (`resource_id`, `value`).
-public struct GetTweetsByIDs: XRequest {
+public struct GetTweetsByIDs: XLookupByIDs {
     public typealias Response = XTweetPage
-
-    /// X takes 1 to 100 ids a request.
-    public static let maximum = 100
-
+    public static let resource = "tweets"
     public var ids: [String]
 
     public init(ids: [String]) { self.ids = ids }
-
-    public var method: String { "GET" }
-    public var path: String { "/2/tweets" }
-    public var pathTemplate: String { "/2/tweets" }
-    public var query: [(name: String, value: String)] { [("ids", ids.joined(separator: ","))] }
 
     /// The ids `response` says are missing: `resource-not-found` entries for a post (by
     /// `resource_id`, else `value`) among `ids`. An id neither in `data` nor named missing

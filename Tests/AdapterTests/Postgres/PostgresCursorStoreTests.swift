@@ -71,13 +71,8 @@ struct MastodonMentionPositionTests {
 
         /// A daemon's reply loop: a new network and a new connection each time (a restart).
         func loop(_ db: MigratedDatabase) async throws -> ReplyLoop {
-            let store = PostgresActionStore(connection: try await db.database.connect())
-            let settings = DaemonSettings(
-                dryRun: false, pollInterval: .seconds(300), learnInterval: .seconds(1200), replyLimitPerHour: 10, likeLimitPerDay: 10,
-                timeZone: .gmt, owner: "test")
-            return ReplyLoop(
-                bot: MastodonNetwork(baseURL: server.baseURL, token: botToken), botAccount: Account(id: "2", username: "mirror"),
-                replies: posts, texts: posts.texts, cursors: store, claims: store, clock: clock, settings: settings, log: log.logger)
+            try await db.restartedReplyLoop(
+                bot: MastodonNetwork(baseURL: server.baseURL, token: botToken), botAccount: Account(id: "2", username: "mirror"), posts: posts, clock: clock, log: log)
         }
 
         var replies: [String] {

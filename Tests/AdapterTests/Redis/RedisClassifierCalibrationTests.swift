@@ -1,3 +1,4 @@
+import CoreTestSupport
 import Foundation
 import MirrorBot
 import MirrorBotMeCab
@@ -140,16 +141,7 @@ struct RedisClassifierCalibrationTests {
     @Test("where the author carries the likes and the words are noise, Redis chooses the words' scale Swift chooses, below 1")
     func textScaleInRedis() async throws {
         let store = try store(words: true)
-        var random = SeededGenerator(seed: 17)
-        // Liked: by one of 10 authors who write nothing else; the others by 60 other authors.
-        // Every post: 8 words drawn from the same 300, whatever the label.
-        let posts = (0..<1_200).map { _ -> TrainingExample in
-            let liked = Double.random(in: 0..<1, using: &random) < 0.1
-            let author = liked ? "f\(Int.random(in: 0..<10, using: &random))" : "n\(Int.random(in: 0..<60, using: &random))"
-            let words = (0..<8).map { _ in "w\(Int.random(in: 0..<300, using: &random))" }
-            return TrainingExample(text: words.joined(separator: " "), author: author, category: liked ? .favorite : .normal)
-        }
-        try await store.train(labeled: posts)
+        try await store.train(labeled: CalibrationTimelines.authorCarriesLikes())
         let sample = try await store.likeShareSample()
         let swift = try #require(try await swiftCalibration(store))
         #expect(sample.logThreshold == swift.logThreshold)

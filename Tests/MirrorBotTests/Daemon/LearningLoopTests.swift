@@ -27,9 +27,7 @@ struct LearningLoopTests {
         network.addLikes([post(20, "猫 かわいい"), post(21, "犬 かわいい")], of: "1")
         network.addHome([post(30, "会議 資料"), post(21, "犬 かわいい"), post(31, "自分", by: "1"), post(32, "RT", retweet: true)], of: "1")
 
-        let loop = LearningLoop(learner: learner, settings: DaemonSettings(
-            dryRun: false, pollInterval: .seconds(300), learnInterval: .seconds(1200), replyLimitPerHour: 3, likeLimitPerDay: 10,
-            timeZone: .gmt, owner: "test"))
+        let loop = LearningLoop(learner: learner, settings: DaemonSettings.testing())
         #expect(try await loop.runOnce() == .seconds(1200))
         #expect(await posts.posts.map(\.id) == ["10"])
         #expect(await classifier.store.counts.documents == CategoryCounts(favorite: 2, normal: 1))

@@ -19,9 +19,7 @@ struct LikeLoopTests {
     }
 
     func loop(limit: Int, events: EventRecorder? = nil) -> LikeLoop {
-        let settings = DaemonSettings(
-            dryRun: false, pollInterval: .seconds(300), learnInterval: .seconds(1200), replyLimitPerHour: 3, likeLimitPerDay: limit,
-            timeZone: .gmt, owner: "test")
+        let settings = DaemonSettings.testing(likeLimitPerDay: limit)
         return LikeLoop(
             bot: network, botAccount: network.account, classifier: classifier, cursors: cursors, claims: claims, clock: clock,
             settings: settings, log: events.map { log.logger.reporting(to: $0) } ?? log.logger)

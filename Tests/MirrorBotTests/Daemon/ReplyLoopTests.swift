@@ -19,9 +19,7 @@ struct ReplyLoopTests {
     }
 
     func loop(limit: Int = 3) -> ReplyLoop {
-        let settings = DaemonSettings(
-            dryRun: false, pollInterval: .seconds(300), learnInterval: .seconds(1200), replyLimitPerHour: limit, likeLimitPerDay: 10,
-            timeZone: .gmt, owner: "test")
+        let settings = DaemonSettings.testing(replyLimitPerHour: limit)
         return ReplyLoop(
             bot: network, botAccount: network.account, replies: posts, texts: posts.texts, cursors: cursors, claims: claims,
             clock: clock, settings: settings, log: log.logger)

@@ -26,9 +26,7 @@ struct SpendBudgetTests {
     }
 
     func settings(_ spending: SpendLedger?, likeLimit: Int = 200) -> DaemonSettings {
-        var settings = DaemonSettings(
-            dryRun: false, pollInterval: .seconds(300), learnInterval: .seconds(1200), replyLimitPerHour: 3, likeLimitPerDay: likeLimit,
-            timeZone: .gmt, owner: "test")
+        var settings = DaemonSettings.testing(likeLimitPerDay: likeLimit)
         settings.spending = spending
         return settings
     }

@@ -9,20 +9,8 @@ final class FullBacklogListener {
     private var fillers: [Int32] = []
 
     init() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ready = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(listener, raw, length) == 0 && listen(listener, 0) == 0 && getsockname(listener, raw, &length) == 0
-            }
-        }
-        guard ready else {
-            close(listener)
-            throw LoopbackProxy.ProxyError(message: "cannot listen: \(String(cString: strerror(errno)))")
-        }
+        let (listener, bound) = try LoopbackListener.open(backlog: 0)
+        var address = bound
         self.listener = listener
         port = Int(UInt16(bigEndian: address.sin_port))
         // Fill the accept queue (backlog 0 holds one or two) with connections nobody accepts.

@@ -35,20 +35,7 @@ final class LoopbackProxy: @unchecked Sendable {
         self.host = host
         self.upstreamPort = upstreamPort
         self.behaviour = behaviour
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var on: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        var address = Self.address(host, port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ready = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(listener, raw, length) == 0 && listen(listener, 16) == 0 && getsockname(listener, raw, &length) == 0
-            }
-        }
-        guard ready else {
-            close(listener)
-            throw ProxyError(message: "cannot listen on \(host): \(String(cString: strerror(errno)))")
-        }
+        let (listener, address) = try LoopbackListener.open(host: host, backlog: 16, reuseAddress: true)
         self.listener = listener
         port = Int(UInt16(bigEndian: address.sin_port))
         Thread.detachNewThread { [self] in acceptLoop() }
