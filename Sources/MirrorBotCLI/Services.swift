@@ -125,9 +125,12 @@ struct Services: Sendable {
     func misskeyNetwork(token: String?, variable: String, account: String) throws -> MisskeyNetwork {
         guard let baseURL = configuration.misskeyBaseURL else { throw ConfigurationError.missing(variable: "MISSKEY_BASE_URL") }
         guard let token, !token.isEmpty else { throw ConfigurationError.missing(variable: variable) }
-        return MisskeyNetwork(
+        var network = MisskeyNetwork(
             baseURL: baseURL, token: token, visibility: configuration.misskeyVisibility, reaction: configuration.misskeyReaction,
             observe: observer(account))
+        // The bot's notes: a plain text (imported from another network) has its MFM look-alikes kept literal.
+        if account == "bot" { network.markupSource = PostgresMarkupSource { try await Services.connect(configuration) } }
+        return network
     }
 
     var xClientConfiguration: XClientConfiguration {

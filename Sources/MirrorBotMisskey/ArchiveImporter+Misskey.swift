@@ -108,7 +108,7 @@ extension ArchiveImporter {
                 if note.cw != nil { reading.warned += 1 }
                 continue
             }
-            var post = Post(id: note.id, text: note.text ?? "", createdAt: note.createdDate ?? dates.now)
+            var post = Post(id: note.id, text: note.text ?? "", createdAt: note.createdDate ?? dates.now, markup: .mfm)
             if let replyId = note.replyId {
                 post.inReplyToUserID = ids.contains(replyId) ? "misskey:self" : "misskey:note:" + replyId
             }

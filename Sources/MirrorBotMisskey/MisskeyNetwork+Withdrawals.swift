@@ -7,10 +7,13 @@ extension MisskeyNetwork: PostLookupNetwork {
 
     /// `notes/show` for each id: HTTP 400 `NO_SUCH_NOTE` is missing (the human's own lookups
     /// see every note of theirs, whatever its visibility); anything else (a 5xx, a 429, a
-    /// timeout, another refusal) throws, and is never a deletion.
+    /// timeout, another refusal) throws, and is never a deletion. An id of digits only is an
+    /// imported X, Mastodon or JSONL post (the human moved here), never looked up: Misskey would
+    /// call it missing and the post would never be reposted. (Misskey's ids are base-36 or hex
+    /// with the time first; one of digits only is a one-in-tens-of-thousands chance.)
     public func missingPosts(among ids: [String]) async throws -> Set<String> {
         var missing = Set<String>()
-        for id in ids {
+        for id in ids where !id.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) {
             do {
                 _ = try await client.send(ShowNote(noteId: id))
             } catch let error as MisskeyAPIError where Self.saysNoSuchNote(error) {

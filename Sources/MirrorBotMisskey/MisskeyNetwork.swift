@@ -19,6 +19,10 @@ public struct MisskeyNetwork: SocialNetwork {
     public var visibility: String
     /// The reaction a like sends (`MISSKEY_REACTION`); Misskey's own like is ❤.
     public var reaction: String
+    /// Where the texts the bot sends came from (the human's stored posts): a text that is not
+    /// Misskey's own MFM goes out with its markup look-alikes kept literal (`MFMLiteral`).
+    /// Nil: every text goes out as it is.
+    public var markupSource: (any PostMarkupSource)?
 
     public static let defaultReaction = "❤"
 
@@ -90,12 +94,28 @@ public struct MisskeyNetwork: SocialNetwork {
     static let notificationPrefix = "notification:"
 
     /// A note, or a reply (`replyId`: the mention as served) at the configured visibility; the
-    /// server may lower it (`createdNote.visibility` says what it became). The text goes out as
-    /// written (Misskey puts no `@acct` in front of a reply), so `isSent` is the seam's default.
-    /// misskey.io answers a repeat within 60 s with the note already made: a retry is one note, never two.
+    /// server may lower it (`createdNote.visibility` says what it became). A text from one of
+    /// the human's Misskey notes goes out as written, MFM and all; a plain text from another
+    /// network (an imported X archive, say) with what MFM would read as markup (`**`, `$[x2 …]`,
+    /// `:name:`, `@name`) kept literal in `<plain>` (`MFMLiteral`), so it shows exactly its
+    /// characters and pings no one. Misskey puts no `@acct` in front of a reply, so `isSent` is
+    /// the seam's default. misskey.io answers a repeat within 60 s with the note already made:
+    /// a retry is one note, never two.
     public func post(text: String, inReplyTo mention: NetworkPost?) async throws -> String {
-        let request = CreateNote(text: text, visibility: visibility, replyId: mention?.id)
+        let request = CreateNote(text: try await outgoing(text), visibility: visibility, replyId: mention?.id)
         return try await Self.mappingErrors { try await client.send(request) }.createdNote.id
+    }
+
+    /// `text` as MFM: as it is when the human wrote it on Misskey (or no source is known), else literal.
+    func outgoing(_ text: String) async throws -> String {
+        guard let markupSource else { return text }
+        let markup: PostMarkup?
+        do {
+            markup = try await markupSource.markup(of: text)
+        } catch {
+            throw NetworkError.failed(endpoint: "stored markup", status: 0, detail: "the stored posts could not be read: \(error)")
+        }
+        return markup == .mfm ? text : MFMLiteral.escape(text)
     }
 
     /// Reacts with `reaction`; a note already reacted to counts as liked.
@@ -146,7 +166,7 @@ public struct MisskeyNetwork: SocialNetwork {
         return NetworkPost(
             id: note.id, text: note.text ?? "", createdAt: note.createdDate ?? Date(timeIntervalSince1970: 0),
             authorID: note.userId, authorUsername: note.user.acct, inReplyToUserID: inReplyToUserID,
-            inReplyToUsername: note.reply?.user?.acct, isRetweet: note.isPureRenote)
+            inReplyToUsername: note.reply?.user?.acct, isRetweet: note.isPureRenote, markup: .mfm)
     }
 
     /// Runs `body`, turning `MisskeyAPIError` into the seam's `NetworkError`.

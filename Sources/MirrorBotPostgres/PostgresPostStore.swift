@@ -60,7 +60,8 @@ public struct PostgresPostStore: PostStore {
     /// One multi-row INSERT, returning the ids and whether each is new. A post already
     /// stored is left as it is, except that one stored without facets (before migration
     /// 007, when a Bluesky text was kept with its links written out) takes the record's
-    /// text and facets when they come again.
+    /// text and facets when they come again, and one stored without its markup (a Misskey note
+    /// stored before migration 019) takes it.
     /// Placeholders are generated here; every value is a bound parameter.
     static func insert(_ posts: [Post], zone: String) -> PostgresQuery {
         var binds: [String?] = [zone]
@@ -70,25 +71,26 @@ public struct PostgresPostStore: PostStore {
             let first = binds.count + 1
             binds += [
                 post.id, post.text, post.createdAt.postgresText, post.inReplyToUserID,
-                post.inReplyToScreenName, post.hasMention.postgresText, post.facets,
+                post.inReplyToScreenName, post.hasMention.postgresText, post.facets, post.markup?.rawValue,
             ]
             rows.append(
-                "($\(first), $\(first + 1), $\(first + 2)::timestamptz, $\(first + 3), $\(first + 4), $\(first + 5)::boolean, $\(first + 6)::jsonb)"
+                "($\(first), $\(first + 1), $\(first + 2)::timestamptz, $\(first + 3), $\(first + 4), $\(first + 5)::boolean, $\(first + 6)::jsonb, $\(first + 7))"
             )
         }
         let sql = """
             INSERT INTO posts (id, text, created_at, minute_of_day, local_date,
-                               in_reply_to_user_id, in_reply_to_screen_name, has_mention, facets)
+                               in_reply_to_user_id, in_reply_to_screen_name, has_mention, facets, markup)
             SELECT v.id, v.text, v.created_at,
                    (EXTRACT(HOUR FROM v.created_at AT TIME ZONE $1) * 60
                     + EXTRACT(MINUTE FROM v.created_at AT TIME ZONE $1))::smallint,
                    (v.created_at AT TIME ZONE $1)::date,
-                   v.reply_id, v.reply_name, v.mention, v.facets
+                   v.reply_id, v.reply_name, v.mention, v.facets, v.markup
             FROM (VALUES \(rows.joined(separator: ", ")))
-                AS v(id, text, created_at, reply_id, reply_name, mention, facets)
+                AS v(id, text, created_at, reply_id, reply_name, mention, facets, markup)
             WHERE NOT EXISTS (SELECT 1 FROM withdrawn_posts w WHERE w.post_id = v.id)
-            ON CONFLICT (id) DO UPDATE SET text = EXCLUDED.text, facets = EXCLUDED.facets, has_mention = EXCLUDED.has_mention
-                WHERE posts.facets IS NULL AND EXCLUDED.facets IS NOT NULL
+            ON CONFLICT (id) DO UPDATE SET text = EXCLUDED.text, facets = EXCLUDED.facets, has_mention = EXCLUDED.has_mention,
+                    markup = EXCLUDED.markup
+                WHERE (posts.facets IS NULL AND EXCLUDED.facets IS NOT NULL) OR (posts.markup IS NULL AND EXCLUDED.markup IS NOT NULL)
             RETURNING id, (xmax = 0) AS inserted
             """
         return PostgresQuery(unsafeSQL: sql, binds: binds)

@@ -21,13 +21,14 @@ public struct MigratedDatabase: Sendable {
     }
 
     /// Applies only the migrations whose file names sort before `name` (a database as an
-    /// older version left it), from a copy of them in a temporary folder.
-    public static func migrate(_ connection: PostgresConnection, before name: String) async throws {
+    /// older version left it), and those named in `also` (applied by name, as the migrator
+    /// does), from a copy of them in a temporary folder.
+    public static func migrate(_ connection: PostgresConnection, before name: String, also: Set<String> = []) async throws {
         let all = try migrationsDirectory()
         let older = FileManager.default.temporaryDirectory.appendingPathComponent(TestEnvironment.uniqueName("mig"))
         try FileManager.default.createDirectory(at: older, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: older) }
-        for file in try Migrator(directory: all).files() where file.lastPathComponent < name {
+        for file in try Migrator(directory: all).files() where file.lastPathComponent < name || also.contains(file.lastPathComponent) {
             try FileManager.default.copyItem(at: file, to: older.appendingPathComponent(file.lastPathComponent))
         }
         _ = try await Migrator(directory: older).migrate(connection)

@@ -101,13 +101,20 @@ public final class ReplyLoop: DaemonLoop {
             try await skip(mention, to: who, .hourlyLimit(count: recent, to: who))
             return
         }
-        let candidates = try await replies.replyPosts(to: mention.authorID, username: mention.authorUsername, limit: Self.candidates)
-            .compactMap { post in ReplyText.body(of: post.text).map { (id: post.id, body: $0) } }
+        // Never a body that names someone else: the bot pings no one nobody asked it to.
+        let found = ReplyText.bodies(
+            of: try await replies.replyPosts(to: mention.authorID, username: mention.authorUsername, limit: Self.candidates),
+            answering: mention.authorUsername)
+        let candidates = found.usable
         let bodies = candidates.map { $0.body }
         // Replies the bot never sent come first: the network refuses a text the account posted before.
         let used = try await self.texts.usedTexts(bodies)
         let texts = bodies.filter { !used.contains($0) } + bodies.filter { used.contains($0) }
         guard !texts.isEmpty else {
+            if found.namingOthers > 0 {
+                try await skip(mention, to: who, .everyReplyNamesOthers(count: found.namingOthers, to: who))
+                return
+            }
             try await claims.finishMention(mention.id, state: .silent, reason: "the human never replied to \(who)", replyID: nil, text: nil)
             log.report(.replySilent(mention: mention.id, to: who))
             return

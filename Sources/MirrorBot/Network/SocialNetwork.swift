@@ -72,6 +72,8 @@ public struct NetworkPost: Sendable, Equatable, Codable {
     public var isRetweet: Bool
     /// The network's markup of `text` (Bluesky: the record's facets as JSON), nil when it has none.
     public var facets: String?
+    /// The language of `text`: `.mfm` on Misskey, nil (plain text) elsewhere.
+    public var markup: PostMarkup?
     /// What a reply to this post needs besides its id, as the adapter wrote it (Bluesky:
     /// the thread's root and this post as strong refs); nil when the id is enough.
     public var replyTarget: String?
@@ -82,9 +84,10 @@ public struct NetworkPost: Sendable, Equatable, Codable {
     public init(
         id: String, text: String, createdAt: Date, authorID: String, authorUsername: String? = nil,
         inReplyToUserID: String? = nil, inReplyToUsername: String? = nil, isRetweet: Bool = false,
-        isKindUnknown: Bool = false, facets: String? = nil, replyTarget: String? = nil
+        isKindUnknown: Bool = false, facets: String? = nil, replyTarget: String? = nil, markup: PostMarkup? = nil
     ) {
         self.facets = facets
+        self.markup = markup
         self.replyTarget = replyTarget
         self.id = id
         self.text = text

@@ -11,9 +11,14 @@ public struct Post: Sendable, Equatable, Codable {
     /// The network's markup of `text`, kept so a repost carries it unchanged: on
     /// Bluesky the record's facets as JSON (byte ranges into `text`); nil elsewhere.
     public var facets: String?
+    /// The language `text` is written in: `.mfm` for Misskey's notes (from its API or a notes
+    /// export), sent back to Misskey as they are; nil for plain text (X, Mastodon, Bluesky,
+    /// JSONL), whose MFM look-alikes Misskey's adapter keeps literal.
+    public var markup: PostMarkup?
 
     public init(
-        id: String, text: String, createdAt: Date, inReplyToUserID: String? = nil, inReplyToScreenName: String? = nil, facets: String? = nil
+        id: String, text: String, createdAt: Date, inReplyToUserID: String? = nil, inReplyToScreenName: String? = nil, facets: String? = nil,
+        markup: PostMarkup? = nil
     ) {
         self.id = id
         self.text = text
@@ -21,12 +26,14 @@ public struct Post: Sendable, Equatable, Codable {
         self.inReplyToUserID = inReplyToUserID
         self.inReplyToScreenName = inReplyToScreenName
         self.facets = facets
+        self.markup = markup
     }
 
     public init(_ post: NetworkPost) {
         self.init(
             id: post.id, text: post.text, createdAt: post.createdAt,
-            inReplyToUserID: post.inReplyToUserID, inReplyToScreenName: post.inReplyToUsername, facets: post.facets
+            inReplyToUserID: post.inReplyToUserID, inReplyToScreenName: post.inReplyToUsername, facets: post.facets,
+            markup: post.markup
         )
     }
 

@@ -6,7 +6,8 @@ public enum ReplyText {
     /// the mention it answers, and the human's old reply may have named others
     /// who must not be pinged by the bot. A name is X's `@alice`, Mastodon's
     /// `@bob@other.host` or Bluesky's `@carol.bsky.social` (dots, hyphens and `@`
-    /// inside it). Nil when nothing is left.
+    /// inside it). Nil when nothing is left. Names inside the body stay: `bodies(of:answering:)`
+    /// leaves out a body that names anyone but the person answered.
     public static func body(of text: String) -> String? {
         var rest = Substring(text)
         while true {
@@ -26,9 +27,66 @@ public enum ReplyText {
         return body.isEmpty ? nil : body
     }
 
+    /// The reply bodies of the human's past replies `posts`, for answering `author` (the
+    /// mention's author, as the network names them): a body that names anyone else (`thanks,
+    /// and @bob too`) is never used, as the bot would ping @bob, whom nobody asked (X's rules
+    /// for automated accounts forbid unsolicited mentions; no one wants them). Bodies naming no
+    /// one come first, then those naming only `author`; `namingOthers` counts those left out.
+    public static func bodies(of posts: [Post], answering author: String?) -> (usable: [(id: String, body: String)], namingOthers: Int) {
+        var plain: [(id: String, body: String)] = []
+        var namingAuthor: [(id: String, body: String)] = []
+        var namingOthers = 0
+        for post in posts {
+            guard let body = body(of: post.text) else { continue }
+            let names = mentionedNames(in: body)
+            if names.isEmpty {
+                plain.append((post.id, body))
+            } else if let author, names.allSatisfy({ isSameAccount($0, author) }) {
+                namingAuthor.append((post.id, body))
+            } else {
+                namingOthers += 1
+            }
+        }
+        return (plain + namingAuthor, namingOthers)
+    }
+
+    /// The names `text` mentions: `@` or `＠` not after a letter, digit or `_` (an e-mail
+    /// address is no mention), then a name (`mentionName`).
+    public static func mentionedNames(in text: String) -> [Substring] {
+        var names: [Substring] = []
+        var index = text.startIndex
+        var previous: Character?
+        while index < text.endIndex {
+            let character = text[index]
+            let after = text.index(after: index)
+            if character == "@" || character == "＠", !(previous.map(isWord) ?? false) {
+                let name = mentionName(text[after...])
+                if !name.isEmpty {
+                    names.append(name)
+                    previous = name.last
+                    index = name.endIndex
+                    continue
+                }
+            }
+            previous = character
+            index = after
+        }
+        return names
+    }
+
+    /// Whether `name` (as written after `@`) is `account`: equal ignoring case, or the same
+    /// user part when one of them has no host (Mastodon's and Misskey's local names).
+    static func isSameAccount(_ name: Substring, _ account: String) -> Bool {
+        let name = name.lowercased(), account = account.lowercased().drop { $0 == "@" }
+        if name == account { return true }
+        let nameParts = name.split(separator: "@", maxSplits: 1), accountParts = account.split(separator: "@", maxSplits: 1)
+        return (nameParts.count == 1 || accountParts.count == 1) && nameParts.first == accountParts.first
+    }
+
+    static func isWord(_ character: Character) -> Bool { character.isASCII && (character.isLetter || character.isNumber || character == "_") }
+
     /// The name at the start of `text`: word characters, and `.`, `-` or `@` between them.
     static func mentionName(_ text: Substring) -> Substring {
-        func isWord(_ character: Character) -> Bool { character.isASCII && (character.isLetter || character.isNumber || character == "_") }
         var end = text.startIndex
         while end < text.endIndex {
             if isWord(text[end]) {
