@@ -11,10 +11,16 @@ public struct Post: Sendable, Equatable, Codable {
     /// The network's markup of `text`, kept so a repost carries it unchanged: on
     /// Bluesky the record's facets as JSON (byte ranges into `text`); nil elsewhere.
     public var facets: String?
+    /// Set when the post is a reply and the network or archive named the post it answers:
+    /// that post's id (on Mastodon, its URI when it lives on another server). Its time is
+    /// in the id (`PostIDClock`), so the human's reply delays need no request.
+    public var inReplyToPostID: String?
 
     public init(
-        id: String, text: String, createdAt: Date, inReplyToUserID: String? = nil, inReplyToScreenName: String? = nil, facets: String? = nil
+        id: String, text: String, createdAt: Date, inReplyToUserID: String? = nil, inReplyToScreenName: String? = nil, facets: String? = nil,
+        inReplyToPostID: String? = nil
     ) {
+        self.inReplyToPostID = inReplyToPostID
         self.id = id
         self.text = text
         self.createdAt = createdAt
@@ -26,7 +32,8 @@ public struct Post: Sendable, Equatable, Codable {
     public init(_ post: NetworkPost) {
         self.init(
             id: post.id, text: post.text, createdAt: post.createdAt,
-            inReplyToUserID: post.inReplyToUserID, inReplyToScreenName: post.inReplyToUsername, facets: post.facets
+            inReplyToUserID: post.inReplyToUserID, inReplyToScreenName: post.inReplyToUsername, facets: post.facets,
+            inReplyToPostID: post.inReplyToPostID
         )
     }
 
