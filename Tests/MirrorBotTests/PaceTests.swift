@@ -47,6 +47,19 @@ struct PaceTests {
         #expect(abs(Double(belowMedian) / 40_000 - 0.5) < 0.02)
     }
 
+    @Test("a delay is drawn among the human's for posts made near the mention's time of day, widened until 20 are found")
+    func nearTimeOfDay() {
+        // Posts answered at 14:00 got 5 minutes; at 23:30, the night (8 hours); 20 of each.
+        let samples = Array(repeating: ReplyDelays.Sample(delay: 300, minute: 14 * 60), count: 20)
+            + Array(repeating: ReplyDelays.Sample(delay: 8 * 3600, minute: 23 * 60 + 30), count: 20)
+        let delays = ReplyDelays(samples: samples)
+        var generator = SeededGenerator(seed: 11)
+        #expect((0..<200).allSatisfy { _ in delays.draw(at: 14 * 60 + 40, using: &generator) == 300 })
+        #expect((0..<200).allSatisfy { _ in delays.draw(at: 10, using: &generator) == 8 * 3600 })  // 00:10 is near 23:30
+        // 19:30 is 5.5 hours from 14:00 and 4 from 23:30: the window widens until it holds 20, the night's.
+        #expect((0..<200).allSatisfy { _ in delays.draw(at: 19 * 60 + 30, using: &generator) == 8 * 3600 })
+    }
+
     @Test("with fewer than 20 delays the fallback is used: log-uniform between 2 minutes and 3 hours")
     func fallback() {
         let delays = ReplyDelays(delays: Array(repeating: 60, count: 19))

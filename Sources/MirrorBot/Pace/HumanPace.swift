@@ -26,11 +26,13 @@ public struct HumanPace: Sendable, Equatable {
         self.quiet = quiet
     }
 
-    /// When to answer a mention made at `mentionAt`: after a drawn delay; a time in a quiet
+    /// When to answer a mention made at `mentionAt`: after a delay drawn among the human's for
+    /// posts made near the same time of day (`ReplyDelays.draw(at:)`); a time in a quiet
     /// hour moves to the next active hour, at a minute drawn within it (so the night's
     /// mentions are not all answered at the same minute).
     public func dueTime(mentionAt: Date, using generator: inout some RandomNumberGenerator) -> Date {
-        let drawn = mentionAt.addingTimeInterval(delays.draw(using: &generator))
+        let minute = MinuteOfDay.of(mentionAt, in: quiet.timeZone)
+        let drawn = mentionAt.addingTimeInterval(delays.draw(at: minute, using: &generator))
         guard quiet.isQuiet(drawn), let active = quiet.nextActive(from: drawn) else { return drawn }
         return active.addingTimeInterval(Double.random(in: 0..<3600, using: &generator))
     }

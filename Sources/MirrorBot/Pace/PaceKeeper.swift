@@ -47,7 +47,7 @@ public final class PaceKeeper: Sendable {
         let now = clock.now()
         if let known = loaded.withLock({ $0 }), now.timeIntervalSince(known.at) < Self.refresh { return known.pace }
         let replies = try await timings.replyTimings(limit: Self.timingLimit)
-        let delays = ReplyDelays(timings: replies, clock: idClock)
+        let delays = ReplyDelays(timings: replies, clock: idClock, timeZone: timeZone)
         let quiet = QuietHours(
             rhythm: try await rhythm.minuteDistribution(), replyHours: QuietHours.hours(of: replies.map(\.sentAt), in: timeZone),
             timeZone: timeZone)
