@@ -30,22 +30,9 @@ enum PaceReportBenchmark {
     }
 
     static func run(arguments: [String]) async throws {
-        var days = 7
-        var check = false
-        var index = 0
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--days":
-                index += 1
-                guard index < arguments.count, let value = Int(arguments[index]), (1...60).contains(value) else {
-                    throw BenchError("'--days' expects a number from 1 to 60\n\(usage)")
-                }
-                days = value
-            case "--check": check = true
-            default: throw BenchError("unexpected argument '\(arguments[index])'\n\(usage)")
-            }
-            index += 1
-        }
+        let parsed = try DaysArguments(arguments, usage: usage)
+        let days = parsed.days
+        let check = parsed.check
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let start = calendar.startOfDay(for: Date(timeIntervalSince1970: 1_793_600_000))  // a fixed day: the same world each run
