@@ -20,7 +20,7 @@ extension FakeBlueskyServer {
             guard dids.insert(account.did).inserted else { throw FakeBlueskySeedError("accounts[\(index)].did \(account.did) appears twice") }
             let added = FakeBlueskyAccount(
                 did: account.did, handle: account.handle, appPasswords: account.appPassword.map { [$0] } ?? [],
-                selfLabels: account.selfLabels ?? [])
+                selfLabels: account.selfLabels ?? [], description: account.description ?? "")
             world.withLock { $0.accounts[account.did] = added }
         }
         func known(_ did: String, _ field: String) throws {

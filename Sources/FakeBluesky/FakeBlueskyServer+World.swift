@@ -11,6 +11,11 @@ extension FakeBlueskyServer {
         }
     }
 
+    /// Sets the profile's bio (plain text, as the app saves it in `app.bsky.actor.profile`).
+    public func setDescription(did: String, _ description: String) {
+        world.withLock { $0.accounts[did]?.description = description }
+    }
+
     /// Adds a post and returns its `at://` URI. `facets` nil: the app's facets for known
     /// `@handle`s and links. A reply names its parent; the root is the parent's own root.
     @discardableResult

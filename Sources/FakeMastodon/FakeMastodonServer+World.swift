@@ -9,10 +9,21 @@ extension FakeMastodonServer {
     public func addAccount(id: String, username: String, token: String? = nil, bot: Bool = false) -> String {
         let token = token ?? "tok-\(id)-" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         world.withLock { world in
-            world.accounts[id] = MastodonAccount(id: id, username: username, acct: username, displayName: username, bot: bot)
+            world.accounts[id] = MastodonAccount(id: id, username: username, acct: username, displayName: username, bot: bot, note: "")
             world.tokens[token] = id
         }
         return token
+    }
+
+    /// Sets the profile's bio (`note`), written as plain text and served as Mastodon renders it
+    /// (paragraphs, hashtag links).
+    public func setNote(accountID: String, _ text: String) {
+        world.withLock { $0.accounts[accountID]?.note = FakeMastodonHTMLRenderer.render(text, baseURL: $0.baseURL) }
+    }
+
+    /// `false` makes the server one older than Mastodon 4.3: `GET /api/v1/accounts?id[]=` is 404.
+    public func setMultipleAccountLookup(available: Bool) {
+        world.withLock { $0.multipleAccountLookup = available }
     }
 
     /// Adds a status (plain text; served as HTML) and returns its id (a fresh,

@@ -43,10 +43,12 @@ public struct PostgresActionStore: ActionStore {
             """).first?.decode("n", as: Int.self) ?? 0
     }
 
-    public func finishMention(_ mentionID: String, state: ReplyState, reason: String?, replyID: String?, text: String?) async throws {
+    public func finishMention(
+        _ mentionID: String, state: ReplyState, reason: String?, replyID: String?, text: String?, source: String?
+    ) async throws {
         try await connection.query("""
             UPDATE replies SET state = \(state.rawValue), reason = \(reason), reply_id = \(replyID), text = \(text),
-                   updated_at = now()
+                   source_post_id = \(source), updated_at = now()
             WHERE mention_id = \(mentionID)
             """)
     }

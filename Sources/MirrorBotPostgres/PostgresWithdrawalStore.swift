@@ -47,9 +47,12 @@ extension PostgresWithdrawalStore {
             WHERE NOT EXISTS (SELECT 1 FROM withdrawn_posts w WHERE w.post_id = p.id)
             ORDER BY
                 p.checked_at IS NOT NULL AND p.checked_at > \(now)::timestamptz - interval '1 day',
-                EXISTS (SELECT 1 FROM plan_slots s
-                        WHERE s.source_post_id = p.id AND s.state = 'posted' AND s.posted_id <> 'unconfirmed'
-                          AND NOT EXISTS (SELECT 1 FROM deleted_copies d WHERE d.copy_id = s.posted_id)) DESC,
+                (EXISTS (SELECT 1 FROM plan_slots s
+                         WHERE s.source_post_id = p.id AND s.state = 'posted' AND s.posted_id <> 'unconfirmed'
+                           AND NOT EXISTS (SELECT 1 FROM deleted_copies d WHERE d.copy_id = s.posted_id))
+                 OR EXISTS (SELECT 1 FROM replies r
+                            WHERE r.source_post_id = p.id AND r.state = 'replied' AND r.reply_id IS NOT NULL
+                              AND NOT EXISTS (SELECT 1 FROM deleted_copies d WHERE d.copy_id = r.reply_id))) DESC,
                 (p.in_reply_to_user_id IS NULL AND EXISTS (
                     SELECT 1 FROM unnest(string_to_array(\(coming), ',')::int[]) AS c(m)
                     WHERE least(abs(p.minute_of_day - c.m), 1440 - abs(p.minute_of_day - c.m)) <= 30)) DESC,
@@ -62,24 +65,31 @@ extension PostgresWithdrawalStore {
 extension PostgresWithdrawalStore: CopyStore {
     public func liveCopies(of sourceIDs: [String]) async throws -> [BotCopy] {
         guard !sourceIDs.isEmpty else { return [] }
-        return try await copies(where: "s.source_post_id = ANY(string_to_array($1::text, chr(10)))", sourceIDs.joined(separator: "\n"), limit: 10_000)
+        return try await copies(where: "c.source_post_id = ANY(string_to_array($1::text, chr(10)))", sourceIDs.joined(separator: "\n"), limit: 10_000)
     }
 
     public func liveCopiesOfWithdrawn(limit: Int) async throws -> [BotCopy] {
-        try await copies(where: "EXISTS (SELECT 1 FROM withdrawn_posts w WHERE w.post_id = s.source_post_id) AND $1::text = ''", "", limit: limit)
+        try await copies(where: "EXISTS (SELECT 1 FROM withdrawn_posts w WHERE w.post_id = c.source_post_id) AND $1::text = ''", "", limit: limit)
     }
 
-    /// The live copies (posted, confirmed, not deleted) matching `condition` (over `plan_slots s`, `$1` bound to `value`).
+    /// The live copies matching `condition` (over `c`: `copy_id`, `source_post_id`; `$1` bound to
+    /// `value`): the bot's planned posts (posted, confirmed) and its replies that reused a stored
+    /// post (migration 018), not deleted yet, the oldest first.
     private func copies(where condition: String, _ value: String, limit: Int) async throws -> [BotCopy] {
         try await connection.query(PostgresQuery(unsafeSQL: """
-            SELECT s.posted_id, s.source_post_id FROM plan_slots s
-            WHERE s.state = 'posted' AND s.posted_id IS NOT NULL AND s.posted_id <> 'unconfirmed' AND s.source_post_id IS NOT NULL
-              AND NOT EXISTS (SELECT 1 FROM deleted_copies d WHERE d.copy_id = s.posted_id)
+            SELECT c.copy_id, c.source_post_id FROM (
+                SELECT s.posted_id AS copy_id, s.source_post_id, s.posted_at AS at FROM plan_slots s
+                WHERE s.state = 'posted' AND s.posted_id IS NOT NULL AND s.posted_id <> 'unconfirmed' AND s.source_post_id IS NOT NULL
+                UNION ALL
+                SELECT r.reply_id, r.source_post_id, r.updated_at FROM replies r
+                WHERE r.state = 'replied' AND r.reply_id IS NOT NULL AND r.source_post_id IS NOT NULL
+            ) c
+            WHERE NOT EXISTS (SELECT 1 FROM deleted_copies d WHERE d.copy_id = c.copy_id)
               AND \(condition)
-            ORDER BY s.posted_at NULLS LAST
+            ORDER BY c.at NULLS LAST, c.copy_id
             LIMIT \(max(0, limit))
             """, binds: [value]))
-            .map { BotCopy(copyID: try $0.decode("posted_id"), sourceID: try $0.decode("source_post_id")) }
+            .map { BotCopy(copyID: try $0.decode("copy_id"), sourceID: try $0.decode("source_post_id")) }
     }
 
     @discardableResult

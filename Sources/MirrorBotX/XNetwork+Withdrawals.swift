@@ -20,11 +20,15 @@ extension XNetwork: PostLookupNetwork {
 
 extension XNetwork: PostDeletingNetwork {
     /// `DELETE /2/tweets/:id`: done when `data.deleted` is true, or when `errors[]` says the
-    /// post does not exist (deleted already); anything else throws.
+    /// post does not exist (deleted already); anything else throws. A delete done is counted by
+    /// the spend meter.
     public func deletePost(id: String) async throws {
         let request = DeleteTweet(tweetID: id)
         let response = try await Self.mappingErrors { try await client.send(request) }
-        if response.data?.deleted == true { return }
+        if response.data?.deleted == true {
+            await meter?.deleted()
+            return
+        }
         let missing = (response.errors ?? []).contains { $0.type?.hasSuffix("/problems/resource-not-found") == true }
         guard missing else {
             throw NetworkError.failed(

@@ -19,13 +19,17 @@ public struct XPriceTable: Sendable, Equatable, PostPricing {
     public var reply = 0.010
     /// `POST /2/users/:id/likes` (not available on self-serve tiers since April 2026: refused, free).
     public var like = 0.015
+    /// `DELETE /2/tweets/:id` (the bot's copy of a post the human deleted), per request: X's
+    /// "Content: Manage" write. The pricing page does not name the endpoints of each line; a
+    /// delete is what "manage Posts" means in X's own docs, so it is counted here.
+    public var delete = 0.005
 
     public init() {}
 
     /// The names `X_PRICES` takes, with their key paths.
     static var names: [(String, WritableKeyPath<XPriceTable, Double>)] { [
         ("owned_read", \.ownedRead), ("read", \.read), ("user_read", \.userRead), ("post", \.post), ("post_url", \.postWithURL),
-        ("reply", \.reply), ("like", \.like),
+        ("reply", \.reply), ("like", \.like), ("delete", \.delete),
     ] }
 
     /// The defaults with `text`'s overrides (`name=dollars,…`); a bad entry is an error naming it.

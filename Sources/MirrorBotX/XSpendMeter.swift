@@ -53,6 +53,11 @@ public final class XSpendMeter: Sendable {
         await ledger.persist(ledger.record(endpoint: "POST /2/users/:id/likes", resources: 1, dollars: prices.like))
     }
 
+    /// A post of the bot's X deleted (`DELETE /2/tweets/:id`).
+    func deleted() async {
+        await ledger.persist(ledger.record(endpoint: "DELETE /2/tweets/:id", resources: 1, dollars: prices.delete))
+    }
+
     /// The post endpoint by what it is charged as: a URL, a summoned reply, or a plain post.
     static func postEndpoint(_ text: String, reply: Bool) -> String {
         if XPriceTable.containsURL(text) { return "POST /2/tweets (URL)" }

@@ -12,6 +12,8 @@ public actor InMemoryMentionClaims: MentionClaims {
         public var reason: String?
         public var replyID: String?
         public var text: String?
+        /// The stored post the reply reused.
+        public var source: String?
         public var finishedAt: Date?
         /// Set on a held mention (REPLY_PACE=human).
         public var dueAt: Date?
@@ -37,7 +39,8 @@ public actor InMemoryMentionClaims: MentionClaims {
         records.values.filter { $0.authorID == authorID && $0.state == .replied && ($0.finishedAt ?? .distantPast) >= since }.count
     }
 
-    public func finishMention(_ mentionID: String, state: ReplyState, reason: String?, replyID: String?, text: String?) {
+    public func finishMention(_ mentionID: String, state: ReplyState, reason: String?, replyID: String?, text: String?, source: String?) {
+        records[mentionID]?.source = source
         records[mentionID]?.state = state
         records[mentionID]?.reason = reason
         records[mentionID]?.replyID = replyID

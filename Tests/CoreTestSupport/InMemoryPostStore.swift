@@ -71,7 +71,7 @@ public actor InMemoryPostStore: PostStore, ReplySource, RhythmSource, PostPicker
         replyPosts(to: userID, username: username, limit: limit).map(\.text)
     }
 
-    /// The stored replies themselves (their ids are looked up before use), as `replies(to:username:limit:)` picks them.
+    /// The stored replies themselves, ids kept (the reply loop looks them up and records the one it reuses).
     public func replyPosts(to userID: String, username: String?, limit: Int) -> [Post] {
         let byID = Array(posts.filter { $0.inReplyToUserID == userID }.shuffled(using: &generator).prefix(limit))
         guard byID.isEmpty, let username, !username.isEmpty else { return byID }

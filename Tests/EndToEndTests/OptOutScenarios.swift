@@ -101,6 +101,16 @@ extension MisskeyDaemonHarness: ProfileWorld {
     var profileReads: Int { server.requests.filter { $0.endpoint == "POST /api/users/show" }.count }
 }
 
+extension MastodonDaemonHarness: ProfileWorld {
+    func setProfile(_ id: String, _ description: String) { server.setNote(accountID: id, description) }
+    var profileReads: Int { server.requestCount(endpoint: "GET /api/v1/accounts") + server.requestCount(endpoint: "GET /api/v1/accounts/:id") }
+}
+
+extension BlueskyDaemonHarness: ProfileWorld {
+    func setProfile(_ id: String, _ description: String) { server.setDescription(did: id, description) }
+    var profileReads: Int { server.requestCount(endpoint: "GET app.bsky.actor.getProfiles") }
+}
+
 extension DaemonHarness: OptOutWorld {
     var friendID: String { Self.friend }
     var foodieID: String { Self.foodie }

@@ -34,19 +34,33 @@ struct TakeBackEndToEndTests {
         try await Self.inWorld(network) { try await $0.copyFollowsWithinOneSweep() }
     }
 
+    @Test("FOLLOW_DELETIONS=false: the source vanishes, the bot's copy stays, and the source is never used again", arguments: Network.allCases)
+    func copyStays(network: Network) async throws {
+        try await Self.inWorld(network) { try await $0.copyStaysWithoutFollowDeletions() }
+    }
+
+    @Test("the bot's reply that reused a past reply of the human's is deleted within one sweep after they delete it, once",
+          arguments: Network.allCases)
+    func replyCopyFollows(network: Network) async throws {
+        try await Self.inWorld(network) { try await $0.replyCopyFollowsWithinOneSweep() }
+    }
+
     @Test("the sweep looks up no more posts than its budget (lookups counted by the fake)", arguments: Network.allCases)
     func sweepBudget(network: Network) async throws {
         try await Self.inWorld(network) { try await $0.sweepStaysWithinBudget() }
     }
 
     @Test("a person whose profile says #nobot or #noai gets no reply and no like, across a restart, read once a day",
-          arguments: [Network.x, .misskey])
+          arguments: Network.allCases)
     func profileSaysNo(network: Network) async throws {
         switch network {
         case .x: try await DaemonHarness.with { try await $0.setUp(); try await $0.profileNoIsHonouredAcrossRestart(); await $0.tearDown() }
+        case .mastodon:
+            try await MastodonDaemonHarness.with { try await $0.setUp(); try await $0.profileNoIsHonouredAcrossRestart(); await $0.tearDown() }
+        case .bluesky:
+            try await BlueskyDaemonHarness.with { try await $0.setUp(); try await $0.profileNoIsHonouredAcrossRestart(); await $0.tearDown() }
         case .misskey:
             try await MisskeyDaemonHarness.with { try await $0.setUp(); try await $0.profileNoIsHonouredAcrossRestart(); await $0.tearDown() }
-        case .mastodon, .bluesky: Issue.record("profiles are not read on \(network) yet")
         }
     }
 

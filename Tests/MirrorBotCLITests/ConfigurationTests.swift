@@ -110,4 +110,15 @@ struct ConfigurationTests {
         #expect(!"\(credentials)".contains("123456"))
         #expect(Set(configuration.secrets) == ["ck-123456", "cs-123456", "at-123456", "ats-123456", "dbpass99", "redispass42"])
     }
+
+    @Test("DELETION_CHECK_READS_PER_DAY: 72 on X by default (each post a lookup returns is billed), 288 where reads are free; set, it wins")
+    func deletionCheckDefault() throws {
+        #expect(try Configuration(environment: [:]).deletionCheckReadsPerDay == 72)
+        #expect(try Configuration(environment: ["NETWORK": "x"]).deletionCheckReadsPerDay == 72)
+        for network in ["mastodon", "bluesky", "misskey"] {
+            #expect(try Configuration(environment: ["NETWORK": network]).deletionCheckReadsPerDay == 288)
+        }
+        #expect(try Configuration(environment: ["DELETION_CHECK_READS_PER_DAY": "288"]).deletionCheckReadsPerDay == 288)
+        #expect(try Configuration(environment: ["NETWORK": "mastodon", "DELETION_CHECK_READS_PER_DAY": "0"]).deletionCheckReadsPerDay == 0)
+    }
 }

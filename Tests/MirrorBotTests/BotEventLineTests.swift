@@ -85,7 +85,7 @@ struct BotEventLineTests {
          "level=warning event=like_refused post=7 author=@foodie status=404 detail=gone"),
         (.likesUnavailable(detail: "403"),
          #"level=warning event=likes_unavailable message="the network refused to like for this account's API access level "#
-            + #"(X removed likes from self-serve tiers in April 2026); the bot keeps deciding and logging what it would like" detail=403"#),
+            + #"(X removed likes from self-serve tiers in April 2026); the bot stops reading its home timeline for likes (on X those reads are billed and would buy nothing) unless DRY_RUN is set, where it keeps deciding and logging what it would like" detail=403"#),
         (.learnedPosts(stored: 4, retweetsSkipped: 1), "level=info event=learned_posts stored=4 retweets_skipped=1"),
         (.postsKindUnknown(count: 2),
          #"level=warning event=posts_kind_unknown count=2 detail="the network's answer did not show whether they are originals, replies or retweets; not stored""#),

@@ -5,13 +5,19 @@ public struct BlueskyProfile: Sendable, Codable, Equatable {
     public var displayName: String?
     public var viewer: BlueskyViewerState?
     public var labels: [BlueskyLabel]?
+    /// The bio, plain text (`profileView` and `profileViewDetailed` only; absent when empty).
+    public var description: String?
 
-    public init(did: String, handle: String, displayName: String? = nil, viewer: BlueskyViewerState? = nil, labels: [BlueskyLabel]? = nil) {
+    public init(
+        did: String, handle: String, displayName: String? = nil, viewer: BlueskyViewerState? = nil, labels: [BlueskyLabel]? = nil,
+        description: String? = nil
+    ) {
         self.did = did
         self.handle = handle
         self.displayName = displayName
         self.viewer = viewer
         self.labels = labels
+        self.description = description
     }
 
     /// The account labels itself `bot` (Bluesky's bot guidelines).

@@ -5,11 +5,14 @@ public struct FakeBlueskyAccount: Sendable, Equatable {
     public var appPasswords: [String]
     /// The profile's self-labels (`bot`).
     public var selfLabels: [String]
+    /// The profile's bio (plain text); "" for none.
+    public var description: String
 
-    public init(did: String, handle: String, appPasswords: [String], selfLabels: [String] = []) {
+    public init(did: String, handle: String, appPasswords: [String], selfLabels: [String] = [], description: String = "") {
         self.did = did
         self.handle = handle
         self.appPasswords = appPasswords
         self.selfLabels = selfLabels
+        self.description = description
     }
 }

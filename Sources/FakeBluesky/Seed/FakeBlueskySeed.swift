@@ -34,9 +34,11 @@ public struct FakeBlueskySeed: Sendable, Codable {
         public var selfLabels: [String]?
         /// The DIDs this account follows.
         public var follows: [String]?
+        /// The profile's bio (`#nobot` there: the bot leaves the account alone).
+        public var description: String?
 
         enum CodingKeys: String, CodingKey {
-            case did, handle, name, follows
+            case did, handle, name, follows, description
             case appPassword = "app_password"
             case selfLabels = "self_labels"
         }

@@ -9,6 +9,7 @@ enum FakeBlueskyRoute: String, Sendable {
     case listNotifications = "app.bsky.notification.listNotifications"
     case getPosts = "app.bsky.feed.getPosts"
     case getProfile = "app.bsky.actor.getProfile"
+    case getProfiles = "app.bsky.actor.getProfiles"
     case resolveHandle = "com.atproto.identity.resolveHandle"
     case getRecord = "com.atproto.repo.getRecord"
     case createRecord = "com.atproto.repo.createRecord"

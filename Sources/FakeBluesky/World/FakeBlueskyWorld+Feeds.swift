@@ -81,10 +81,29 @@ extension FakeBlueskyWorld {
     }
 
     func getProfile(_ request: HTTPRequest, viewer: String) -> HTTPResponse {
-        guard let actor = request.queryValue("actor").flatMap(account(named:)), let profile = profile(actor.did, viewer: viewer) else {
+        guard let actor = request.queryValue("actor").flatMap(account(named:)), let profile = detailedProfile(actor, viewer: viewer) else {
             return Self.invalid("Profile not found")
         }
         return .json(200, profile)
+    }
+
+    /// `getProfiles`: 1 to 25 actors (the lexicon's required `actors`, `maxLength` 25, each an
+    /// at-identifier: a DID or a handle); unknown ones are left out (no error names them).
+    func getProfiles(_ request: HTTPRequest, viewer: String) -> HTTPResponse {
+        let actors = request.query.filter { $0.name == "actors" }.map(\.value)
+        guard !actors.isEmpty else { return Self.invalid("Params must have the property \"actors\"") }
+        guard actors.count <= 25 else { return Self.invalid("actors must not have more than 25 elements") }
+        if let bad = actors.firstIndex(where: { !ATProtoSyntax.isDID($0) && !ATProtoSyntax.isHandle($0) }) {
+            return Self.invalid("actors/\(bad) must be a valid did or a handle")
+        }
+        return .json(200, ["profiles": actors.compactMap(account(named:)).compactMap { detailedProfile($0, viewer: viewer) }])
+    }
+
+    /// `profileViewDetailed`: the profile with its bio (absent when empty).
+    func detailedProfile(_ account: FakeBlueskyAccount, viewer: String) -> BlueskyProfile? {
+        var detailed = profile(account.did, viewer: viewer)
+        detailed?.description = account.description.isEmpty ? nil : account.description
+        return detailed
     }
 
     func resolveHandle(_ request: HTTPRequest) -> HTTPResponse {

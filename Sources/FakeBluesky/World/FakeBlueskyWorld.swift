@@ -90,6 +90,7 @@ struct FakeBlueskyWorld: Sendable {
         case .listNotifications: return notifications(request, viewer: viewer)
         case .getPosts: return getPosts(request, viewer: viewer)
         case .getProfile: return getProfile(request, viewer: viewer)
+        case .getProfiles: return getProfiles(request, viewer: viewer)
         case .resolveHandle: return resolveHandle(request)
         case .getRecord: return getRecord(request)
         case .createRecord: return createRecord(request, did: viewer, now: now)

@@ -10,6 +10,17 @@ enum FakeMastodonRoute: Sendable, Equatable {
     /// `GET` and `DELETE /api/v1/statuses/:id` (`FakeMastodonWorld+Lookups.swift`).
     case status(id: String)
     case deleteStatus(id: String)
+    /// `GET /api/v1/accounts?id[]=` (4.3+) and `GET /api/v1/accounts/:id` (`FakeMastodonWorld+Accounts.swift`).
+    case accounts
+    case account(id: String)
+
+    /// Routes Mastodon answers without a token too (`authorize_if_got_token!`): a token sent must still be valid.
+    var isPublic: Bool {
+        switch self {
+        case .accounts, .account: true
+        default: false
+        }
+    }
 
     /// The endpoint template: names faults and records.
     var endpoint: String {
@@ -23,6 +34,8 @@ enum FakeMastodonRoute: Sendable, Equatable {
         case .favourite: "POST /api/v1/statuses/:id/favourite"
         case .status: "GET /api/v1/statuses/:id"
         case .deleteStatus: "DELETE /api/v1/statuses/:id"
+        case .accounts: "GET /api/v1/accounts"
+        case .account: "GET /api/v1/accounts/:id"
         }
     }
 
@@ -33,6 +46,8 @@ enum FakeMastodonRoute: Sendable, Equatable {
         case ("GET", ["accounts", "verify_credentials"]): self = .verifyCredentials
         case ("GET", let rest) where rest.count == 3 && rest[0] == "accounts" && rest[2] == "statuses":
             self = .accountStatuses(accountID: rest[1])
+        case ("GET", ["accounts"]): self = .accounts
+        case ("GET", let rest) where rest.count == 2 && rest[0] == "accounts": self = .account(id: rest[1])
         case ("GET", ["favourites"]): self = .favourites
         case ("GET", ["timelines", "home"]): self = .homeTimeline
         case ("GET", ["notifications"]): self = .notifications

@@ -24,6 +24,8 @@ struct FakeMastodonWorld: Sendable {
     var rateLimits = FakeMastodonLimits()
     var lastStatusNumber: UInt64 = 0
     var lastRecordID = 0
+    /// False: a server older than 4.3, without `GET /api/v1/accounts?id[]=` (404).
+    var multipleAccountLookup = true
 
     /// Answers one request; nil means: drop the connection.
     mutating func handle(_ request: HTTPRequest, now: Date) -> HTTPResponse? {
@@ -31,6 +33,9 @@ struct FakeMastodonWorld: Sendable {
             return record(request, endpoint: "\(request.method) \(request.path)", account: nil, Self.error(404, "Record not found"))
         }
         let endpoint = route.endpoint
+        if route.isPublic, request.headers["authorization"] == nil {
+            return record(request, endpoint: endpoint, account: nil, answerPublic(route, request: request))
+        }
         guard let header = request.headers["authorization"], header.hasPrefix("Bearer "),
             let accountID = tokens[String(header.dropFirst(7))], let account = accounts[accountID]
         else {
@@ -63,6 +68,7 @@ struct FakeMastodonWorld: Sendable {
         case .favourite(let id): return favourite(id, account: account)
         case .status(let id): return lookup(id, account: account)
         case .deleteStatus(let id): return deleteStatus(id, account: account)
+        case .accounts, .account: return answerPublic(route, request: request)
         }
     }
 

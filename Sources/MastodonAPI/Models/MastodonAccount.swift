@@ -10,18 +10,24 @@ public struct MastodonAccount: Sendable, Codable, Equatable {
     public var url: String?
     /// The account says it is automated ("This is a bot account"); nil when the server does not say.
     public var bot: Bool?
+    /// The profile's bio as HTML (`MastodonHTML.plainText` reads it); "" when empty or suspended.
+    public var note: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, username, acct, url, bot
+        case id, username, acct, url, bot, note
         case displayName = "display_name"
     }
 
-    public init(id: String, username: String, acct: String? = nil, displayName: String? = nil, url: String? = nil, bot: Bool? = nil) {
+    public init(
+        id: String, username: String, acct: String? = nil, displayName: String? = nil, url: String? = nil, bot: Bool? = nil,
+        note: String? = nil
+    ) {
         self.id = id
         self.username = username
         self.acct = acct ?? username
         self.displayName = displayName
         self.url = url
         self.bot = bot
+        self.note = note
     }
 }

@@ -183,7 +183,8 @@ public final class ReplyLoop: DaemonLoop {
                 try await claims.releaseMention(mention.id)
                 throw BudgetSpent()
             }
-            if try await isWithdrawn(text, sources: candidates.filter { $0.body == text }.map { $0.id }, mention: mention) {
+            let source = try await check(text, sources: candidates.filter { $0.body == text }.map { $0.id }, mention: mention)
+            if source.withdrawn {
                 withdrawn += 1
                 continue  // the human deleted it: another of their replies to this person
             }
@@ -201,7 +202,7 @@ public final class ReplyLoop: DaemonLoop {
             let reply = BotEvent.Reply(mention: mention.id, to: who, text: text)
             switch outcome {
             case .posted(let id):
-                try await claims.finishMention(mention.id, state: .replied, reason: nil, replyID: id, text: text)
+                try await claims.finishMention(mention.id, state: .replied, reason: nil, replyID: id, text: text, source: source.source)
                 try await self.texts.recordPosted(text: text, at: now)
                 log.report(.replied(reply, id: id))
                 return

@@ -125,7 +125,8 @@ extension BotEvent {
     /// The warning's message, as the line and the status page say it.
     public static let likesUnavailableMessage = """
         the network refused to like for this account's API access level (X removed likes from self-serve tiers in April 2026); \
-        the bot keeps deciding and logging what it would like
+        the bot stops reading its home timeline for likes (on X those reads are billed and would buy nothing) \
+        unless DRY_RUN is set, where it keeps deciding and logging what it would like
         """
 }
 

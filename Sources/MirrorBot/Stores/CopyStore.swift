@@ -11,9 +11,10 @@ public struct BotCopy: Sendable, Equatable {
     }
 }
 
-/// The bot's planned posts as copies of the human's: which to delete when a source is withdrawn.
+/// The bot's planned posts and its replies as copies of the human's posts they reused: which
+/// to delete when a source is withdrawn.
 public protocol CopyStore: Sendable {
-    /// The bot's posts (posted, confirmed) copied from one of `sourceIDs` and not deleted yet.
+    /// The bot's posts (posted, confirmed) and replies copied from one of `sourceIDs` and not deleted yet.
     func liveCopies(of sourceIDs: [String]) async throws -> [BotCopy]
 
     /// Up to `limit` live copies whose source is withdrawn (a deletion that failed before).

@@ -5,7 +5,11 @@ public protocol MentionClaims: Sendable {
     /// Claims a mention for answering; nil when it was claimed before. With the
     /// claim, how many replies `authorID` got since `since` (for the hourly limit).
     func claimMention(_ mentionID: String, authorID: String, authorUsername: String?, since: Date) async throws -> Int?
-    func finishMention(_ mentionID: String, state: ReplyState, reason: String?, replyID: String?, text: String?) async throws
+    /// Records how a claimed mention ended; `source` is the human's stored post the reply reused
+    /// (its id: the reply is deleted when they delete that post, `CopyStore`).
+    func finishMention(
+        _ mentionID: String, state: ReplyState, reason: String?, replyID: String?, text: String?, source: String?
+    ) async throws
     /// Drops a claim after a failure, so the mention is tried again; a held mention
     /// (`holdMention`) goes back to being held, due at once.
     func releaseMention(_ mentionID: String) async throws
@@ -20,6 +24,13 @@ public protocol MentionClaims: Sendable {
     func takeDueMention(_ mentionID: String, authorID: String, now: Date, since: Date) async throws -> Int?
     /// When the earliest held mention is due; nil when none is held.
     func nextDueMention() async throws -> Date?
+}
+
+extension MentionClaims {
+    /// A mention that ended without reusing a stored post.
+    public func finishMention(_ mentionID: String, state: ReplyState, reason: String?, replyID: String?, text: String?) async throws {
+        try await finishMention(mentionID, state: state, reason: reason, replyID: replyID, text: text, source: nil)
+    }
 }
 
 public enum ReplyState: String, Sendable {

@@ -86,6 +86,13 @@ public struct Configuration: Sendable {
     public var statusBind: String
 
     public static let defaultPollIntervalSeconds = 300
+
+    /// The sweep's posts a day by default: 288 where reads are free; 72 on X, which bills each
+    /// post a lookup returns ($0.005): one a learning round at the default interval, the sources
+    /// of the bot's live copies first (README, "What X costs").
+    public static func defaultDeletionCheckReadsPerDay(_ network: NetworkKind) -> Int {
+        network == .x ? 72 : 288
+    }
     public static let maximumPollIntervalSeconds = 30 * 86_400
 
     public init(environment: [String: String]) throws {
@@ -140,7 +147,6 @@ public struct Configuration: Sendable {
         followDeletions = try env.bool("FOLLOW_DELETIONS", default: true)
         replyPace = try env.choice("REPLY_PACE", default: .human)
         pollPace = try env.choice("POLL_PACE", default: .human)
-        deletionCheckReadsPerDay = try env.integer("DELETION_CHECK_READS_PER_DAY", default: 288, minimum: 0, maximum: 10_000_000)
         redisKeyPrefix = env["REDIS_KEY_PREFIX"] ?? "mirror-bot:"
         let verify = env["REDIS_TLS_VERIFY"] ?? "peer"
         switch verify.lowercased() {
@@ -154,6 +160,8 @@ public struct Configuration: Sendable {
             throw ConfigurationError.invalid(variable: "NETWORK", reason: "expected x, mastodon, bluesky or misskey, got \"\(env["NETWORK"] ?? "")\"")
         }
         network = kind
+        deletionCheckReadsPerDay = try env.integer(
+            "DELETION_CHECK_READS_PER_DAY", default: Self.defaultDeletionCheckReadsPerDay(kind), minimum: 0, maximum: 10_000_000)
         if let text = env["MASTODON_BASE_URL"] {
             let value = try env.url("MASTODON_BASE_URL", default: text, schemes: ["http", "https"])
             mastodonBaseURL = URL(string: value)

@@ -80,13 +80,30 @@ struct XSpendMeterTests {
         #expect(abs(ledger.today().total - 2 * 0.005) < 1e-9, "\(lines)")
     }
 
+    @Test("a copy the bot deletes (DELETE /2/tweets/:id) is counted at X's Content: Manage price; a post gone already costs nothing")
+    func countsDeletes() async throws {
+        let bot = server.addUser(id: "2", username: "bot")
+        try server.start()
+        defer { server.stop() }
+        let copy = server.addTweet(authorID: "2", text: "a copy", createdAt: clock.now() - 100)
+        let ledger = SpendLedger(budget: nil, pricing: XPriceTable(), store: nil, clock: clock)
+        let network = XNetwork(
+            credentials: bot, configuration: XClientConfiguration(baseURL: server.baseURL), meter: XSpendMeter(prices: XPriceTable(), ledger: ledger))
+        try await network.deletePost(id: copy)
+        try await network.deletePost(id: copy)  // gone already: done, not paid again
+        let lines = ledger.today().lines
+        #expect(lines.map(\.endpoint) == ["DELETE /2/tweets/:id"], "\(lines)")
+        #expect(lines.first?.requests == 1)
+        #expect(abs(ledger.today().total - 0.005) < 1e-9, "\(lines)")
+    }
+
     @Test("X_PRICES overrides the 2026 defaults by name; a bad entry names itself")
     func priceTable() throws {
         let table = try XPriceTable.parse("read=0.004, post_url=0.25")
         #expect(table.read == 0.004 && table.postWithURL == 0.25 && table.ownedRead == 0.001 && table.post == 0.015 && table.reply == 0.01)
         #expect(table.price(ofPost: "@friend そうだね", reply: true) == 0.01)
         #expect(table.price(ofPost: "see www.example.com", reply: true) == 0.25)
-        #expect(throws: XPriceError(entry: "reads=1", reason: "expected NAME=DOLLARS with NAME one of owned_read, read, user_read, post, post_url, reply, like")) {
+        #expect(throws: XPriceError(entry: "reads=1", reason: "expected NAME=DOLLARS with NAME one of owned_read, read, user_read, post, post_url, reply, like, delete")) {
             try XPriceTable.parse("reads=1")
         }
         #expect(throws: XPriceError(entry: "read=-1", reason: "expected a price in dollars, 0 or more")) { try XPriceTable.parse("read=-1") }
