@@ -82,6 +82,8 @@ write_project() {
     echo "DRY_RUN=false"
     echo "TIME_ZONE=Asia/Tokyo"
     echo "POLL_INTERVAL_SECONDS=1800"
+    echo "REPLY_PACE=immediate"
+    echo "POLL_PACE=steady"
     echo "X_API_BASE_URL=http://host.containers.internal:$fake_port"
   } >"$work/project/.env"
   printf 'services:\n  bot:\n    command: ["mirror-bot", "start", "--time-scale", "720", "--start-at", "%s"]\n' "$1" \

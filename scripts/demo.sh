@@ -105,6 +105,9 @@ REDIS_KEY_PREFIX="mirror-bot-demo:"
 TIME_ZONE="Asia/Tokyo"
 # Bot-clock seconds: at 720x, 1800 s is 2.5 real seconds (and learning, 4x that, 10 s).
 POLL_INTERVAL_SECONDS="${POLL_INTERVAL_SECONDS:-1800}"
+# Today's timing: the demo shows a reply within its run (the human's pace would hold it for hours).
+REPLY_PACE="${REPLY_PACE:-immediate}"
+POLL_PACE="${POLL_PACE:-steady}"
 set +a
 
 # Starts the fake (fake-x, fake-bluesky or fake-misskey) with the demo's world; sets fake_pid and

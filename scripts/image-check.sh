@@ -78,6 +78,8 @@ start_fake() {
     echo "REDIS_KEY_PREFIX=mirror-bot-image-check:"
     echo "TIME_ZONE=Asia/Tokyo"
     echo "POLL_INTERVAL_SECONDS=1800"
+    echo "REPLY_PACE=immediate"
+    echo "POLL_PACE=steady"
     echo "X_API_BASE_URL=http://127.0.0.1:$fake_port"
   } >"$work/env"
 }

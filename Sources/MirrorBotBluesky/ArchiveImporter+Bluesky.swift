@@ -83,7 +83,8 @@ extension ArchiveImporter {
                     let post = try decoder.decode(BlueskyPostRecord.self, from: json)
                     posts.append(Post(
                         id: uri, text: post.text, createdAt: createdAt,
-                        inReplyToUserID: post.reply.flatMap { ATURI($0.parent.uri)?.authority }, facets: BlueskyStoredText.json(post.facets)))
+                        inReplyToUserID: post.reply.flatMap { ATURI($0.parent.uri)?.authority }, facets: BlueskyStoredText.json(post.facets),
+                        inReplyToPostID: post.reply?.parent.uri))
                 case "app.bsky.feed.repost":
                     reposts += 1
                 case BlueskyLikeRecord.type:

@@ -16,7 +16,8 @@ enum BlueskyPostMapping {
             createdAt: date(view.record.createdAt, fallback: view.indexedAt),
             authorID: view.author.did, authorUsername: view.author.handle,
             inReplyToUserID: parentDID, inReplyToUsername: parentHandle, isRetweet: isRepost,
-            facets: BlueskyStoredText.json(view.record.facets), replyTarget: replyTarget(replyRef(to: view)))
+            facets: BlueskyStoredText.json(view.record.facets), replyTarget: replyTarget(replyRef(to: view)),
+            inReplyToPostID: view.record.reply?.parent.uri)
     }
 
     /// What a reply to `view` names: its thread's root (itself when it starts one) and itself.

@@ -26,7 +26,8 @@ struct ImportCommand: Command {
 
         OPTIONS:
           --jsonl FILE   posts, one JSON object a line:
-                         {"id","text","created_at","in_reply_to_user_id"?,"in_reply_to_screen_name"?}
+                         {"id","text","created_at","in_reply_to_user_id"?,"in_reply_to_screen_name"?,
+                          "in_reply_to_post_id"? (the answered post's id: the human's reply delays)}
 
         Posts go beyond the X API's 3,200 most recent; POST_LIMIT still applies (the newest are kept).
         Retweets are skipped; replies are kept with whom they answer. A malformed file stores nothing.

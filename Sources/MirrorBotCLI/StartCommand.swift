@@ -175,14 +175,18 @@ struct StartCommand: Command {
             scheduler: services.scheduler(connection), slots: schedule, texts: schedule, bot: bot, botAccount: botAccount,
             clock: clock, settings: settings, log: log, status: status)
         posting.sources = sources("posting")
+        // REPLY_PACE and POLL_PACE: the human's delays and hours, from the stored posts (nil: today's timing).
+        let pace = configuration.replyPace == .immediate && configuration.pollPace == .steady ? nil : PaceKeeper(
+            replies: configuration.replyPace, polls: configuration.pollPace, rhythm: schedule, timings: posts,
+            idClock: configuration.network.postIDClock, timeZone: configuration.timeZone, clock: clock, log: log.with(["loop": "replies"]))
         var loops: [any DaemonLoop] = [
             posting,
             ReplyLoop(
                 bot: bot, botAccount: botAccount, replies: posts, texts: schedule, cursors: actions, claims: actions,
-                clock: clock, settings: settings, log: log, sources: sources("replies"), consent: consent("replies")),
+                clock: clock, settings: settings, log: log, sources: sources("replies"), consent: consent("replies"), pace: pace),
             LikeLoop(
                 bot: bot, botAccount: botAccount, classifier: classifier, cursors: actions, claims: actions, clock: clock,
-                settings: settings, log: log, consent: consent("likes")),
+                settings: settings, log: log, consent: consent("likes"), pace: pace),
             LearningLoop(learner: learner.with(log: log.with(["loop": "learning"])), settings: settings, clock: clock, sweep: sweep, tally: tally),
         ]
         if let status {

@@ -141,7 +141,7 @@ public struct MastodonNetwork: SocialNetwork {
             createdAt: status.createdDate ?? Date(timeIntervalSince1970: 0),
             authorID: status.account.id, authorUsername: status.account.acct,
             inReplyToUserID: status.inReplyToAccountID, inReplyToUsername: status.inReplyToUsername,
-            isRetweet: status.isReblog)
+            isRetweet: status.isReblog, inReplyToPostID: status.inReplyToID)
     }
 
     /// Runs `body`, turning `MastodonAPIError` into the seam's `NetworkError`.

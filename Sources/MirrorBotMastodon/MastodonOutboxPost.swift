@@ -18,6 +18,7 @@ enum MastodonOutboxPost {
         let text = MastodonHTML.plainText(note.content ?? "")
         var post = Post(id: statusID(note.id), text: text, createdAt: published)
         if let target = note.inReplyTo {
+            post.inReplyToPostID = answeredID(target, home: actor)
             let mentions = note.tag.filter { $0.type == "Mention" }
             // The mentioned actor whose URL the replied-to status lives under, else the first mention.
             let mention = mentions.first { $0.href.map { target.hasPrefix($0 + "/") } ?? false } ?? mentions.first
@@ -39,6 +40,15 @@ enum MastodonOutboxPost {
         guard let range = url.range(of: "/statuses/") else { return url }
         let tail = url[range.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         return tail.isEmpty ? url : String(tail)
+    }
+
+    /// The replied-to status as `in_reply_to_id` would name it: its id when it lives on the
+    /// human's server (`https://home/users/bob/statuses/1234` → `1234`), else its URI as given
+    /// (another server's id is not this server's, and is no snowflake to read a time from).
+    static func answeredID(_ target: String, home actor: String?) -> String {
+        guard let host = URL(string: target)?.host, host == actor.flatMap({ URL(string: $0)?.host }) else { return target }
+        let id = statusID(target)
+        return !id.isEmpty && id.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) ? id : target
     }
 
     /// `https://host/users/alice/statuses/1` → `https://host/users/alice`.

@@ -110,6 +110,7 @@ extension ArchiveImporter {
             }
             var post = Post(id: note.id, text: note.text ?? "", createdAt: note.createdDate ?? dates.now, markup: .mfm)
             if let replyId = note.replyId {
+                post.inReplyToPostID = replyId
                 post.inReplyToUserID = ids.contains(replyId) ? "misskey:self" : "misskey:note:" + replyId
             }
             reading.posts.append(post)

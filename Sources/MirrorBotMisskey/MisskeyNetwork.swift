@@ -166,7 +166,7 @@ public struct MisskeyNetwork: SocialNetwork {
         return NetworkPost(
             id: note.id, text: note.text ?? "", createdAt: note.createdDate ?? Date(timeIntervalSince1970: 0),
             authorID: note.userId, authorUsername: note.user.acct, inReplyToUserID: inReplyToUserID,
-            inReplyToUsername: note.reply?.user?.acct, isRetweet: note.isPureRenote, markup: .mfm)
+            inReplyToUsername: note.reply?.user?.acct, isRetweet: note.isPureRenote, markup: .mfm, inReplyToPostID: note.replyId)
     }
 
     /// Runs `body`, turning `MisskeyAPIError` into the seam's `NetworkError`.

@@ -31,11 +31,16 @@ public struct PostgresActionStore: ActionStore {
                 ON CONFLICT (mention_id) DO NOTHING RETURNING mention_id
                 """)
             guard !claimed.isEmpty else { return nil }
-            return try tx.query("""
-                SELECT count(*) AS n FROM replies
-                WHERE author_id = \(authorID) AND state = 'replied' AND updated_at >= \(since)::timestamptz
-                """).first?.decode("n", as: Int.self) ?? 0
+            return try Self.repliesCount(tx, to: authorID, since: since)
         }
+    }
+
+    /// How many replies `authorID` got since `since` (for the hourly limit).
+    static func repliesCount(_ tx: isolated PostgresConnection, to authorID: String, since: Date) throws -> Int {
+        try tx.query("""
+            SELECT count(*) AS n FROM replies
+            WHERE author_id = \(authorID) AND state = 'replied' AND updated_at >= \(since)::timestamptz
+            """).first?.decode("n", as: Int.self) ?? 0
     }
 
     public func finishMention(
@@ -49,7 +54,55 @@ public struct PostgresActionStore: ActionStore {
     }
 
     public func releaseMention(_ mentionID: String) async throws {
-        try await connection.query("DELETE FROM replies WHERE mention_id = \(mentionID) AND state = 'claimed'")
+        try await connection.transaction { tx in
+            try tx.query("UPDATE replies SET state = 'due' WHERE mention_id = \(mentionID) AND state = 'claimed' AND due_at IS NOT NULL")
+            try tx.query("DELETE FROM replies WHERE mention_id = \(mentionID) AND state = 'claimed' AND due_at IS NULL")
+        }
+    }
+
+    public func holdMention(_ mention: NetworkPost, dueAt: Date) async throws -> Bool {
+        let json = String(decoding: try JSONEncoder().encode(mention), as: UTF8.self)
+        return try await !connection.query("""
+            INSERT INTO replies (mention_id, author_id, author_username, state, due_at, mention)
+            VALUES (\(mention.id), \(mention.authorID), \(mention.authorUsername), 'due', \(dueAt)::timestamptz, \(json)::jsonb)
+            ON CONFLICT (mention_id) DO NOTHING RETURNING mention_id
+            """).isEmpty
+    }
+
+    /// A held mention that no longer reads as a `NetworkPost` is skipped, said in its row's reason.
+    public func dueMentions(at now: Date, limit: Int) async throws -> [NetworkPost] {
+        let rows = try await connection.query("""
+            SELECT mention_id, mention::text AS mention FROM replies
+            WHERE state = 'due' AND due_at <= \(now)::timestamptz ORDER BY due_at, mention_id LIMIT \(limit)
+            """)
+        var mentions: [NetworkPost] = []
+        for row in rows {
+            if let json = row["mention"], let mention = try? JSONDecoder().decode(NetworkPost.self, from: Data(json.utf8)) {
+                mentions.append(mention)
+            } else if let id = row["mention_id"] {
+                try await connection.query("""
+                    UPDATE replies SET state = 'skipped', reason = 'the held mention could not be read', updated_at = now()
+                    WHERE mention_id = \(id) AND state = 'due'
+                    """)
+            }
+        }
+        return mentions
+    }
+
+    public func takeDueMention(_ mentionID: String, authorID: String, now: Date, since: Date) async throws -> Int? {
+        try await connection.transaction { tx in
+            try tx.query("SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':' || \(authorID)))")
+            let taken = try tx.query("""
+                UPDATE replies SET state = 'claimed', updated_at = now()
+                WHERE mention_id = \(mentionID) AND state = 'due' AND due_at <= \(now)::timestamptz RETURNING mention_id
+                """)
+            guard !taken.isEmpty else { return nil }
+            return try Self.repliesCount(tx, to: authorID, since: since)
+        }
+    }
+
+    public func nextDueMention() async throws -> Date? {
+        try await connection.query("SELECT min(due_at) AS due FROM replies WHERE state = 'due'").first?.decodeIfPresent("due", as: Date.self)
     }
 
     public func claimLike(_ postID: String, authorID: String, authorUsername: String?, ratio: Double, day: LocalDate) async throws -> Int? {

@@ -123,7 +123,7 @@ public struct XNetwork: SocialNetwork {
                 createdAt: tweet.createdDate ?? XDate.fromSnowflake(tweet.id) ?? Date(timeIntervalSince1970: 0),
                 authorID: authorID, authorUsername: page.includedUser(id: tweet.authorID)?.username,
                 inReplyToUserID: replyTo, inReplyToUsername: page.includedUser(id: replyTo)?.username,
-                isRetweet: kind == .retweet, isKindUnknown: kind == .unknown)
+                isRetweet: kind == .retweet, isKindUnknown: kind == .unknown, inReplyToPostID: kind == .reply ? tweet.repliedToID : nil)
         }
     }
 

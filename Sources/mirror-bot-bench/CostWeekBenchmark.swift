@@ -43,22 +43,9 @@ enum CostWeekBenchmark {
     }
 
     static func run(arguments: [String]) async throws {
-        var days = 7
-        var check = false
-        var index = 0
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--days":
-                index += 1
-                guard index < arguments.count, let value = Int(arguments[index]), (1...60).contains(value) else {
-                    throw BenchError("'--days' expects a number from 1 to 60\n\(usage)")
-                }
-                days = value
-            case "--check": check = true
-            default: throw BenchError("unexpected argument '\(arguments[index])'\n\(usage)")
-            }
-            index += 1
-        }
+        let parsed = try DaysArguments(arguments, usage: usage)
+        let days = parsed.days
+        let check = parsed.check
         let world = World()
         let today = try await simulate(name: "today's defaults (every round reads every stream)", newDefaults: false, days: days, world: world)
         let new = try await simulate(name: "new defaults (reads that buy something)", newDefaults: true, days: days, world: world)

@@ -11,6 +11,7 @@ let usage = """
            \(ClassifyRatioBenchmark.usage)
            \(SoakBenchmark.usage)
            \(CostWeekBenchmark.usage)
+           \(PaceReportBenchmark.usage)
     """
 
 /// Runs a benchmark; any error is one line on stderr and exit 1.
@@ -36,6 +37,8 @@ case "classify-ratio":
     await run { try await ClassifyRatioBenchmark.run(arguments: rest) }
 case "cost-week":
     await run { try await CostWeekBenchmark.run(arguments: rest) }
+case "pace-report":
+    await run { try await PaceReportBenchmark.run(arguments: rest) }
 case "soak":
     await run { try await SoakBenchmark.run(arguments: rest) }
 default:

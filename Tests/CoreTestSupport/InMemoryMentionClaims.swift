@@ -7,7 +7,7 @@ import MirrorBot
 public actor InMemoryMentionClaims: MentionClaims {
     public struct Record: Sendable, Equatable {
         public var authorID: String
-        /// nil while claimed.
+        /// nil while claimed or held.
         public var state: ReplyState?
         public var reason: String?
         public var replyID: String?
@@ -15,6 +15,11 @@ public actor InMemoryMentionClaims: MentionClaims {
         /// The stored post the reply reused.
         public var source: String?
         public var finishedAt: Date?
+        /// Set on a held mention (REPLY_PACE=human).
+        public var dueAt: Date?
+        public var mention: NetworkPost?
+        /// True while held and not taken.
+        public var isDue = false
     }
 
     public private(set) var records: [String: Record] = [:]
@@ -27,7 +32,11 @@ public actor InMemoryMentionClaims: MentionClaims {
     public func claimMention(_ mentionID: String, authorID: String, authorUsername: String?, since: Date) -> Int? {
         guard records[mentionID] == nil else { return nil }
         records[mentionID] = Record(authorID: authorID)
-        return records.values.filter { $0.authorID == authorID && $0.state == .replied && ($0.finishedAt ?? .distantPast) >= since }.count
+        return repliesCount(to: authorID, since: since)
+    }
+
+    private func repliesCount(to authorID: String, since: Date) -> Int {
+        records.values.filter { $0.authorID == authorID && $0.state == .replied && ($0.finishedAt ?? .distantPast) >= since }.count
     }
 
     public func finishMention(_ mentionID: String, state: ReplyState, reason: String?, replyID: String?, text: String?, source: String?) {
@@ -37,9 +46,33 @@ public actor InMemoryMentionClaims: MentionClaims {
         records[mentionID]?.replyID = replyID
         records[mentionID]?.text = text
         records[mentionID]?.finishedAt = clock.now()
+        records[mentionID]?.isDue = false
     }
 
     public func releaseMention(_ mentionID: String) {
-        if records[mentionID]?.state == nil { records[mentionID] = nil }
+        guard let record = records[mentionID], record.state == nil, !record.isDue else { return }
+        if record.dueAt != nil { records[mentionID]?.isDue = true } else { records[mentionID] = nil }
+    }
+
+    public func holdMention(_ mention: NetworkPost, dueAt: Date) -> Bool {
+        guard records[mention.id] == nil else { return false }
+        records[mention.id] = Record(authorID: mention.authorID, dueAt: dueAt, mention: mention, isDue: true)
+        return true
+    }
+
+    public func dueMentions(at now: Date, limit: Int) -> [NetworkPost] {
+        records.values.filter { $0.isDue && ($0.dueAt ?? .distantFuture) <= now }
+            .sorted { ($0.dueAt ?? .distantFuture, $0.mention?.id ?? "") < ($1.dueAt ?? .distantFuture, $1.mention?.id ?? "") }
+            .prefix(limit).compactMap(\.mention)
+    }
+
+    public func takeDueMention(_ mentionID: String, authorID: String, now: Date, since: Date) -> Int? {
+        guard let record = records[mentionID], record.isDue, (record.dueAt ?? .distantFuture) <= now else { return nil }
+        records[mentionID]?.isDue = false
+        return repliesCount(to: authorID, since: since)
+    }
+
+    public func nextDueMention() -> Date? {
+        records.values.filter(\.isDue).compactMap(\.dueAt).min()
     }
 }

@@ -5,7 +5,7 @@ import MirrorBot
 /// `PostPicker` (over `texts`, as PostgreSQL joins `bot_texts`). Minutes and
 /// days are computed in `timeZone`, as PostgreSQL stores them. The contract suites
 /// (Tests/AdapterTests/Contracts) run the same tests over it and PostgreSQL.
-public actor InMemoryPostStore: PostStore, ReplySource, RhythmSource, PostPicker {
+public actor InMemoryPostStore: PostStore, ReplySource, RhythmSource, PostPicker, ReplyTimingSource {
     public private(set) var posts: [Post] = []
     public nonisolated let timeZone: TimeZone
     public nonisolated let texts: InMemoryBotTexts
@@ -24,6 +24,13 @@ public actor InMemoryPostStore: PostStore, ReplySource, RhythmSource, PostPicker
         generator = SeededGenerator(seed: seed)
     }
 
+    /// As PostgreSQL: the newest replies first, none of Misskey's `misskey:self`.
+    public func replyTimings(limit: Int) -> [ReplyTiming] {
+        posts.filter { $0.inReplyToUserID != nil && $0.inReplyToUserID != "misskey:self" }
+            .sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
+            .prefix(limit).map { ReplyTiming(sentAt: $0.createdAt, answeredID: $0.inReplyToPostID) }
+    }
+
     /// As PostgreSQL: the first of the same id wins; a stored post without facets takes
     /// the text and facets of a later one with them (not counted as new); the oldest go
     /// past `limit`.
@@ -37,6 +44,7 @@ public actor InMemoryPostStore: PostStore, ReplySource, RhythmSource, PostPicker
                     posts[index].text = post.text
                     posts[index].facets = post.facets
                 }
+                if posts[index].inReplyToPostID == nil { posts[index].inReplyToPostID = post.inReplyToPostID }
                 continue
             }
             posts.append(post)
@@ -54,7 +62,7 @@ public actor InMemoryPostStore: PostStore, ReplySource, RhythmSource, PostPicker
     public func removeAll() { posts = [] }
 
     public func replies(to userID: String, limit: Int) -> [String] {
-        Array(posts.filter { $0.inReplyToUserID == userID }.map(\.text).shuffled(using: &generator).prefix(limit))
+        replyPosts(to: userID, username: nil, limit: limit).map(\.text)
     }
 
     /// As PostgreSQL: by user id; when none, by screen name (any case) among replies

@@ -33,9 +33,13 @@ enum DaemonWorldHistory {
         try await store.store(posts)
     }
 
-    /// What every daemon world sets, whatever the network: the services, the zone, a poll a second.
+    /// What every daemon world sets, whatever the network: the services, the zone, a poll a second,
+    /// answered at the next poll (`REPLY_PACE=immediate`, `POLL_PACE=steady`: the tests time replies).
     static func environment(database: String, redis: String, prefix: String, timeZone: String) -> [String: String] {
-        ["DATABASE_URL": database, "REDIS_URL": redis, "REDIS_KEY_PREFIX": prefix, "TIME_ZONE": timeZone, "POLL_INTERVAL_SECONDS": "1"]
+        [
+            "DATABASE_URL": database, "REDIS_URL": redis, "REDIS_KEY_PREFIX": prefix, "TIME_ZONE": timeZone, "POLL_INTERVAL_SECONDS": "1",
+            "REPLY_PACE": "immediate", "POLL_PACE": "steady",
+        ]
     }
 
     /// The classifier: the human likes ramen posts by @foodie, not meetings.

@@ -50,6 +50,7 @@ final class TwoBotsWorld: ScopedResource, @unchecked Sendable {
                 "DATABASE_URL": try TestEnvironment.databaseURL(), "DATABASE_SCHEMA": bot.schema,
                 "REDIS_URL": try TestEnvironment.redisURL(), "REDIS_KEY_PREFIX": bot.prefix,
                 "X_API_BASE_URL": "", "TIME_ZONE": DaemonHarness.zoneAwayFromMidnight(), "POLL_INTERVAL_SECONDS": "1",
+                "REPLY_PACE": "immediate", "POLL_PACE": "steady",
                 "HUMAN_CONSUMER_KEY": human.consumerKey, "HUMAN_CONSUMER_SECRET": human.consumerSecret,
                 "HUMAN_ACCESS_TOKEN": human.accessToken, "HUMAN_ACCESS_TOKEN_SECRET": human.accessTokenSecret,
                 "BOT_CONSUMER_KEY": account.consumerKey, "BOT_CONSUMER_SECRET": account.consumerSecret,

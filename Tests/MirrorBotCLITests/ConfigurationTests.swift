@@ -19,9 +19,24 @@ struct ConfigurationTests {
         #expect(configuration.replyLimitPerHour == 3)
         #expect(configuration.likeLimitPerDay == 200)
         #expect(configuration.redisKeyPrefix == "mirror-bot:")
+        #expect(configuration.replyPace == .human)
+        #expect(configuration.pollPace == .human)
         #expect(configuration.humanCredentials == nil)
         #expect(throws: ConfigurationError.missing(variable: "BOT_CONSUMER_KEY")) {
             try configuration.requireBotCredentials()
+        }
+    }
+
+    @Test("REPLY_PACE and POLL_PACE take their two words in any case; another is one line naming both")
+    func paces() throws {
+        let set = try Configuration(environment: ["REPLY_PACE": "Immediate", "POLL_PACE": "STEADY"])
+        #expect(set.replyPace == .immediate)
+        #expect(set.pollPace == .steady)
+        #expect(throws: ConfigurationError.invalid(variable: "REPLY_PACE", reason: "expected human or immediate, got \"later\"")) {
+            try Configuration(environment: ["REPLY_PACE": "later"])
+        }
+        #expect(throws: ConfigurationError.invalid(variable: "POLL_PACE", reason: "expected human or steady, got \"fast\"")) {
+            try Configuration(environment: ["POLL_PACE": "fast"])
         }
     }
 

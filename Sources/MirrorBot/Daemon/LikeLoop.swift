@@ -17,13 +17,16 @@ public final class LikeLoop: DaemonLoop {
     public let log: Logger
     /// Who said no (`Consent`): never liked. nil: nobody.
     public let consent: Consent?
+    /// POLL_PACE=human: the timeline is read less often in the human's quiet hours. nil: steady.
+    public let pace: PaceKeeper?
 
     static let stream = "bot_home"
 
     public init(
         bot: any SocialNetwork, botAccount: Account, classifier: any FavoriteClassifier, cursors: any CursorStore, claims: any LikeClaims,
-        clock: any BotClock, settings: DaemonSettings, log: Logger, consent: Consent? = nil
+        clock: any BotClock, settings: DaemonSettings, log: Logger, consent: Consent? = nil, pace: PaceKeeper? = nil
     ) {
+        self.pace = pace
         self.consent = consent
         self.bot = bot
         self.botAccount = botAccount
@@ -37,8 +40,8 @@ public final class LikeLoop: DaemonLoop {
 
     public func runOnce() async throws -> Duration {
         // On a network that charges for reads, a timeline read for likes that cannot be sent buys nothing.
-        if settings.spending != nil, !settings.likesWanted { return settings.pollInterval }
-        guard settings.allows(.optionalRead) else { return settings.pollInterval }
+        if settings.spending != nil, !settings.likesWanted { return await wait() }
+        guard settings.allows(.optionalRead) else { return await wait() }
         let now = clock.now()
         let stream = PositionedStream(stream: Self.stream, cursors: cursors, log: log)
         let (fetched, read) = try await stream.collect { position in
@@ -54,7 +57,13 @@ public final class LikeLoop: DaemonLoop {
             }
         }
         try await stream.save(read)
-        return settings.pollInterval
+        return await wait()
+    }
+
+    /// POLL_INTERVAL_SECONDS, or the human's pace's wait.
+    func wait() async -> Duration {
+        guard let pace else { return settings.pollInterval }
+        return await pace.pollWait(interval: settings.pollInterval, nextDue: nil)
     }
 
     func decide(_ post: NetworkPost, _ verdict: Classification, day: LocalDate) async throws {

@@ -20,6 +20,8 @@ public final class ReplyLoop: DaemonLoop {
     public let sources: SourceCheck?
     /// Who said no (`Consent`): never answered; a mention asking to stop is not answered either. nil: nobody.
     public let consent: Consent?
+    /// The human's pace (REPLY_PACE, POLL_PACE); nil: answer at the next poll, poll steadily.
+    public let pace: PaceKeeper?
     /// Until the first round is done and while no cursor exists, old mentions are left alone.
     private let firstRound = Mutex(true)
     /// The reset the last `replies_deferred` line named: one line per spent limit.
@@ -28,12 +30,15 @@ public final class ReplyLoop: DaemonLoop {
     static let stream = "bot_mentions"
     static let candidates = 20
     static let maximumRefusals = 5
+    /// Held replies sent in one round at most; the rest in the next.
+    static let duePerRound = 50
 
     public init(
         bot: any SocialNetwork, botAccount: Account, replies: any ReplySource, texts: any BotTextStore, cursors: any CursorStore,
         claims: any MentionClaims, clock: any BotClock, settings: DaemonSettings, log: Logger, sources: SourceCheck? = nil,
-        consent: Consent? = nil
+        consent: Consent? = nil, pace: PaceKeeper? = nil
     ) {
+        self.pace = pace
         self.sources = sources
         self.consent = consent
         self.bot = bot
@@ -51,6 +56,13 @@ public final class ReplyLoop: DaemonLoop {
         // Past the budget no reply goes out: the mentions wait, unread, for the next UTC day.
         guard settings.allows(.essentialRead) else { return settings.pollInterval }
         let now = clock.now()
+        if pace != nil {
+            // Held replies whose time has come first: they waited long enough.
+            for mention in try await claims.dueMentions(at: now, limit: Self.duePerRound) {
+                try Task.checkCancellation()
+                guard try await attempt({ try await self.answerHeld(mention, now: now) }, now: now) else { return try await wait() }
+            }
+        }
         let stream = PositionedStream(stream: Self.stream, cursors: cursors, log: log)
         let (fetched, read) = try await stream.collect { position in
             bot.mentions(of: botAccount.id, after: position, limit: position == nil ? 100 : 800)
@@ -63,21 +75,34 @@ public final class ReplyLoop: DaemonLoop {
         }
         for mention in mentions {
             try Task.checkCancellation()
-            do {
-                try await answer(mention, now: now)
-            } catch NetworkError.rateLimited(let endpoint, let resetAt) where resetAt.timeIntervalSince(now) > settings.pollInterval.seconds {
-                // Replies wait for the reset; mentions go on being read. The position stays, so the
-                // next round reads these mentions again (those answered are claimed: never twice).
-                deferReplies(endpoint: endpoint, until: resetAt)
-                return settings.pollInterval
-            } catch is BudgetSpent {
-                // The position stays: these mentions are read again once the budget allows.
-                return settings.pollInterval
-            }
+            // The position stays when a round stops early, so the next round reads these
+            // mentions again (those answered or held are claimed: never twice).
+            guard try await attempt({ try await self.answer(mention, now: now) }, now: now) else { return try await wait() }
         }
         try await stream.save(read)
         firstRound.withLock { $0 = false }
-        return settings.pollInterval
+        return try await wait()
+    }
+
+    /// Runs `body` (answering one mention); false when the round must stop: replies are
+    /// rate-limited past the next poll (they wait for the reset while mentions go on being
+    /// read), or the budget is spent (the mentions are read again once it allows).
+    func attempt(_ body: () async throws -> Void, now: Date) async throws -> Bool {
+        do {
+            try await body()
+            return true
+        } catch NetworkError.rateLimited(let endpoint, let resetAt) where resetAt.timeIntervalSince(now) > settings.pollInterval.seconds {
+            deferReplies(endpoint: endpoint, until: resetAt)
+            return false
+        } catch is BudgetSpent {
+            return false
+        }
+    }
+
+    /// The wait before the next round: POLL_INTERVAL_SECONDS, or the human's pace's, never past a held reply.
+    func wait() async throws -> Duration {
+        guard let pace else { return settings.pollInterval }
+        return await pace.pollWait(interval: settings.pollInterval, nextDue: try await claims.nextDueMention())
     }
 
     func deferReplies(endpoint: String, until resetAt: Date) {
@@ -92,11 +117,44 @@ public final class ReplyLoop: DaemonLoop {
         let who = mention.authorUsername.map { "@\($0)" } ?? mention.authorID
         guard mention.authorID != botAccount.id, mention.isOwnText else { return }
         if let consent, try await consent.leavesAlone(mention: mention) { return }
+        if let pace, pace.holdsReplies {
+            let due = try await pace.dueTime(for: mention)
+            if due > now {
+                // Answered at the human's pace: held until `due`, at most once across restarts and daemons.
+                if try await claims.holdMention(mention, dueAt: due) { log.report(.replyHeld(mention: mention.id, to: who, dueAt: due)) }
+                return
+            }
+        }
         guard let recent = try await claims.claimMention(
             mention.id, authorID: mention.authorID, authorUsername: mention.authorUsername, since: now.addingTimeInterval(-3600)
         ) else {
             return  // answered (or being answered) already
         }
+        try await respond(to: mention, who: who, recent: recent, now: now)
+    }
+
+    /// Answers a held mention whose time has come, unless another daemon took it. Its author
+    /// may have said stop (or put #nobot in their profile) meanwhile: then it is skipped.
+    func answerHeld(_ mention: NetworkPost, now: Date) async throws {
+        let who = mention.authorUsername.map { "@\($0)" } ?? mention.authorID
+        guard let recent = try await claims.takeDueMention(mention.id, authorID: mention.authorID, now: now, since: now.addingTimeInterval(-3600))
+        else { return }
+        let leftAlone: Bool
+        do {
+            leftAlone = try await consent?.leavesAlone(mention, skipping: .reply) ?? false
+        } catch {
+            if !Task.isCancelled { try? await claims.releaseMention(mention.id) }
+            throw error
+        }
+        if leftAlone {
+            try await claims.finishMention(mention.id, state: .skipped, reason: "the author said no while the reply was held", replyID: nil, text: nil)
+            return
+        }
+        try await respond(to: mention, who: who, recent: recent, now: now)
+    }
+
+    /// Answers a claimed mention (`recent`: replies its author got in the last hour).
+    func respond(to mention: NetworkPost, who: String, recent: Int, now: Date) async throws {
         if recent >= settings.replyLimitPerHour {
             try await skip(mention, to: who, .hourlyLimit(count: recent, to: who))
             return

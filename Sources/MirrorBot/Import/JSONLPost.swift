@@ -5,10 +5,14 @@ struct JSONLPost: Decodable {
     var createdAt: String
     var inReplyToUserID: String?
     var inReplyToScreenName: String?
+    /// Optional: the id of the post a reply answers, in the form of the network the bot runs on
+    /// (its time is read from the id: the human's reply delays).
+    var inReplyToPostID: String?
 
     private enum Field: String, CodingKey {
         case id, text, createdAt = "created_at"
         case inReplyToUserID = "in_reply_to_user_id", inReplyToScreenName = "in_reply_to_screen_name"
+        case inReplyToPostID = "in_reply_to_post_id"
     }
 
     init(from decoder: any Decoder) throws {
@@ -18,6 +22,7 @@ struct JSONLPost: Decodable {
         createdAt = try fields.decode(String.self, forKey: .createdAt)
         inReplyToUserID = try Self.identifier(fields, .inReplyToUserID)
         inReplyToScreenName = try fields.decodeIfPresent(String.self, forKey: .inReplyToScreenName)
+        inReplyToPostID = try Self.identifier(fields, .inReplyToPostID)
     }
 
     /// A string, or a whole number written without quotes.
@@ -37,7 +42,8 @@ struct JSONLPost: Decodable {
         let replyTo = inReplyToUserID.flatMap { $0.isEmpty ? nil : $0 }
         return Post(
             id: id, text: text, createdAt: date, inReplyToUserID: replyTo,
-            inReplyToScreenName: replyTo == nil ? nil : inReplyToScreenName
+            inReplyToScreenName: replyTo == nil ? nil : inReplyToScreenName,
+            inReplyToPostID: replyTo == nil ? nil : inReplyToPostID.flatMap { $0.isEmpty ? nil : $0 }
         )
     }
 }

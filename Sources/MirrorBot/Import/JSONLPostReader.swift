@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads posts from a JSONL file, one object a line:
-/// `{"id","text","created_at","in_reply_to_user_id"?,"in_reply_to_screen_name"?}`.
+/// `{"id","text","created_at","in_reply_to_user_id"?,"in_reply_to_screen_name"?,"in_reply_to_post_id"?}`.
 /// Ids may be strings or whole numbers; `created_at` is ISO 8601 or X's archive
 /// format. Blank lines are skipped; a bad line is an `InputError` naming it.
 struct JSONLPostReader {

@@ -78,6 +78,13 @@ extension BotEvent {
 
         case .repliesDeferred(let endpoint, let resume):
             Line(.warning, "replies_deferred", ["endpoint": endpoint, "resume_at": Logger.timestamp(resume), "reason": "rate limit spent"])
+        case .replyHeld(let mention, let to, let due):
+            Line(.info, "reply_held", ["mention": mention, "to": to, "due_at": Logger.timestamp(due), "reason": "the human's pace"])
+        case .replyPaceFallback(let delays, let needed):
+            Line(.warning, "reply_pace_fallback", [
+                "delays": "\(delays)", "needed": "\(needed)",
+                "reason": "too few of the human's replies name the post they answer: delays drawn log-uniform between 2 min and 3 h",
+            ])
 
         case .likeDecided(let decision): decision.line
         case .likeRefused(let post, let author, let status, let detail):

@@ -46,6 +46,10 @@ public enum BotEvent: Sendable, Equatable {
     case replyRefused(mention: String, to: String, Refusal)
     /// Replying is rate-limited until `resumeAt`; mentions are still read, answered after it.
     case repliesDeferred(endpoint: String, resumeAt: Date)
+    /// REPLY_PACE=human: the mention is answered at `dueAt` (the human's delay, out of their quiet hours).
+    case replyHeld(mention: String, to: String, dueAt: Date)
+    /// REPLY_PACE=human with fewer than `needed` known reply delays: the fallback delays are used (said once).
+    case replyPaceFallback(delays: Int, needed: Int)
 
     // The like loop.
     case likeDecided(LikeDecision)

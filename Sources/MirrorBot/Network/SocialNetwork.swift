@@ -80,12 +80,16 @@ public struct NetworkPost: Sendable, Equatable, Codable {
     /// The network's answer did not show whether this is an original, a reply or a
     /// retweet: such a post is never stored, liked, learned from or answered.
     public var isKindUnknown: Bool
+    /// The id of the post this one answers, when the network named it (see `Post.inReplyToPostID`).
+    public var inReplyToPostID: String?
 
     public init(
         id: String, text: String, createdAt: Date, authorID: String, authorUsername: String? = nil,
         inReplyToUserID: String? = nil, inReplyToUsername: String? = nil, isRetweet: Bool = false,
-        isKindUnknown: Bool = false, facets: String? = nil, replyTarget: String? = nil, markup: PostMarkup? = nil
+        isKindUnknown: Bool = false, facets: String? = nil, replyTarget: String? = nil, markup: PostMarkup? = nil,
+        inReplyToPostID: String? = nil
     ) {
+        self.inReplyToPostID = inReplyToPostID
         self.facets = facets
         self.markup = markup
         self.replyTarget = replyTarget

@@ -15,11 +15,16 @@ public struct Post: Sendable, Equatable, Codable {
     /// export), sent back to Misskey as they are; nil for plain text (X, Mastodon, Bluesky,
     /// JSONL), whose MFM look-alikes Misskey's adapter keeps literal.
     public var markup: PostMarkup?
+    /// Set when the post is a reply and the network or archive named the post it answers:
+    /// that post's id (on Mastodon, its URI when it lives on another server). Its time is
+    /// in the id (`PostIDClock`), so the human's reply delays need no request.
+    public var inReplyToPostID: String?
 
     public init(
         id: String, text: String, createdAt: Date, inReplyToUserID: String? = nil, inReplyToScreenName: String? = nil, facets: String? = nil,
-        markup: PostMarkup? = nil
+        markup: PostMarkup? = nil, inReplyToPostID: String? = nil
     ) {
+        self.inReplyToPostID = inReplyToPostID
         self.id = id
         self.text = text
         self.createdAt = createdAt
@@ -33,7 +38,7 @@ public struct Post: Sendable, Equatable, Codable {
         self.init(
             id: post.id, text: post.text, createdAt: post.createdAt,
             inReplyToUserID: post.inReplyToUserID, inReplyToScreenName: post.inReplyToUsername, facets: post.facets,
-            markup: post.markup
+            markup: post.markup, inReplyToPostID: post.inReplyToPostID
         )
     }
 

@@ -10,8 +10,20 @@ public protocol MentionClaims: Sendable {
     func finishMention(
         _ mentionID: String, state: ReplyState, reason: String?, replyID: String?, text: String?, source: String?
     ) async throws
-    /// Drops a claim after a failure, so the mention is tried again.
+    /// Drops a claim after a failure, so the mention is tried again; a held mention
+    /// (`holdMention`) goes back to being held, due at once.
     func releaseMention(_ mentionID: String) async throws
+
+    /// REPLY_PACE=human: claims `mention` to be answered at `dueAt`, keeping the mention as the
+    /// network served it (a reply needs it). False when it was claimed or held before.
+    func holdMention(_ mention: NetworkPost, dueAt: Date) async throws -> Bool
+    /// Held mentions due at `now`, the earliest first, at most `limit`.
+    func dueMentions(at now: Date, limit: Int) async throws -> [NetworkPost]
+    /// Takes a held, due mention for answering, as `claimMention` claims a new one: nil when
+    /// another daemon took it (or it is no longer held), else the replies `authorID` got since `since`.
+    func takeDueMention(_ mentionID: String, authorID: String, now: Date, since: Date) async throws -> Int?
+    /// When the earliest held mention is due; nil when none is held.
+    func nextDueMention() async throws -> Date?
 }
 
 extension MentionClaims {

@@ -38,6 +38,10 @@ public struct Configuration: Sendable {
     public var linkPosts: LinkPostSkipping
     /// Delete the bot's copy of a post the human deleted (`FOLLOW_DELETIONS`).
     public var followDeletions: Bool
+    /// `REPLY_PACE` (`human`, the default, or `immediate`).
+    public var replyPace: ReplyPace
+    /// `POLL_PACE` (`human`, the default, or `steady`).
+    public var pollPace: PollPace
     /// Posts the learning loop's sweep looks up a day (`DELETION_CHECK_READS_PER_DAY`); 0: no sweep.
     public var deletionCheckReadsPerDay: Int
     public var redisKeyPrefix: String
@@ -141,6 +145,8 @@ public struct Configuration: Sendable {
         }
         self.linkPosts = linkPosts
         followDeletions = try env.bool("FOLLOW_DELETIONS", default: true)
+        replyPace = try env.choice("REPLY_PACE", default: .human)
+        pollPace = try env.choice("POLL_PACE", default: .human)
         redisKeyPrefix = env["REDIS_KEY_PREFIX"] ?? "mirror-bot:"
         let verify = env["REDIS_TLS_VERIFY"] ?? "peer"
         switch verify.lowercased() {

@@ -91,6 +91,18 @@ struct Environment {
         }
     }
 
+    /// One of `Choice`'s values by name (any case), else `fallback`; another word is refused, naming the ones allowed.
+    func choice<Choice: RawRepresentable & CaseIterable>(_ name: String, default fallback: Choice) throws -> Choice
+    where Choice.RawValue == String {
+        guard let text = self[name] else { return fallback }
+        guard let value = Choice(rawValue: text.lowercased()) else {
+            let allowed = Choice.allCases.map(\.rawValue)
+            let list = allowed.dropLast().joined(separator: ", ") + " or " + (allowed.last ?? "")
+            throw ConfigurationError.invalid(variable: name, reason: "expected \(list), got \"\(text)\"")
+        }
+        return value
+    }
+
     /// TIME_ZONE, else TZ, else UTC.
     func timeZone() throws -> TimeZone {
         for name in ["TIME_ZONE", "TZ"] {

@@ -58,7 +58,8 @@ struct ArchiveTweet: Decodable {
         return Post(
             id: id, text: HTMLEntities.unescape(escapedText), createdAt: date,
             inReplyToUserID: replyTo,
-            inReplyToScreenName: replyTo == nil ? nil : inReplyToScreenName.flatMap { $0.isEmpty ? nil : $0 }
+            inReplyToScreenName: replyTo == nil ? nil : inReplyToScreenName.flatMap { $0.isEmpty ? nil : $0 },
+            inReplyToPostID: replyTo == nil ? nil : inReplyToStatusID.flatMap { $0.isEmpty ? nil : $0 }
         )
     }
 }

@@ -55,6 +55,82 @@ struct MentionClaimsContractTests {
     }
 }
 
+/// `MentionClaims`' held mentions (REPLY_PACE=human): InMemoryMentionClaims and PostgresActionStore.
+@Suite("Contract: held mentions")
+struct HeldMentionContractTests {
+    static let base = Date(timeIntervalSince1970: 1_800_000_000)
+
+    static func mention(_ id: String, author: String = "a") -> NetworkPost {
+        NetworkPost(
+            id: id, text: "@mirror やあ", createdAt: Self.base, authorID: author, authorUsername: "user\(author)", inReplyToUserID: "2",
+            replyTarget: #"{"root":"x"}"#, inReplyToPostID: "1")
+    }
+
+    @Test("a held mention is given back as the network served it once due, the earliest first; held or claimed, never held or claimed again", arguments: StoreKind.allCases)
+    func heldOnce(_ kind: StoreKind) async throws {
+        let base = Self.base
+        try await ContractStores.with(kind) { (stores) async throws in
+            #expect(try await stores.mentions.nextDueMention() == nil)
+            #expect(try await stores.mentions.holdMention(Self.mention("m2"), dueAt: base.addingTimeInterval(600)))
+            #expect(try await stores.mentions.holdMention(Self.mention("m1"), dueAt: base.addingTimeInterval(300)))
+            #expect(try await stores.mentions.holdMention(Self.mention("m1"), dueAt: base) == false)
+            #expect(try await stores.mentions.claimMention("m1", authorID: "a", authorUsername: nil, since: base) == nil)
+            #expect(try await stores.mentions.nextDueMention() == base.addingTimeInterval(300))
+            #expect(try await stores.mentions.dueMentions(at: base.addingTimeInterval(299), limit: 10).isEmpty)
+            #expect(try await stores.mentions.dueMentions(at: base.addingTimeInterval(600), limit: 10) == [Self.mention("m1"), Self.mention("m2")])
+            #expect(try await stores.mentions.dueMentions(at: base.addingTimeInterval(600), limit: 1) == [Self.mention("m1")])
+            // Not yet due: not taken.
+            #expect(try await stores.mentions.takeDueMention("m2", authorID: "a", now: base.addingTimeInterval(599), since: base) == nil)
+        }
+    }
+
+    @Test("a due mention is taken once (of two daemons, one); released, it is due again; finished, never again", arguments: StoreKind.allCases)
+    func takenOnce(_ kind: StoreKind) async throws {
+        let base = Self.base
+        try await ContractStores.with(kind) { stores in
+            let now = base.addingTimeInterval(1000)
+            #expect(try await stores.mentions.holdMention(Self.mention("m1"), dueAt: base))
+            #expect(try await stores.mentions.takeDueMention("m1", authorID: "a", now: now, since: base) == 0)
+            #expect(try await stores.mentions.takeDueMention("m1", authorID: "a", now: now, since: base) == nil)
+            #expect(try await stores.mentions.dueMentions(at: now, limit: 10).isEmpty)
+            try await stores.mentions.releaseMention("m1")
+            #expect(try await stores.mentions.dueMentions(at: now, limit: 10) == [Self.mention("m1")])
+            #expect(try await stores.mentions.takeDueMention("m1", authorID: "a", now: now, since: base) == 0)
+            try await stores.mentions.finishMention("m1", state: .replied, reason: nil, replyID: "r1", text: "hi")
+            try await stores.mentions.releaseMention("m1")
+            #expect(try await stores.mentions.dueMentions(at: now, limit: 10).isEmpty)
+            #expect(try await stores.mentions.nextDueMention() == nil)
+            #expect(try await stores.mentions.takeDueMention("m1", authorID: "a", now: now, since: base) == nil)
+        }
+    }
+}
+
+/// `ReplyTimingSource`: InMemoryPostStore and PostgresPostStore.
+@Suite("Contract: ReplyTimingSource")
+struct ReplyTimingContractTests {
+    @Test("the newest replies first, with the answered post's id; originals and Misskey's own-thread replies left out; a later import fills a missing id", arguments: StoreKind.allCases)
+    func timings(_ kind: StoreKind) async throws {
+        try await ContractStores.with(kind) { stores in
+            let base = Date(timeIntervalSince1970: 1_800_000_000)
+            _ = try await stores.posts.store([
+                Post(id: "1", text: "original", createdAt: base),
+                Post(id: "2", text: "@bob yes", createdAt: base.addingTimeInterval(60), inReplyToUserID: "b", inReplyToPostID: "90"),
+                Post(id: "3", text: "@carol no", createdAt: base.addingTimeInterval(120), inReplyToUserID: "c"),
+                Post(id: "4", text: "and then", createdAt: base.addingTimeInterval(180), inReplyToUserID: "misskey:self", inReplyToPostID: "1"),
+            ])
+            #expect(try await stores.timings.replyTimings(limit: 10) == [
+                ReplyTiming(sentAt: base.addingTimeInterval(120), answeredID: nil),
+                ReplyTiming(sentAt: base.addingTimeInterval(60), answeredID: "90"),
+            ])
+            #expect(try await stores.timings.replyTimings(limit: 1).count == 1)
+            _ = try await stores.posts.store([
+                Post(id: "3", text: "@carol no", createdAt: base.addingTimeInterval(120), inReplyToUserID: "c", inReplyToPostID: "91")
+            ])
+            #expect(try await stores.timings.replyTimings(limit: 1) == [ReplyTiming(sentAt: base.addingTimeInterval(120), answeredID: "91")])
+        }
+    }
+}
+
 /// `LikeClaims`: InMemoryLikeClaims and PostgresActionStore.
 @Suite("Contract: LikeClaims")
 struct LikeClaimsContractTests {

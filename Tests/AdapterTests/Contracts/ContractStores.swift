@@ -24,6 +24,7 @@ struct ContractStores: Sendable {
     let marks: any TrainingMarks
     let posts: any PostStore
     let replies: any ReplySource
+    let timings: any ReplyTimingSource
     let rhythm: any RhythmSource
     let plans: any PlanStore & SlotClaims
     let picker: any PostPicker
@@ -53,7 +54,7 @@ struct ContractStores: Sendable {
             let posts = InMemoryPostStore(timeZone: timeZone, texts: texts, limit: limit)
             return ContractStores(
                 cursors: cursors, mentions: InMemoryMentionClaims(clock: SystemClock()), likes: InMemoryLikeClaims(),
-                marks: InMemoryTrainingMarks(cursors: cursors), posts: posts, replies: posts, rhythm: posts,
+                marks: InMemoryTrainingMarks(cursors: cursors), posts: posts, replies: posts, timings: posts, rhythm: posts,
                 plans: InMemoryPlanStore(), picker: posts, texts: texts, timeZone: timeZone, database: nil
             )
         case .postgres:
@@ -62,7 +63,7 @@ struct ContractStores: Sendable {
             let posts = try await PostgresPostStore.open(connection: db.connection, timeZone: timeZone, limit: limit)
             let schedule = PostgresScheduleStore(connection: db.connection)
             return ContractStores(
-                cursors: actions, mentions: actions, likes: actions, marks: actions, posts: posts, replies: posts,
+                cursors: actions, mentions: actions, likes: actions, marks: actions, posts: posts, replies: posts, timings: posts,
                 rhythm: schedule, plans: schedule, picker: schedule, texts: schedule, timeZone: timeZone, database: db
             )
         }

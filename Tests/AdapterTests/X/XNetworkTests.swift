@@ -43,7 +43,7 @@ struct XNetworkTests {
             NetworkPost(id: retweet, text: "RT @friend: fish", createdAt: start + 120, authorID: "1", authorUsername: "human", isRetweet: true),
             NetworkPost(
                 id: reply, text: "@friend yes", createdAt: start + 60, authorID: "1", authorUsername: "human",
-                inReplyToUserID: "3", inReplyToUsername: "friend"),
+                inReplyToUserID: "3", inReplyToUsername: "friend", inReplyToPostID: original),
         ])
         let mentions = try await allPosts(network.mentions(of: "1", after: nil, limit: 10))
         #expect(mentions.map(\.text) == ["fish & chips <3 @human"])
