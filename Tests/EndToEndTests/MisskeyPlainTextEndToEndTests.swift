@@ -16,8 +16,11 @@ struct MisskeyPlainTextEndToEndTests {
         try await MisskeyDaemonHarness.with { harness in
             try await harness.setUp()
             // The human moved from X: the originals are their X posts (numeric ids), imported as JSONL.
+            // Their Misskey account holds none of these originals (else the learning loop, reading the
+            // human's notes, could store one back before the first slot and the bot post it).
             let originals = try await harness.connection.query(
-                "SELECT created_at FROM posts WHERE in_reply_to_user_id IS NULL ORDER BY created_at")
+                "SELECT id, created_at FROM posts WHERE in_reply_to_user_id IS NULL ORDER BY created_at")
+            for row in originals { harness.server.deleteNote(id: try row.decode("id") as String) }
             try await harness.connection.execute(unsafeSQL: "DELETE FROM posts WHERE in_reply_to_user_id IS NULL")
             let formatter = ISO8601DateFormatter()
             var lines: [String] = []
