@@ -117,8 +117,8 @@ enum FlatJSONObject {
                     case UInt8(ascii: "r"): utf8.append(0x0D)
                     case UInt8(ascii: "t"): utf8.append(0x09)
                     case UInt8(ascii: "u"):
-                        guard let scalar = unicodeEscape() else { return nil }
-                        utf8.append(contentsOf: UTF8.encode(scalar)!)
+                        guard let scalar = unicodeEscape(), let encoded = UTF8.encode(scalar) else { return nil }
+                        utf8.append(contentsOf: encoded)
                     default: return nil
                     }
                 default:
