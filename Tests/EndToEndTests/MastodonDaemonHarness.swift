@@ -24,7 +24,7 @@ final class MastodonDaemonHarness: NetworkDaemonHarness<FakeMastodonServer> {
             "NETWORK": "mastodon", "MASTODON_BASE_URL": server.baseURL.absoluteString,
             "HUMAN_MASTODON_TOKEN": humanToken, "BOT_MASTODON_TOKEN": botToken,
         ]) { [server] post in
-            server.addStatus(id: post.id, accountID: Self.human, text: post.text, createdAt: post.createdAt)
+            server.addStatus(accountID: Self.human, text: post.text, createdAt: post.createdAt)
         }
     }
 
