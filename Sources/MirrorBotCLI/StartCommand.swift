@@ -1,6 +1,7 @@
 import Clocks
 import Dispatch
 import Foundation
+import LogLines
 import MirrorBot
 import MirrorBotPostgres
 import MirrorBotStatus

@@ -1,6 +1,7 @@
 import Foundation
 import MirrorBot
 @testable import MirrorBotBluesky
+import MirrorBotImport
 import MirrorBotMastodon
 import MirrorBotMisskey
 import MirrorBotX
