@@ -63,7 +63,8 @@ enum PaceReportBenchmark {
                     ks, inQuiet, paced.delays.count, days * mentionsPerDay))
             }
             guard likes.paced.inQuiet == 0, likes.paced.count >= likes.today.count * 9 / 10, likes.today.count > 0 else {
-                throw BenchError("\(likes.paced.inQuiet) likes in quiet hours (goal: 0); \(likes.paced.count) likes at the human's pace, \(likes.today.count) at today's")
+                throw BenchError(
+                    "\(likes.paced.inQuiet) likes in quiet hours (goal: 0); \(likes.paced.count) likes at the human's pace, \(likes.today.count) at today's")
             }
         }
     }

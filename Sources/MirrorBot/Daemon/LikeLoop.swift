@@ -48,7 +48,9 @@ public final class LikeLoop: DaemonLoop {
         let now = clock.now()
         // Held likes whose time has come first (`LikeLoop+Held.swift`); between polls, only them.
         try await sendDueLikes(now: now)
-        if holdsLikes, let next = nextPoll.withLock({ $0 }), now < next { return try await cut(.seconds(next.timeIntervalSince(now)), now: now) }
+        if holdsLikes, let next = nextPoll.withLock({ $0 }), now < next {
+            return try await cut(.seconds(next.timeIntervalSince(now)), now: now)
+        }
         let untilPoll = await pollWait()
         // On a network that charges for reads, a timeline read for likes that cannot be sent buys nothing.
         if (settings.spending != nil && !settings.likesWanted) || !settings.allows(.optionalRead) {

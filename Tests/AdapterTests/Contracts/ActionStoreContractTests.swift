@@ -192,7 +192,8 @@ struct HeldLikeContractTests {
             #expect(try await stores.likes.claimLike("p3", authorID: "a", authorUsername: "alice", ratio: 4.25, day: day) == 2)
             #expect(try await stores.likes.nextDueLike() == base.addingTimeInterval(300))
             #expect(try await stores.likes.dueLikes(at: base.addingTimeInterval(299), limit: 10).isEmpty)
-            #expect(try await stores.likes.dueLikes(at: base.addingTimeInterval(600), limit: 10) == [Self.like("p1", dueIn: 300), Self.like("p2", dueIn: 600)])
+            #expect(
+                try await stores.likes.dueLikes(at: base.addingTimeInterval(600), limit: 10) == [Self.like("p1", dueIn: 300), Self.like("p2", dueIn: 600)])
             #expect(try await stores.likes.dueLikes(at: base.addingTimeInterval(600), limit: 1) == [Self.like("p1", dueIn: 300)])
             #expect(try await stores.likes.takeDueLike("p2", now: base.addingTimeInterval(599)) == false)
         }

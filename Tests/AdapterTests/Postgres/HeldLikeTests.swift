@@ -20,7 +20,8 @@ struct HeldLikeTests {
         var history: [Post] = []
         for past in 1...10 {
             for hour in 8...22 {
-                history.append(Post(id: "\(past * 100 + hour)", text: "今日 \(past) \(hour)", createdAt: day.addingTimeInterval(Double(-past * 86_400 + hour * 3600))))
+                let at = day.addingTimeInterval(Double(-past * 86_400 + hour * 3600))
+                history.append(Post(id: "\(past * 100 + hour)", text: "今日 \(past) \(hour)", createdAt: at))
             }
         }
         _ = try await store.store(history)

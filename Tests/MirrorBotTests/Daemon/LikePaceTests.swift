@@ -27,7 +27,8 @@ struct LikePaceTests {
         var history: [Post] = []
         for past in 1...10 {
             for hour in 8...22 {
-                history.append(Post(id: "o\(past)-\(hour)", text: "今日 \(hour)", createdAt: Self.midnight.addingTimeInterval(Double(-past * 86_400 + hour * 3600))))
+                let at = Self.midnight.addingTimeInterval(Double(-past * 86_400 + hour * 3600))
+                history.append(Post(id: "o\(past)-\(hour)", text: "今日 \(hour)", createdAt: at))
             }
         }
         await posts.store(history)
@@ -49,7 +50,9 @@ struct LikePaceTests {
 
     /// A cat post (liked) by `author`, made now; ids grow with the clock.
     func cat(_ n: Int, author: String = "5") -> NetworkPost {
-        NetworkPost(id: String(Int(clock.now().timeIntervalSince1970) * 100 + n), text: "猫 \(n)", createdAt: clock.now(), authorID: author, authorUsername: "friend\(author)")
+        NetworkPost(
+            id: String(Int(clock.now().timeIntervalSince1970) * 100 + n), text: "猫 \(n)", createdAt: clock.now(), authorID: author,
+            authorUsername: "friend\(author)")
     }
 
     /// Runs the loop on the clock until `end`, sleeping each wait it returns; `arrivals` adds
