@@ -37,7 +37,7 @@ enum DaemonWorldHistory {
     }
 
     /// What every daemon world sets, whatever the network: the services, the zone, a poll a second,
-    /// answered at the next poll (`REPLY_PACE=immediate`, `POLL_PACE=steady`: the tests time replies).
+    /// answered and liked at the poll (`REPLY_PACE=immediate`, `POLL_PACE=steady`: the tests time replies and likes).
     static func environment(database: String, redis: String, prefix: String, timeZone: String) -> [String: String] {
         [
             "DATABASE_URL": database, "REDIS_URL": redis, "REDIS_KEY_PREFIX": prefix, "TIME_ZONE": timeZone, "POLL_INTERVAL_SECONDS": "1",

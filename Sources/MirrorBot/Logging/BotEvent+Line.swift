@@ -91,6 +91,8 @@ extension BotEvent {
             Line(.warning, "like_refused", ["post": post, "author": author, "status": status, "detail": detail])
         case .likesUnavailable(let detail):
             Line(.warning, "likes_unavailable", ["message": Self.likesUnavailableMessage, "detail": detail])
+        case .likeHeld(let post, let author, let due):
+            Line(.info, "like_held", ["post": post, "author": author, "due_at": Logger.timestamp(due), "reason": "the human's pace"])
 
         case .learnedPosts(let stored, let retweets): Line(.info, "learned_posts", ["stored": stored, "retweets_skipped": retweets])
         case .learnedLikes(let count): Line(.info, "learned_likes", ["favorite": count])

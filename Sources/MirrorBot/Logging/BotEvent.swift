@@ -57,6 +57,8 @@ public enum BotEvent: Sendable, Equatable {
     case likeRefused(post: String, author: String, status: Int, detail: String)
     /// The network refused likes for this account's access level.
     case likesUnavailable(detail: String)
+    /// REPLY_PACE=human: the like is sent at `dueAt` (before the next poll, out of the human's quiet hours).
+    case likeHeld(post: String, author: String, dueAt: Date)
 
     // Learning.
     case learnedPosts(stored: Int, retweetsSkipped: Int)
