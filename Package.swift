@@ -54,15 +54,20 @@ let package = Package(
         // last-key-wins JSON, post collection, plausible dates, timestamps and the summary.
         .target(name: "MirrorBotImport", dependencies: ["MirrorBot", "JSONLines"]),
 
+        // What X's pay-per-use API costs: the day's spend by endpoint, kept in a `SpendStore`, against the daily
+        // budget; the core's `SpendGate` (the loops ask it before they read or post). Above the core, below the
+        // X adapter, the status page and PostgreSQL's store, which all use it.
+        .target(name: "MirrorBotSpend", dependencies: ["MirrorBot", "Clocks"]),
+
         // The status page: its state (a StatusBoard fed the core's events, `StatusSink`), metrics, HTML and routes.
         // Served by StatusServer (libmicrohttpd) from the CLI.
-        .target(name: "MirrorBotStatus", dependencies: ["MirrorBot", "LogLines"]),
+        .target(name: "MirrorBotStatus", dependencies: ["MirrorBot", "MirrorBotSpend", "LogLines"]),
 
         // Adapters: the core's protocols over real services (swift-nio's NIOCore / NIOPosix split).
-        .target(name: "MirrorBotPostgres", dependencies: ["MirrorBot", "Postgres", "BlueskyAPI"]),
+        .target(name: "MirrorBotPostgres", dependencies: ["MirrorBot", "MirrorBotSpend", "Postgres", "BlueskyAPI"]),
         .target(name: "MirrorBotRedis", dependencies: ["MirrorBot", "Redis"]),
         .target(name: "MirrorBotMeCab", dependencies: ["MirrorBot", "MeCab"]),
-        .target(name: "MirrorBotX", dependencies: ["MirrorBot", "MirrorBotImport", "JSONLines", "XAPI", "APIClientCore"]),
+        .target(name: "MirrorBotX", dependencies: ["MirrorBot", "MirrorBotSpend", "MirrorBotImport", "JSONLines", "XAPI", "APIClientCore"]),
         .target(name: "MirrorBotMastodon", dependencies: ["MirrorBot", "MirrorBotImport", "JSONLines", "MastodonAPI", "APIClientCore"]),
         .target(name: "MirrorBotBluesky", dependencies: ["MirrorBot", "MirrorBotImport", "JSONLines", "BlueskyAPI", "CBOR", "APIClientCore", "CCrypto"]),
         // Misskey: the network over MisskeyAPI, and its notes export for `import`.
@@ -70,7 +75,7 @@ let package = Package(
 
         // Commands, argument parsing and configuration: where the core meets its adapters.
         .target(name: "MirrorBotCLI", dependencies: [
-            "MirrorBot", "MirrorBotImport", "JSONLines", "LogLines", "MirrorBotStatus", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
+            "MirrorBot", "MirrorBotSpend", "MirrorBotImport", "JSONLines", "LogLines", "MirrorBotStatus", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
             "MirrorBotBluesky", "MirrorBotMisskey", "Postgres", "Redis", "MeCab", "APIClientCore", "XAPI", "MastodonAPI", "BlueskyAPI",
             "MisskeyAPI", "StatusServer",
         ]),
@@ -103,13 +108,13 @@ let package = Package(
 
         // Benchmarks: run with `swift run -c release mirror-bot-bench`.
         .executableTarget(name: "mirror-bot-bench", dependencies: [
-            "MirrorBot", "MirrorBotImport", "JSONLines", "LogLines", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX",
-            "Postgres", "Redis", "FakeX", "XAPI",
+            "MirrorBot", "MirrorBotSpend", "MirrorBotImport", "JSONLines", "LogLines", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab",
+            "MirrorBotX", "Postgres", "Redis", "FakeX", "XAPI",
             "CoreTestSupport", "APIClientTestSupport",
         ]),
 
         // In-memory stand-ins for the core's protocols and a scripted network, on APIClientTestSupport's manual clock: no services.
-        .target(name: "CoreTestSupport", dependencies: ["MirrorBot", "APIClientTestSupport"], path: "Tests/CoreTestSupport"),
+        .target(name: "CoreTestSupport", dependencies: ["MirrorBot", "MirrorBotSpend", "APIClientTestSupport"], path: "Tests/CoreTestSupport"),
         // Services for the adapter and end-to-end tests: a migrated database, Redis, the built binary.
         .target(name: "TestSupport", dependencies: ["MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "Postgres", "Redis", "CBOR", "CCrypto"], path: "Tests/TestSupport"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"]),
@@ -126,12 +131,12 @@ let package = Package(
         .testTarget(name: "MisskeyAPITests", dependencies: ["MisskeyAPI", "APIClientCore", "APIClientTestSupport", "FakeMisskey", "FakeHTTP"]),
         .testTarget(name: "BlueskyAPITests", dependencies: ["BlueskyAPI", "APIClientCore", "APIClientTestSupport", "FakeBluesky"]),
         // The core's tests: milliseconds, no PostgreSQL, Redis, MeCab or network.
-        .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "MirrorBotImport", "JSONLines", "LogLines", "CoreTestSupport", "APIClientTestSupport"]),
+        .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "MirrorBotSpend", "MirrorBotImport", "JSONLines", "LogLines", "CoreTestSupport", "APIClientTestSupport"]),
         // The status page's state, metrics and HTML, fed as the loops feed it: no service either.
-        .testTarget(name: "MirrorBotStatusTests", dependencies: ["MirrorBot", "MirrorBotStatus", "LogLines", "CoreTestSupport", "APIClientTestSupport"]),
+        .testTarget(name: "MirrorBotStatusTests", dependencies: ["MirrorBot", "MirrorBotSpend", "MirrorBotStatus", "LogLines", "CoreTestSupport", "APIClientTestSupport"]),
         .testTarget(name: "AdapterTests", dependencies: [
-            "MirrorBot", "MirrorBotImport", "JSONLines", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX",
-            "MirrorBotMastodon", "CoreTestSupport", "APIClientTestSupport", "TestSupport", "FakeX", "FakeMastodon", "BlueskyAPI", "FakeBluesky",
+            "MirrorBot", "MirrorBotSpend", "MirrorBotImport", "JSONLines", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab",
+            "MirrorBotX", "MirrorBotMastodon", "CoreTestSupport", "APIClientTestSupport", "TestSupport", "FakeX", "FakeMastodon", "BlueskyAPI", "FakeBluesky",
             "MirrorBotBluesky", "CBOR",
             "MirrorBotMisskey", "MisskeyAPI", "FakeMisskey",
         ]),

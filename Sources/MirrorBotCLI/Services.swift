@@ -10,6 +10,7 @@ import MirrorBotMeCab
 import MirrorBotMisskey
 import MirrorBotPostgres
 import MirrorBotRedis
+import MirrorBotSpend
 import MirrorBotX
 import Postgres
 import Redis

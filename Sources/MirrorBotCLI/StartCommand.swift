@@ -4,6 +4,7 @@ import Foundation
 import LogLines
 import MirrorBot
 import MirrorBotPostgres
+import MirrorBotSpend
 import MirrorBotStatus
 import MirrorBotX
 

@@ -1,4 +1,5 @@
 import MirrorBot
+import MirrorBotSpend
 import Postgres
 
 /// `SpendStore` in PostgreSQL: `api_spend` (migration 014), one row a UTC day and endpoint.

@@ -14,9 +14,9 @@ public struct CountingNetwork: SocialNetwork {
     public let base: any SocialNetwork
     /// `bot` or `human`.
     public let account: String
-    public let board: any StatusSink
+    public let board: StatusBoard
 
-    public init(_ base: any SocialNetwork, account: String, board: any StatusSink) {
+    public init(_ base: any SocialNetwork, account: String, board: StatusBoard) {
         self.base = base
         self.account = account
         self.board = board
@@ -90,7 +90,7 @@ public struct CountingNetwork: SocialNetwork {
         Self.report(board: board, account: account, endpoint, error)
     }
 
-    private static func report(board: any StatusSink, account: String, _ endpoint: String, _ error: any Error) {
+    private static func report(board: StatusBoard, account: String, _ endpoint: String, _ error: any Error) {
         let outcome = outcome(of: error)
         board.countRequest(account: account, endpoint: endpoint, outcome: outcome, rateLimited: outcome == "rate_limited")
     }

@@ -2,13 +2,14 @@ import Clocks
 import Foundation
 import LogLines
 import MirrorBot
+import MirrorBotSpend
 import Synchronization
 
 /// What the daemon shows of itself, kept under one lock: the loops' events and reports
 /// write into it as things happen, and each status request copies it
 /// (`snapshot()`) and renders the copy on its own thread. Nothing here waits
 /// on anything but that lock, held only to change or copy a value.
-public final class StatusBoard: StatusSink {
+public final class StatusBoard: StatusSink, SpendSink {
     private let state: Mutex<StatusState>
     private let botClock: any BotClock
     private let realClock: any BotClock
@@ -104,12 +105,12 @@ public final class StatusBoard: StatusSink {
         }
     }
 
-    /// One call through the network seam (`CountingNetwork`) and how it ended.
     /// The day's spend on a paid API (`SpendLedger`), shown in its section and as gauges.
     public func spendChanged(_ day: SpendDay) {
         state.withLock { $0.setSpend(day) }
     }
 
+    /// One call through the network seam (`CountingNetwork`) and how it ended.
     public func countRequest(account: String, endpoint: String, outcome: String, rateLimited: Bool) {
         state.withLock { state in
             state.metrics.add(StatusMetrics.requests, ["account": account, "endpoint": endpoint, "status": outcome])

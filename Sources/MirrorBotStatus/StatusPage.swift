@@ -1,5 +1,6 @@
 import Foundation
 import MirrorBot
+import MirrorBotSpend
 
 /// The status page: one HTML document rendered on the server, readable without
 /// JavaScript or anything fetched: health, today's plan and the fate of each

@@ -1,5 +1,6 @@
 import Foundation
 import MirrorBot
+import MirrorBotSpend
 
 /// Everything the status page, /healthz and /metrics show, as one value: the
 /// status board keeps it under a lock, the loops' events change it, and every

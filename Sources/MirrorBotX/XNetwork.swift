@@ -1,6 +1,7 @@
 import APIClientCore
 import Foundation
 import MirrorBot
+import MirrorBotSpend
 import XAPI
 
 /// X API v2 behind the `SocialNetwork` seam: one instance speaks for one

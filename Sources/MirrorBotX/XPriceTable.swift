@@ -1,4 +1,5 @@
 import MirrorBot
+import MirrorBotSpend
 import XAPI
 
 /// What X charges (pay-per-use, 2026: docs.x.com "Pricing" and the changelog's "Owned Reads"):

@@ -1,5 +1,6 @@
 import Foundation
 import MirrorBot
+import MirrorBotSpend
 import Synchronization
 import XAPI
 

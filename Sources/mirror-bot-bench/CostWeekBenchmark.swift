@@ -3,6 +3,7 @@ import CoreTestSupport
 import FakeX
 import Foundation
 import MirrorBot
+import MirrorBotSpend
 import MirrorBotX
 import XAPI
 

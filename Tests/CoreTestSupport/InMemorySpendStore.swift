@@ -1,4 +1,5 @@
 import MirrorBot
+import MirrorBotSpend
 import Synchronization
 
 /// `SpendStore` in memory: the rows `api_spend` keeps, one a day and endpoint, added to.

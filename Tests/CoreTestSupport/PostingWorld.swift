@@ -1,6 +1,7 @@
 import APIClientTestSupport
 import Foundation
 import MirrorBot
+import MirrorBotSpend
 
 /// The posting loop on a manual clock, with in-memory stores and a scripted network.
 public struct PostingWorld {

@@ -1,6 +1,7 @@
 import CoreTestSupport
 import Foundation
 @testable import MirrorBot
+import MirrorBotSpend
 @testable import MirrorBotStatus
 import Testing
 

@@ -16,10 +16,10 @@ public struct DaemonSettings: Sendable {
     public var firstRunMentionWindow: TimeInterval = 3600
     /// Names this process in slot claims.
     public var owner: String
-    /// The day's spend and budget on a network that charges for its API (X); nil on a free one.
+    /// The day's spend and budget on a network that charges for its API (X's `SpendLedger`); nil on a free one.
     /// With it, reads that buy nothing are left out: the home timeline once likes are refused or
     /// off, the human's home timeline as often as it changes a decision (README, "What X costs").
-    public var spending: SpendLedger?
+    public var spending: (any SpendGate)?
     /// Whether the network refused likes (the like loop learns it; the learning loop reads it).
     public var likeAccess = LikeAccess()
     /// X_SKIP_LINK_POSTS.

@@ -127,7 +127,7 @@ public struct PostingLoop: DaemonLoop {
             }
             // The budget before the source's lookup: a post that cannot go out is not worth a read.
             if !settings.dryRun, let spending = settings.spending {
-                let hasURL = spending.pricing.hasURL(source.text)
+                let hasURL = spending.isLinkPost(source.text)
                 if hasURL, settings.linkPosts == .always {
                     linkSkips += 1
                     continue

@@ -1,9 +1,9 @@
 import Foundation
 
 /// What the daemon tells its status page besides the loops' events (`EventSink`):
-/// each round's end, today's plan and the posting rhythm, the services' checks and every
-/// call through the network seam. `StatusBoard` (MirrorBotStatus) is the one; the core
-/// knows only this protocol.
+/// each round's end, today's plan and the posting rhythm. `StatusBoard` (MirrorBotStatus) is
+/// the one; the core knows only this protocol (the service checks, the counted network seam and
+/// the spend are the board's own, fed outside the core).
 public protocol StatusSink: EventSink {
     /// The supervisor's report: `loop` finished a round and waits `wait` before the next.
     func roundSucceeded(_ loop: String, wait: Duration)
@@ -16,17 +16,4 @@ public protocol StatusSink: EventSink {
     /// The human's posts per minute of day (1,440 counts) beside the minutes of day at which
     /// the bot posted on the `days` days before `day`.
     func publishRhythm(human: [Int], botEarlierDays: [Int], days: Int, day: LocalDate)
-    /// A service answered its check; true when it had been down (it is back).
-    @discardableResult func serviceUp(_ service: String) -> Bool
-    /// A service failed its check; true when it had been up (or unknown).
-    @discardableResult func serviceDown(_ service: String, error: any Error) -> Bool
-    /// One call through the network seam (`CountingNetwork`) and how it ended.
-    func countRequest(account: String, endpoint: String, outcome: String, rateLimited: Bool)
-    /// The day's spend changed (a network that charges for its API, counted by its adapter).
-    func spendChanged(_ day: SpendDay)
-}
-
-extension StatusSink {
-    /// The day's spend changed (a network that charges for its API, counted by its adapter).
-    public func spendChanged(_ day: SpendDay) {}
 }

@@ -4,6 +4,7 @@ import FakeX
 import Foundation
 import MirrorBot
 import MirrorBotPostgres
+import MirrorBotSpend
 import MirrorBotX
 import TestSupport
 import Testing

@@ -2,6 +2,7 @@ import APIClientTestSupport
 import CoreTestSupport
 import Foundation
 @testable import MirrorBot
+import MirrorBotSpend
 import Testing
 
 @Suite("What X costs: the day's spend, the budget and reads that buy something, on a manual clock")

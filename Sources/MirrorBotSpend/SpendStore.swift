@@ -1,3 +1,5 @@
+import MirrorBot
+
 /// Where the day's spend is kept so a restart keeps it (`x_spend`, migration 014): one row a
 /// UTC day and endpoint, added to as the adapter counts.
 public protocol SpendStore: Sendable {
@@ -34,4 +36,11 @@ extension SpendLine {
         resources += other.resources
         dollars += other.dollars
     }
+}
+
+/// What a post costs on the network: the X adapter's price table says (a URL, a reply).
+public protocol PostPricing: Sendable {
+    func price(ofPost text: String, reply: Bool) -> Double
+    /// Whether the network counts `text` as a post containing a URL.
+    func hasURL(_ text: String) -> Bool
 }

@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import MirrorBot
 import Synchronization
 
 /// The day's spend on a network that charges for its API (X), as the adapter counts it, and
@@ -10,7 +11,7 @@ import Synchronization
 ///
 /// Counting is synchronous (`record`); keeping it in the `SpendStore` is the adapter's
 /// `persist` (awaited where it counted), so a restart keeps the day's spend (`attach`).
-public final class SpendLedger: Sendable {
+public final class SpendLedger: SpendGate {
     /// The daily budget in dollars (`X_DAILY_BUDGET_USD`); nil: none.
     public let budget: Double?
     /// The share of the budget past which reads that only inform stop, leaving the rest for posting.
@@ -19,7 +20,7 @@ public final class SpendLedger: Sendable {
     private let store: Mutex<(any SpendStore)?>
     public let clock: any BotClock
     let log: Logger?
-    let sink: (any StatusSink)?
+    let sink: (any SpendSink)?
     private let state = Mutex(State())
 
     struct State {
@@ -30,7 +31,7 @@ public final class SpendLedger: Sendable {
 
     public init(
         budget: Double?, pricing: any PostPricing, store: (any SpendStore)?, clock: any BotClock, log: Logger? = nil,
-        sink: (any StatusSink)? = nil
+        sink: (any SpendSink)? = nil
     ) {
         self.budget = budget
         self.pricing = pricing
@@ -124,9 +125,17 @@ public final class SpendLedger: Sendable {
         return false
     }
 
+    /// Whether the price table counts `text` as a post containing a URL.
+    public func isLinkPost(_ text: String) -> Bool { pricing.hasURL(text) }
+
     private func publish() {
         sink?.spendChanged(today())
     }
+}
+
+/// Where the day's spend is shown as it changes: the status page (`StatusBoard`).
+public protocol SpendSink: Sendable {
+    func spendChanged(_ day: SpendDay)
 }
 
 /// One UTC day's spend: by endpoint, the total, an estimate for the whole day and a month.

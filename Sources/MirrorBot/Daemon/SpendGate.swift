@@ -1,4 +1,15 @@
-/// What a loop is about to spend on, as the budget sees it (`SpendLedger.allows`).
+/// What the loops ask a network that charges for its API (X: the spend ledger, MirrorBotSpend):
+/// whether the day's budget leaves room for a use, and whether a text is priced as a post with a
+/// URL. `DaemonSettings.spending` holds one on such a network only, so its presence also says
+/// that reads are paid (reads that buy nothing are left out).
+public protocol SpendGate: Sendable {
+    /// True when the budget leaves room for `use`; the first refusal of each kind a day is reported.
+    func allows(_ use: SpendUse) -> Bool
+    /// Whether the network prices `text` as a post containing a URL.
+    func isLinkPost(_ text: String) -> Bool
+}
+
+/// What a loop is about to spend on, as the budget sees it (`SpendGate.allows`).
 public enum SpendUse: Sendable, Equatable {
     /// A read that only informs: the like loop's home timeline, the learning loop's reads.
     case optionalRead
@@ -10,7 +21,7 @@ public enum SpendUse: Sendable, Equatable {
 
 /// What the budget stopped, once a day each (`BotEvent.budgetReached`).
 public enum BudgetStop: String, Sendable, Equatable {
-    /// Reads that only inform, at `SpendLedger.readsShare` of the budget.
+    /// Reads that only inform, at the gate's share of the budget (the ledger's `readsShare`).
     case reads
     /// Posts, replies and the mentions' reads, when the next post would pass the budget.
     case posting
@@ -22,11 +33,4 @@ public enum BudgetStop: String, Sendable, Equatable {
         case .posting: "posts, replies and mention reads stopped for the rest of the UTC day (budget spent)"
         }
     }
-}
-
-/// What a post costs on the network: the X adapter's price table says (a URL, a reply).
-public protocol PostPricing: Sendable {
-    func price(ofPost text: String, reply: Bool) -> Double
-    /// Whether the network counts `text` as a post containing a URL.
-    func hasURL(_ text: String) -> Bool
 }

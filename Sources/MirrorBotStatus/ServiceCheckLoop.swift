@@ -1,4 +1,5 @@
 import Foundation
+import MirrorBot
 
 /// A service the daemon depends on, and how to ask it whether it is there (a PING, a SELECT 1).
 public struct ServiceCheck: Sendable {
@@ -19,10 +20,10 @@ public struct ServiceCheckLoop: DaemonLoop {
     public let name = "services"
     public let checks: [ServiceCheck]
     public let interval: Duration
-    public let status: any StatusSink
+    public let status: StatusBoard
     public let log: Logger
 
-    public init(checks: [ServiceCheck], interval: Duration, status: any StatusSink, log: Logger) {
+    public init(checks: [ServiceCheck], interval: Duration, status: StatusBoard, log: Logger) {
         self.checks = checks
         self.interval = interval
         self.status = status
