@@ -16,19 +16,10 @@ struct HeldLikeTests {
 
     /// The human's originals at 08:00-22:59 UTC for ten days (quiet hours 23-07), and a classifier that likes cats.
     func seed(_ store: PostgresPostStore) async throws {
-        let day = Date(timeIntervalSince1970: 1_799_971_200)
-        var history: [Post] = []
-        for past in 1...10 {
-            for hour in 8...22 {
-                let at = day.addingTimeInterval(Double(-past * 86_400 + hour * 3600))
-                history.append(Post(id: "\(past * 100 + hour)", text: "今日 \(past) \(hour)", createdAt: at))
-            }
-        }
-        _ = try await store.store(history)
-        for _ in 0..<10 {
-            try await classifier.train(text: "猫 かわいい", author: nil, as: .favorite)
-            try await classifier.train(text: "会議 資料", author: nil, as: .normal)
-        }
+        _ = try await store.store(HumanHistory.originals { at, past, hour in
+            Post(id: "\(past * 100 + hour)", text: "今日 \(past) \(hour)", createdAt: at)
+        })
+        try await classifier.trainCats()
     }
 
     func loop(_ connection: PostgresConnection, network: ScriptedNetwork, log: LogRecorder) async throws -> LikeLoop {

@@ -21,14 +21,8 @@ struct HeldReplyTests {
     /// The human's history: originals at 08:00-22:59 UTC for ten days and 25 replies to user 7, each
     /// sent 40 minutes after the post it answered (X ids: the delay is read from the answered id).
     func seed(_ store: PostgresPostStore) async throws {
-        let day = Date(timeIntervalSince1970: 1_799_971_200)
-        var history: [Post] = []
-        for past in 1...10 {
-            for hour in 8...22 {
-                let at = day.addingTimeInterval(Double(-past * 86_400 + hour * 3600))
-                history.append(Post(id: Self.snowflake(at), text: "今日 \(past) \(hour)", createdAt: at))
-            }
-        }
+        let day = HumanHistory.midnight
+        var history = HumanHistory.originals { at, past, hour in Post(id: Self.snowflake(at), text: "今日 \(past) \(hour)", createdAt: at) }
         for n in 0..<25 {
             let sent = day.addingTimeInterval(Double(-(n + 1) * 86_400 + 12 * 3600 + 60))
             history.append(Post(

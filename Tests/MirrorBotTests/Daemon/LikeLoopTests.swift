@@ -5,18 +5,11 @@ import Foundation
 import Testing
 
 @Suite("Like loop on a manual clock")
-struct LikeLoopTests {
-    let clock = ManualClock()
-    let network: ScriptedNetwork
+struct LikeLoopTests: OnLoopWorld {
+    let world = LoopWorld()
     /// The shipped rule, `auto`: the seed's 3.0 until 200 sample posts, then calibrated.
     let classifier = InMemoryClassifier()
     let claims = InMemoryLikeClaims()
-    let cursors = InMemoryCursors()
-    let log = LogRecorder()
-
-    init() {
-        network = ScriptedNetwork(clock: clock)
-    }
 
     func loop(limit: Int, events: EventRecorder? = nil) -> LikeLoop {
         let settings = DaemonSettings.testing(likeLimitPerDay: limit)
@@ -30,12 +23,7 @@ struct LikeLoopTests {
     }
 
     /// The human likes cats and not meetings.
-    func trainCats() async throws {
-        for _ in 0..<10 {
-            try await classifier.train(text: "猫 かわいい", author: nil, as: .favorite)
-            try await classifier.train(text: "会議 資料", author: nil, as: .normal)
-        }
-    }
+    func trainCats() async throws { try await classifier.trainCats() }
 
     @Test("auto with 20 sample posts decides by the seed's 3.0, saying so; with 250 it calibrates to the human's 20%")
     func autoRule() async throws {

@@ -5,37 +5,19 @@ import Foundation
 import Testing
 
 @Suite("Likes at the human's pace (REPLY_PACE=human) on a manual clock")
-struct LikePaceTests {
+struct LikePaceTests: OnLoopWorld {
     /// 2027-01-15T08:00:00Z; the human posts from 08:00 to 22:59 UTC (quiet: 23:00-07:59).
-    let clock = ManualClock()
-    let network: ScriptedNetwork
+    let world = LoopWorld()
     let classifier = InMemoryClassifier()
     let claims = InMemoryLikeClaims()
-    let cursors = InMemoryCursors()
-    let posts = InMemoryPostStore()
     let optOuts = MemoryOptOuts()
-    let log = LogRecorder()
-    static let midnight = Date(timeIntervalSince1970: 1_799_971_200)  // 2027-01-15T00:00:00Z
-
-    init() {
-        network = ScriptedNetwork(clock: clock)
-    }
+    static let midnight = HumanHistory.midnight
 
     /// The human's originals at 08:00-22:59 for ten days (the rhythm the quiet hours come from),
     /// and a classifier that likes cats and not meetings.
     func human() async throws {
-        var history: [Post] = []
-        for past in 1...10 {
-            for hour in 8...22 {
-                let at = Self.midnight.addingTimeInterval(Double(-past * 86_400 + hour * 3600))
-                history.append(Post(id: "o\(past)-\(hour)", text: "今日 \(hour)", createdAt: at))
-            }
-        }
-        await posts.store(history)
-        for _ in 0..<10 {
-            try await classifier.train(text: "猫 かわいい", author: nil, as: .favorite)
-            try await classifier.train(text: "会議 資料", author: nil, as: .normal)
-        }
+        await posts.store(HumanHistory.originals { at, past, hour in Post(id: "o\(past)-\(hour)", text: "今日 \(hour)", createdAt: at) })
+        try await classifier.trainCats()
     }
 
     func loop(replies: ReplyPace = .human, polls: PollPace = .human, claims: (any LikeClaims)? = nil, seed: UInt64 = 5) -> LikeLoop {

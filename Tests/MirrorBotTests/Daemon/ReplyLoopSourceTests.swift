@@ -7,17 +7,9 @@ import Testing
 /// The stored post a reply reused, recorded with it (migration 018): the reply follows when
 /// the human deletes that post.
 @Suite("Reply loop: the source of each reply")
-struct ReplyLoopSourceTests {
-    let clock = ManualClock()
-    let network: ScriptedNetwork
-    let claims: InMemoryMentionClaims
-    let posts = InMemoryPostStore()
-    let log = LogRecorder()
-
-    init() {
-        network = ScriptedNetwork(clock: clock)
-        claims = InMemoryMentionClaims(clock: clock)
-    }
+struct ReplyLoopSourceTests: OnLoopWorld {
+    let world = LoopWorld()
+    var claims: InMemoryMentionClaims { world.mentionClaims }
 
     func loop(sources: SourceCheck?) -> ReplyLoop {
         let settings = DaemonSettings.testing()

@@ -5,18 +5,9 @@ import Foundation
 import Testing
 
 @Suite("Reply loop on a manual clock")
-struct ReplyLoopTests {
-    let clock = ManualClock()
-    let network: ScriptedNetwork
-    let claims: InMemoryMentionClaims
-    let cursors = InMemoryCursors()
-    let posts = InMemoryPostStore()
-    let log = LogRecorder()
-
-    init() {
-        network = ScriptedNetwork(clock: clock)
-        claims = InMemoryMentionClaims(clock: clock)
-    }
+struct ReplyLoopTests: OnLoopWorld {
+    let world = LoopWorld()
+    var claims: InMemoryMentionClaims { world.mentionClaims }
 
     func loop(limit: Int = 3) -> ReplyLoop {
         let settings = DaemonSettings.testing(replyLimitPerHour: limit)

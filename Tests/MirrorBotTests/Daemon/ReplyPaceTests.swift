@@ -39,32 +39,18 @@ actor DeletedSources: PostLookupNetwork, WithdrawalStore {
 }
 
 @Suite("Replies at the human's pace (REPLY_PACE=human) on a manual clock")
-struct ReplyPaceTests {
+struct ReplyPaceTests: OnLoopWorld {
     /// 2027-01-15T08:00:00Z, a Friday; the human posts from 08:00 to 22:59 UTC.
-    let clock = ManualClock()
-    let network: ScriptedNetwork
-    let claims: InMemoryMentionClaims
-    let cursors = InMemoryCursors()
-    let posts = InMemoryPostStore()
-    let log = LogRecorder()
+    let world = LoopWorld()
+    var claims: InMemoryMentionClaims { world.mentionClaims }
     let optOuts = MemoryOptOuts()
     let sources = DeletedSources()
-
-    init() {
-        network = ScriptedNetwork(clock: clock)
-        claims = InMemoryMentionClaims(clock: clock)
-    }
 
     /// The human's history: originals at 08:00-22:59, and `delays` replies to user 7 each `delay`
     /// after the post it answered (ids of `SecondsIDClock`), sent at 12:00.
     func human(delays: Int = 25, delay: TimeInterval = 1800) async {
-        let day = Date(timeIntervalSince1970: 1_799_971_200)  // 2027-01-15T00:00:00Z
-        var history: [Post] = []
-        for past in 1...10 {
-            for hour in 8...22 {
-                history.append(Post(id: "o\(past)-\(hour)", text: "今日 \(hour)", createdAt: day.addingTimeInterval(Double(-past * 86_400 + hour * 3600))))
-            }
-        }
+        let day = HumanHistory.midnight
+        var history = HumanHistory.originals { at, past, hour in Post(id: "o\(past)-\(hour)", text: "今日 \(hour)", createdAt: at) }
         for n in 0..<delays {
             let sent = day.addingTimeInterval(Double(-(n + 1) * 86_400 + 12 * 3600))
             history.append(Post(

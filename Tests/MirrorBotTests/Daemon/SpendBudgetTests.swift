@@ -103,10 +103,7 @@ struct SpendBudgetTests {
 
     @Test("on a network that charges for reads, no home timeline is read once likes are refused or turned off")
     func noHomeTimelineWithoutLikes() async throws {
-        for _ in 0..<10 {
-            try await classifier.train(text: "猫 かわいい", author: nil, as: .favorite)
-            try await classifier.train(text: "会議 資料", author: nil, as: .normal)
-        }
+        try await classifier.trainCats()
         let paid = settings(ledger(budget: nil))
         scripted.failLikes([.likesNotPermitted(detail: "client-not-enrolled")])
         scripted.addHome([post(1, "猫 一")], of: scripted.account.id)
@@ -139,10 +136,7 @@ struct SpendBudgetTests {
     func samplesAsOftenAsTheyChangeADecision() async throws {
         let learning = learningLoop(settings(ledger(budget: nil)))
         // The human likes cats, not meetings: a sample of meetings they passed over corrects nothing.
-        for _ in 0..<10 {
-            try await classifier.train(text: "猫 かわいい", author: nil, as: .favorite)
-            try await classifier.train(text: "会議 資料", author: nil, as: .normal)
-        }
+        try await classifier.trainCats()
         scripted.addHome([post(1, "会議 一")], of: human.id)
         _ = try await learning.runOnce()
         #expect(learning.pace.wait == 1200)
