@@ -20,9 +20,9 @@ import Synchronization
 ///     server.addAccount(did: "did:plc:bot", handle: "mirror.test", appPassword: "aaaa-bbbb-cccc-dddd")
 ///     try server.start()
 ///     // BlueskyClientConfiguration(serviceURL: server.baseURL)
-public final class FakeBlueskyServer: Sendable {
+public final class FakeBlueskyServer: FakeHTTPHosted {
     let world = Mutex(FakeBlueskyWorld())
-    private let listener = Mutex<HTTPListener?>(nil)
+    public let http = FakeHTTPServer(name: "fake-bluesky")
     private let clock: any BotClock
     private let onWrite: (@Sendable (FakeBlueskyWrite) -> Void)?
 
@@ -33,29 +33,10 @@ public final class FakeBlueskyServer: Sendable {
         self.onWrite = onWrite
     }
 
-    deinit { stop() }
-
     /// Starts listening on 127.0.0.1:`port` (0 picks a free one); returns the port.
     @discardableResult
     public func start(port: Int = 0) throws -> Int {
-        let listener = try HTTPListener(port: port)
-        self.listener.withLock { current in
-            current?.stop()
-            current = listener
-        }
-        listener.start(name: "fake-bluesky") { [weak self] request in self?.handle(request) }
-        return listener.port
-    }
-
-    public func stop() {
-        listener.withLock { $0?.stop() }
-    }
-
-    public var port: Int? { listener.withLock { $0?.port } }
-
-    /// `http://127.0.0.1:<port>` (BLUESKY_SERVICE_URL).
-    public var baseURL: URL {
-        URL(string: "http://127.0.0.1:\(port ?? 0)") ?? URL(fileURLWithPath: "/")
+        try http.start(port: port) { [weak self] request in self?.handle(request) }
     }
 
     private func handle(_ request: HTTPRequest) -> HTTPResponse? {

@@ -18,9 +18,9 @@ import Synchronization
 ///     let client = MastodonClient(token: token, configuration: .init(baseURL: server.baseURL))
 ///     ...
 ///     server.stop()
-public final class FakeMastodonServer: Sendable {
+public final class FakeMastodonServer: FakeHTTPHosted {
     let world = Mutex(FakeMastodonWorld())
-    private let http = FakeHTTPServer(name: "fake-mastodon")
+    public let http = FakeHTTPServer(name: "fake-mastodon")
     private let clock: any BotClock
 
     /// `clock` is the server's clock (new statuses, rate-limit windows).
@@ -35,13 +35,6 @@ public final class FakeMastodonServer: Sendable {
             [weak self] request in self?.handle(request)
         }
     }
-
-    public func stop() { http.stop() }
-
-    public var port: Int? { http.port }
-
-    /// `http://127.0.0.1:<port>` (pass it to `MastodonClientConfiguration(baseURL:)`).
-    public var baseURL: URL { http.baseURL }
 
     private func handle(_ request: HTTPRequest) -> HTTPResponse? {
         let date = clock.now()

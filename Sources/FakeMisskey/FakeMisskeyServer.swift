@@ -18,9 +18,9 @@ import Synchronization
 ///     let (bot, token) = server.addUser(username: "mirror", isBot: true)
 ///     try server.start()
 ///     let client = MisskeyClient(token: token, configuration: .init(baseURL: server.baseURL))
-public final class FakeMisskeyServer: Sendable {
+public final class FakeMisskeyServer: FakeHTTPHosted {
     let world: Mutex<FakeMisskeyWorld>
-    private let http = FakeHTTPServer(name: "fake-misskey")
+    public let http = FakeHTTPServer(name: "fake-misskey")
     let clock: any BotClock
 
     /// Every permission mirror-bot's accounts are given (docs/MISSKEY.md).
@@ -41,13 +41,6 @@ public final class FakeMisskeyServer: Sendable {
     public func start(port: Int = 0) throws -> Int {
         try http.start(port: port) { [weak self] request in self?.handle(request) }
     }
-
-    public func stop() { http.stop() }
-
-    public var port: Int? { http.port }
-
-    /// `http://127.0.0.1:<port>`.
-    public var baseURL: URL { http.baseURL }
 
     private func handle(_ request: HTTPRequest) -> HTTPResponse? {
         let date = clock.now()

@@ -16,9 +16,9 @@ import XAPI
 ///     let client = XClient(credentials: bot, configuration: .init(baseURL: server.baseURL))
 ///     ...
 ///     server.stop()
-public final class FakeXServer: Sendable {
+public final class FakeXServer: FakeHTTPHosted {
     let world: Mutex<FakeXWorld>
-    private let http = FakeHTTPServer(name: "fake-x")
+    public let http = FakeHTTPServer(name: "fake-x")
     private let clock: any BotClock
     private let onWrite: (@Sendable (FakeXWrite) -> Void)?
     private let onRequest: (@Sendable (FakeXRequestRecord) -> Void)?
@@ -41,15 +41,6 @@ public final class FakeXServer: Sendable {
         // Weak: a server nobody holds any more stops (deinit) instead of leaking its thread.
         try http.start(port: port) { [weak self] request in self?.handle(request) }
     }
-
-    /// Stops listening.
-    public func stop() { http.stop() }
-
-    /// The port, once started.
-    public var port: Int? { http.port }
-
-    /// `http://127.0.0.1:<port>` (pass it to `XClientConfiguration(baseURL:)`).
-    public var baseURL: URL { http.baseURL }
 
     /// The dialect it speaks (`FakeXSettings.dialect`).
     public var dialect: XFieldDialect { world.withLock { $0.settings.dialect } }

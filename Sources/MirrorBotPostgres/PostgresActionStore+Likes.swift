@@ -43,15 +43,7 @@ extension PostgresActionStore {
 
     /// A held like that no longer reads as a `HeldLike` is skipped, said in its row's reason.
     public func dueLikes(at now: Date, limit: Int) async throws -> [HeldLike] {
-        let rows = try await connection.query("""
-            SELECT post_id, held::text AS held FROM likes
-            WHERE state = 'due' AND due_at <= \(now)::timestamptz ORDER BY due_at, post_id LIMIT \(limit)
-            """)
-        return try await Self.held(rows, key: "post_id", json: "held", as: HeldLike.self) { id in
-            try await connection.query("""
-                UPDATE likes SET state = 'skipped', reason = 'the held like could not be read' WHERE post_id = \(id) AND state = 'due'
-                """)
-        }
+        try await due(HeldTable(table: "likes", key: "post_id", json: "held", what: "like", touch: ""), at: now, limit: limit)
     }
 
     public func takeDueLike(_ postID: String, now: Date) async throws -> Bool {

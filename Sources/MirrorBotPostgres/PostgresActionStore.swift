@@ -71,29 +71,37 @@ public struct PostgresActionStore: ActionStore {
 
     /// A held mention that no longer reads as a `NetworkPost` is skipped, said in its row's reason.
     public func dueMentions(at now: Date, limit: Int) async throws -> [NetworkPost] {
-        let rows = try await connection.query("""
-            SELECT mention_id, mention::text AS mention FROM replies
-            WHERE state = 'due' AND due_at <= \(now)::timestamptz ORDER BY due_at, mention_id LIMIT \(limit)
-            """)
-        return try await Self.held(rows, key: "mention_id", json: "mention", as: NetworkPost.self) { id in
-            try await connection.query("""
-                UPDATE replies SET state = 'skipped', reason = 'the held mention could not be read', updated_at = now()
-                WHERE mention_id = \(id) AND state = 'due'
-                """)
-        }
+        try await due(
+            HeldTable(table: "replies", key: "mention_id", json: "mention", what: "mention", touch: ", updated_at = now()"), at: now, limit: limit)
     }
 
-    /// The held items of `rows`, each decoded from its `json` column; the key (`key` column)
-    /// of a row that no longer decodes is handed to `unreadable`.
-    static func held<Item: Decodable>(
-        _ rows: [PostgresRow], key: String, json: String, as: Item.Type, unreadable: (String) async throws -> Void
-    ) async throws -> [Item] {
+    /// Where one kind of held action waits (`state = 'due'` until `due_at`): its table, key
+    /// column and JSON column, what the skip reason calls it, and what a skip also sets.
+    struct HeldTable {
+        let table: PostgresQuery
+        let key: String
+        let json: String
+        let what: String
+        let touch: PostgresQuery
+    }
+
+    /// The held items due at `now`, each decoded from its JSON column; a row that no longer
+    /// decodes is skipped, said in its reason ("the held like could not be read").
+    func due<Item: Decodable>(_ held: HeldTable, at now: Date, limit: Int) async throws -> [Item] {
+        let key = PostgresQuery(unsafeSQL: held.key), json = PostgresQuery(unsafeSQL: held.json)
+        let rows = try await connection.query("""
+            SELECT \(fragment: key), \(fragment: json)::text AS \(fragment: json) FROM \(fragment: held.table)
+            WHERE state = 'due' AND due_at <= \(now)::timestamptz ORDER BY due_at, \(fragment: key) LIMIT \(limit)
+            """)
         var items: [Item] = []
         for row in rows {
-            if let text = row[json], let item = try? JSONDecoder().decode(Item.self, from: Data(text.utf8)) {
+            if let text = row[held.json], let item = try? JSONDecoder().decode(Item.self, from: Data(text.utf8)) {
                 items.append(item)
-            } else if let id = row[key] {
-                try await unreadable(id)
+            } else if let id = row[held.key] {
+                try await connection.query("""
+                    UPDATE \(fragment: held.table) SET state = 'skipped', reason = \("the held \(held.what) could not be read")\(fragment: held.touch)
+                    WHERE \(fragment: key) = \(id) AND state = 'due'
+                    """)
             }
         }
         return items
