@@ -121,7 +121,7 @@ extension StatusState {
                 .budgetReached, "X_DAILY_BUDGET_USD",
                 reason: "\(stop.reason): $\(String(format: "%.3f", spent)) of $\(String(format: "%.2f", budget))"))
 
-        case .stopped, .stoppedForcibly, .memoryTrimmed, .roundFailed, .recovered, .serviceUp, .serviceDown, .learnedPosts, .trainProgress,
+        case .stopped, .stoppedForcibly, .memoryTrimmed, .faultAroundKept, .roundFailed, .recovered, .serviceUp, .serviceDown, .learnedPosts, .trainProgress,
             .roundDeferred, .repliesDeferred, .replyHeld, .replyPaceFallback, .postsKindUnknown, .sourceWithdrawn, .optOutHonoured, .copyDeleteFailed, .deletionSweep:
             // The supervisor and the service checks tell the board directly; the rest is not shown.
             break
