@@ -12,11 +12,11 @@ import Glibc
 /// mapping of a file that the process cannot write is handed to the kernel with
 /// `madvise(MADV_PAGEOUT)`, which reclaims the pages mapped by this process alone (file
 /// pages only when the process owns the file or may write it: as root, not as the image's
-/// user); then the mappings that hold no private copies are unmapped with `MADV_DONTNEED`,
-/// which drops this process's references whoever owns the file. Nothing is lost: a page
-/// touched again is read back from the file (from the page cache when it is still there).
-/// Mappings the process may write, and read-only mappings holding private copies
-/// (relocated data), are left alone.
+/// user); then the binary's and the shared libraries' mappings that hold no private copies
+/// are unmapped with `MADV_DONTNEED`, which drops this process's references whoever owns
+/// the file. Nothing is lost: a page touched again is read back from the file (from the
+/// page cache when it is still there). Mappings the process may write, and read-only
+/// mappings holding private copies (relocated data), are left alone.
 ///
 /// A page touched again would bring back with it every cached page of its 64 KB: the
 /// kernel's fault-around (`fault_around_bytes`, system-wide, not settable by a process),
@@ -73,13 +73,18 @@ enum ResidentMemory {
         #if os(Linux)
         let mappings = procFile("maps")?.split(separator: "\n").compactMap { Mapping(mapsLine: $0) } ?? []
         let privateCopies = mappingsWithPrivateCopies()
+        // The binary and the shared libraries (files with code mapped): mapped for the process's
+        // life. Another file's mapping may be unmapped by another thread between reading
+        // /proc/self/maps and advising, and its addresses reused for memory that MADV_DONTNEED
+        // would zero; PAGEOUT there loses nothing.
+        let images = Set(mappings.filter(\.executable).map(\.path))
         for mapping in mappings {
             guard let address = UnsafeMutableRawPointer(bitPattern: mapping.start) else { continue }
             let length = Int(mapping.end - mapping.start)
             if singlePageFaults(address, length) { pagewise += 1 }
             _ = madvise(address, length, pageOut)
             // Dropping the references of a mapping with private copies would lose them: never.
-            if !privateCopies.contains(mapping.start) {
+            if images.contains(mapping.path), !privateCopies.contains(mapping.start) {
                 _ = madvise(address, length, MADV_DONTNEED)
             }
             advised += 1
