@@ -16,6 +16,8 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL"),
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD"),
         .systemLibrary(name: "CCBOR", path: "Sources/CCBOR"),
+        // userfaultfd(2) and its ioctls, which Swift cannot call: no library to link.
+        .systemLibrary(name: "CUserfaultfd", path: "Sources/CUserfaultfd"),
 
         // One thin, safe Swift wrapper per C library.
         .target(name: "QueueExecutor"),
@@ -77,7 +79,7 @@ let package = Package(
         .target(name: "MirrorBotCLI", dependencies: [
             "MirrorBot", "MirrorBotSpend", "MirrorBotImport", "JSONLines", "LogLines", "MirrorBotStatus", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
             "MirrorBotBluesky", "MirrorBotMisskey", "Postgres", "Redis", "MeCab", "APIClientCore", "XAPI", "MastodonAPI", "BlueskyAPI",
-            "MisskeyAPI", "StatusServer",
+            "MisskeyAPI", "StatusServer", "CUserfaultfd",
         ]),
         .executableTarget(name: "mirror-bot", dependencies: ["MirrorBotCLI"]),
 

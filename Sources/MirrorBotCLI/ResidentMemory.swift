@@ -1,3 +1,6 @@
+#if canImport(CUserfaultfd)
+import CUserfaultfd
+#endif
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -7,12 +10,22 @@ import Glibc
 /// (issue 30): the binary's code and read-only data (the Swift runtime scanning its
 /// type metadata, Foundation, ICU's tables) and the shared libraries' code. Each
 /// mapping of a file that the process cannot write is handed to the kernel with
-/// `madvise(MADV_PAGEOUT)`, which reclaims the pages mapped by this process alone;
-/// then the code mappings (`r-x`, never written, so never copied) are unmapped with
-/// `MADV_DONTNEED`, which drops this process's references to pages other processes
-/// also map. Nothing is lost: a page touched again is read back from the file (from
-/// the page cache when it is still there). Mappings the process may write, and
-/// read-only mappings holding private copies (relocated data), are left alone.
+/// `madvise(MADV_PAGEOUT)`, which reclaims the pages mapped by this process alone (file
+/// pages only when the process owns the file or may write it: as root, not as the image's
+/// user); then the binary's and the shared libraries' mappings that hold no private copies
+/// are unmapped with `MADV_DONTNEED`, which drops this process's references whoever owns
+/// the file. Nothing is lost: a page touched again is read back from the file (from the
+/// page cache when it is still there). Mappings the process may write, and read-only
+/// mappings holding private copies (relocated data), are left alone.
+///
+/// A page touched again would bring back with it every cached page of its 64 KB: the
+/// kernel's fault-around (`fault_around_bytes`, system-wide, not settable by a process),
+/// and the loops' code is spread over the whole binary. So each mapping is first
+/// registered with a userfaultfd in asynchronous write-protect mode (Linux 6.7), which
+/// changes nothing else but turns fault-around off for it: a page touched again comes back
+/// alone. (`MADV_RANDOM` does not do this: it stops readahead, not fault-around.) Where
+/// userfaultfd is refused (kernels before 6.7; Docker's default seccomp profile), the trim
+/// works as before and the daemon says so once (`fault_around_kept`).
 enum ResidentMemory {
     /// One pass over the process's mappings.
     struct Trim: Equatable {
@@ -21,6 +34,8 @@ enum ResidentMemory {
         var afterKB: Int
         /// Mappings advised.
         var mappings: Int
+        /// Of those, the mappings whose pages now come back one at a time (fault-around off).
+        var pagewise: Int
     }
 
     /// A line of `/proc/self/maps` worth advising: a file mapping the process cannot write.
@@ -54,21 +69,50 @@ enum ResidentMemory {
     static func trim() -> Trim {
         let before = residentKB() ?? 0
         var advised = 0
+        var pagewise = 0
         #if os(Linux)
         let mappings = procFile("maps")?.split(separator: "\n").compactMap { Mapping(mapsLine: $0) } ?? []
         let privateCopies = mappingsWithPrivateCopies()
+        // The binary and the shared libraries (files with code mapped): mapped for the process's
+        // life. Another file's mapping may be unmapped by another thread between reading
+        // /proc/self/maps and advising, and its addresses reused for memory that MADV_DONTNEED
+        // would zero; PAGEOUT there loses nothing.
+        let images = Set(mappings.filter(\.executable).map(\.path))
         for mapping in mappings {
             guard let address = UnsafeMutableRawPointer(bitPattern: mapping.start) else { continue }
             let length = Int(mapping.end - mapping.start)
+            if singlePageFaults(address, length) { pagewise += 1 }
             _ = madvise(address, length, pageOut)
             // Dropping the references of a mapping with private copies would lose them: never.
-            if mapping.executable, !privateCopies.contains(mapping.start) {
+            if images.contains(mapping.path), !privateCopies.contains(mapping.start) {
                 _ = madvise(address, length, MADV_DONTNEED)
             }
             advised += 1
         }
         #endif
-        return Trim(beforeKB: before, afterKB: residentKB() ?? 0, mappings: advised)
+        return Trim(beforeKB: before, afterKB: residentKB() ?? 0, mappings: advised, pagewise: pagewise)
+    }
+
+    /// The userfaultfd the trimmed mappings are registered with, or the errno that refused it.
+    /// Opened once and never closed: closing it would unregister them.
+    static let userfaultfd: (descriptor: Int32, error: Int32) = {
+        #if canImport(CUserfaultfd)
+        let descriptor = mirror_userfaultfd_async_wp()
+        return (descriptor, descriptor < 0 ? errno : 0)
+        #else
+        return (-1, ENOSYS)
+        #endif
+    }()
+
+    /// Turns the kernel's fault-around off for the mapping (see above); false where refused
+    /// (no userfaultfd, or a shared mapping of a file the process cannot write).
+    static func singlePageFaults(_ address: UnsafeMutableRawPointer, _ length: Int) -> Bool {
+        #if canImport(CUserfaultfd)
+        guard userfaultfd.descriptor >= 0 else { return false }
+        return mirror_userfaultfd_register_wp(userfaultfd.descriptor, address, UInt(length)) == 0
+        #else
+        return false
+        #endif
     }
 
     /// The start addresses of the mappings that hold anonymous (copied-on-write) pages, from `/proc/self/smaps`.

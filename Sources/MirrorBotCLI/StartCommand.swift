@@ -222,6 +222,11 @@ struct StartCommand: Command {
             do { try await Task.sleep(for: delay) } catch { return }
             let trim = ResidentMemory.trim()
             log.report(.memoryTrimmed(residentBeforeKB: trim.beforeKB, residentAfterKB: trim.afterKB))
+            if delay == firstTrimDelay, trim.pagewise == 0 {
+                let error = ResidentMemory.userfaultfd.error
+                let reason = error == 0 ? "no mapping could be registered" : "userfaultfd: " + String(cString: strerror(error))
+                log.report(.faultAroundKept(reason: reason))
+            }
             delay = trimInterval
         }
     }

@@ -121,8 +121,9 @@ extension StatusState {
                 .budgetReached, "X_DAILY_BUDGET_USD",
                 reason: "\(stop.reason): $\(String(format: "%.3f", spent)) of $\(String(format: "%.2f", budget))"))
 
-        case .stopped, .stoppedForcibly, .memoryTrimmed, .roundFailed, .recovered, .serviceUp, .serviceDown, .learnedPosts, .trainProgress,
-            .roundDeferred, .repliesDeferred, .replyHeld, .likeHeld, .replyPaceFallback, .postsKindUnknown, .sourceWithdrawn, .optOutHonoured, .copyDeleteFailed, .deletionSweep:
+        case .stopped, .stoppedForcibly, .memoryTrimmed, .faultAroundKept, .roundFailed, .recovered, .serviceUp, .serviceDown, .learnedPosts,
+            .trainProgress, .roundDeferred, .repliesDeferred, .replyHeld, .likeHeld, .replyPaceFallback, .postsKindUnknown, .sourceWithdrawn,
+            .optOutHonoured, .copyDeleteFailed, .deletionSweep:
             // The supervisor and the service checks tell the board directly; the rest is not shown.
             break
         }

@@ -63,6 +63,44 @@ struct ResidentMemoryTests {
         #expect(copied.load(fromByteOffset: 5, as: UInt8.self) == 0xAB)
     }
 
+    @Test("a trimmed code mapping's page touched again comes back alone, not with the 64 KB around it")
+    func pagewiseAfterTrim() throws {
+        let pages = 256
+        let pageKB = Int(getpagesize()) / 1024
+        let size = pages * Int(getpagesize())
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        let path = folder.appendingPathComponent("resident-pagewise-\(getpid()).bin").path
+        try Data((0..<size).map { UInt8(truncatingIfNeeded: $0 / 4096 &+ $0) }).write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+        let fd = open(path, O_RDONLY)
+        try #require(fd >= 0)
+        defer { close(fd) }
+
+        // Mapped as the loader maps code: private, read and execute; every page touched.
+        let code = try #require(mmap(nil, size, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0))
+        try #require(code != MAP_FAILED)
+        defer { munmap(code, size) }
+        let before = checksum(code, size)
+        #expect(try #require(Self.resident(code)) >= size / 1024 * 9 / 10)
+
+        let trim = ResidentMemory.trim()
+        #expect(ResidentMemory.userfaultfd.descriptor >= 0, "userfaultfd refused: errno \(ResidentMemory.userfaultfd.error)")
+        #expect(trim.pagewise > 0 && trim.pagewise <= trim.mappings)
+        #expect(try #require(Self.resident(code)) == 0)
+
+        // One byte in the middle: one page back (fault-around would map the 16 pages of its 64 KB,
+        // all still in the page cache).
+        let middle = 100 * Int(getpagesize()) + 17
+        #expect(code.load(fromByteOffset: middle, as: UInt8.self) == UInt8(truncatingIfNeeded: middle / 4096 &+ middle))
+        let back = try #require(Self.resident(code))
+        #expect(back <= 2 * pageKB, "\(back) kB resident after touching one page")
+        // Everything still reads the same, and a second trim keeps working.
+        #expect(checksum(code, size) == before)
+        #expect(ResidentMemory.trim().pagewise > 0)
+        #expect(checksum(code, size) == before)
+    }
+
     func checksum(_ pointer: UnsafeMutableRawPointer, _ size: Int) -> UInt64 {
         var sum: UInt64 = 0
         for offset in stride(from: 0, to: size, by: 8) {

@@ -24,6 +24,8 @@ struct BotEventLineTests {
         (.stopped, "level=info event=stopped"),
         (.stoppedForcibly(afterSeconds: 8), "level=warning event=stopped_forcibly after_s=8"),
         (.memoryTrimmed(residentBeforeKB: 36_100, residentAfterKB: 14_200), "level=info event=memory_trimmed rss_before_kb=36100 rss_after_kb=14200"),
+        (.faultAroundKept(reason: "userfaultfd: Operation not permitted"),
+         #"level=info event=fault_around_kept reason="userfaultfd: Operation not permitted""#),
         (.roundFailed(error: "redis: down", retryInSeconds: 5), #"level=error event=round_failed error="redis: down" retry_in_s=5"#),
         (.recovered(afterFailures: 2), "level=info event=recovered after_failures=2"),
         (.roundDeferred(endpoint: "POST /api/v1/statuses", resumeAt: Date(timeIntervalSince1970: 1_764_000_000)),

@@ -27,6 +27,7 @@ extension BotEvent {
         case .stopped: Line(.info, "stopped")
         case .stoppedForcibly(let after): Line(.warning, "stopped_forcibly", ["after_s": after])
         case .memoryTrimmed(let before, let after): Line(.info, "memory_trimmed", ["rss_before_kb": before, "rss_after_kb": after])
+        case .faultAroundKept(let reason): Line(.info, "fault_around_kept", ["reason": reason])
         case .roundFailed(let error, let retry): Line(.error, "round_failed", ["error": error, "retry_in_s": retry])
         case .recovered(let failures): Line(.info, "recovered", ["after_failures": failures])
         case .roundDeferred(let endpoint, let resume):

@@ -15,6 +15,9 @@ public enum BotEvent: Sendable, Equatable {
     case stoppedForcibly(afterSeconds: Int)
     /// File pages the idle daemon held from start-up given back (`ResidentMemory`); VmRSS in kB.
     case memoryTrimmed(residentBeforeKB: Int, residentAfterKB: Int)
+    /// The trim could not turn the kernel's fault-around off (userfaultfd refused: `reason`), so
+    /// a page touched again brings back the cached pages of its 64 KB; logged once.
+    case faultAroundKept(reason: String)
     case roundFailed(error: String, retryInSeconds: Int)
     case recovered(afterFailures: Int)
     /// A round refused by a rate limit spent past the next retry: the loop sleeps to `resumeAt`.
