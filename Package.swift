@@ -38,27 +38,39 @@ let package = Package(
         // The X API v2 client: OAuth 1.0a signing, typed requests, X's refusals, over APIClientCore.
         .target(name: "XAPI", dependencies: ["CCrypto", "APIClientCore"]),
 
+        // JSON Lines files read whole and checked line by line, and `InputError`, bad input named by file and place.
+        // Foundation only, below the core (the classifier's `classify`/`train --jsonl` formats) and the import.
+        .target(name: "JSONLines"),
+        // One log line: a UTC timestamp, a level, an event and key=value fields, quoted where they must be, written
+        // to stdout in one call; and the Redactor every line and error passes. Below the core's Logger.
+        .target(name: "LogLines"),
+
         // The domain core: posts, scheduler, classifier arithmetic, replies, learning, the daemon's loops,
         // and the small protocols they use. Foundation only: no C library, no network client.
-        .target(name: "MirrorBot", dependencies: ["Clocks"]),
+        .target(name: "MirrorBot", dependencies: ["Clocks", "JSONLines", "LogLines"]),
+
+        // What every export reader shares (above the core, below each network's reader in its adapter):
+        // the importer's store and train, the JSONL posts file, the archive file scanner over a mapped file,
+        // last-key-wins JSON, post collection, plausible dates, timestamps and the summary.
+        .target(name: "MirrorBotImport", dependencies: ["MirrorBot", "JSONLines"]),
 
         // The status page: its state (a StatusBoard fed the core's events, `StatusSink`), metrics, HTML and routes.
         // Served by StatusServer (libmicrohttpd) from the CLI.
-        .target(name: "MirrorBotStatus", dependencies: ["MirrorBot"]),
+        .target(name: "MirrorBotStatus", dependencies: ["MirrorBot", "LogLines"]),
 
         // Adapters: the core's protocols over real services (swift-nio's NIOCore / NIOPosix split).
         .target(name: "MirrorBotPostgres", dependencies: ["MirrorBot", "Postgres", "BlueskyAPI"]),
         .target(name: "MirrorBotRedis", dependencies: ["MirrorBot", "Redis"]),
         .target(name: "MirrorBotMeCab", dependencies: ["MirrorBot", "MeCab"]),
-        .target(name: "MirrorBotX", dependencies: ["MirrorBot", "XAPI", "APIClientCore"]),
-        .target(name: "MirrorBotMastodon", dependencies: ["MirrorBot", "MastodonAPI", "APIClientCore"]),
-        .target(name: "MirrorBotBluesky", dependencies: ["MirrorBot", "BlueskyAPI", "CBOR", "APIClientCore", "CCrypto"]),
+        .target(name: "MirrorBotX", dependencies: ["MirrorBot", "MirrorBotImport", "JSONLines", "XAPI", "APIClientCore"]),
+        .target(name: "MirrorBotMastodon", dependencies: ["MirrorBot", "MirrorBotImport", "JSONLines", "MastodonAPI", "APIClientCore"]),
+        .target(name: "MirrorBotBluesky", dependencies: ["MirrorBot", "MirrorBotImport", "JSONLines", "BlueskyAPI", "CBOR", "APIClientCore", "CCrypto"]),
         // Misskey: the network over MisskeyAPI, and its notes export for `import`.
-        .target(name: "MirrorBotMisskey", dependencies: ["MirrorBot", "MisskeyAPI", "APIClientCore"]),
+        .target(name: "MirrorBotMisskey", dependencies: ["MirrorBot", "MirrorBotImport", "JSONLines", "MisskeyAPI", "APIClientCore"]),
 
         // Commands, argument parsing and configuration: where the core meets its adapters.
         .target(name: "MirrorBotCLI", dependencies: [
-            "MirrorBot", "MirrorBotStatus", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
+            "MirrorBot", "MirrorBotImport", "JSONLines", "LogLines", "MirrorBotStatus", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
             "MirrorBotBluesky", "MirrorBotMisskey", "Postgres", "Redis", "MeCab", "APIClientCore", "XAPI", "MastodonAPI", "BlueskyAPI",
             "MisskeyAPI", "StatusServer",
         ]),
@@ -85,13 +97,14 @@ let package = Package(
         // builds this with coverage, AddressSanitizer and libFuzzer. Built normally (debug: it uses
         // @testable imports), it replays input files once, without libFuzzer.
         .executableTarget(name: "mirror-bot-fuzz", dependencies: [
-            "MirrorBot", "MirrorBotCLI", "MirrorBotMastodon", "MirrorBotX", "MirrorBotBluesky", "MastodonAPI", "XAPI", "APIClientCore",
+            "MirrorBot", "MirrorBotImport", "JSONLines", "MirrorBotCLI", "MirrorBotMastodon", "MirrorBotX", "MirrorBotBluesky", "MastodonAPI", "XAPI", "APIClientCore",
             "BlueskyAPI", "Redis", "MirrorBotMisskey", "MisskeyAPI",
         ]),
 
         // Benchmarks: run with `swift run -c release mirror-bot-bench`.
         .executableTarget(name: "mirror-bot-bench", dependencies: [
-            "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "Postgres", "Redis", "FakeX", "XAPI",
+            "MirrorBot", "MirrorBotImport", "JSONLines", "LogLines", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX",
+            "Postgres", "Redis", "FakeX", "XAPI",
             "CoreTestSupport", "APIClientTestSupport",
         ]),
 
@@ -113,18 +126,18 @@ let package = Package(
         .testTarget(name: "MisskeyAPITests", dependencies: ["MisskeyAPI", "APIClientCore", "APIClientTestSupport", "FakeMisskey", "FakeHTTP"]),
         .testTarget(name: "BlueskyAPITests", dependencies: ["BlueskyAPI", "APIClientCore", "APIClientTestSupport", "FakeBluesky"]),
         // The core's tests: milliseconds, no PostgreSQL, Redis, MeCab or network.
-        .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "CoreTestSupport", "APIClientTestSupport"]),
+        .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "MirrorBotImport", "JSONLines", "LogLines", "CoreTestSupport", "APIClientTestSupport"]),
         // The status page's state, metrics and HTML, fed as the loops feed it: no service either.
-        .testTarget(name: "MirrorBotStatusTests", dependencies: ["MirrorBot", "MirrorBotStatus", "CoreTestSupport", "APIClientTestSupport"]),
+        .testTarget(name: "MirrorBotStatusTests", dependencies: ["MirrorBot", "MirrorBotStatus", "LogLines", "CoreTestSupport", "APIClientTestSupport"]),
         .testTarget(name: "AdapterTests", dependencies: [
-            "MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
-            "CoreTestSupport", "APIClientTestSupport", "TestSupport", "FakeX", "FakeMastodon", "BlueskyAPI", "FakeBluesky",
+            "MirrorBot", "MirrorBotImport", "JSONLines", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX",
+            "MirrorBotMastodon", "CoreTestSupport", "APIClientTestSupport", "TestSupport", "FakeX", "FakeMastodon", "BlueskyAPI", "FakeBluesky",
             "MirrorBotBluesky", "CBOR",
             "MirrorBotMisskey", "MisskeyAPI", "FakeMisskey",
         ]),
-        .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "TestSupport", "CoreTestSupport"]),
+        .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "MirrorBotImport", "TestSupport", "CoreTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: [
-            "MirrorBot", "MirrorBotPostgres", "Postgres", "Redis", "TestSupport", "CoreTestSupport", "FakeX", "FakeMastodon", "FakeBluesky",
+            "MirrorBot", "JSONLines", "MirrorBotPostgres", "Postgres", "Redis", "TestSupport", "CoreTestSupport", "FakeX", "FakeMastodon", "FakeBluesky",
             "FakeMisskey",
         ]),
         .testTarget(name: "StatusServerTests", dependencies: ["StatusServer", "TestSupport"]),

@@ -163,7 +163,7 @@ write("mastodon-outbox", [
     '{"type":"OrderedCollection","first":"outbox.json?page=true"}',
 ])
 
-# Sources/MirrorBot/Import/JSONLastKeyWins.swift: repeated keys, escapes, nesting, broken texts.
+# Sources/MirrorBotImport/JSONLastKeyWins.swift: repeated keys, escapes, nesting, broken texts.
 write("json-last-key", [
     '{"a":[],"a":[1,2]}', '{"a":1,"b":{"a":2,"a":[3]},"a":{"c":null}}', '{"k\\u0061":1,"ka":2}',
     '[{"x":true,"x":false},{"x":-1.5e3,"y":"\\n","x":"\\ud83d\\ude00"}]', '{"a":1,"a":01}', '{"a":1,"a":2',

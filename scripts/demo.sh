@@ -105,7 +105,8 @@ REDIS_KEY_PREFIX="mirror-bot-demo:"
 TIME_ZONE="Asia/Tokyo"
 # Bot-clock seconds: at 720x, 1800 s is 2.5 real seconds (and learning, 4x that, 10 s).
 POLL_INTERVAL_SECONDS="${POLL_INTERVAL_SECONDS:-1800}"
-# Today's timing: the demo shows a reply within its run (the human's pace would hold it for hours).
+# Today's timing: the demo shows a reply and a like within its run (the human's pace would hold a
+# reply for hours, and spread the likes until the next poll).
 REPLY_PACE="${REPLY_PACE:-immediate}"
 POLL_PACE="${POLL_PACE:-steady}"
 set +a

@@ -3,7 +3,8 @@
 # simulated clock against fake-x (in process), with REPLY_PACE=human POLL_PACE=human and with
 # today's timing (immediate, steady), for the same mentions arriving at any hour. Prints the bot's
 # reply delays against the human's (two-sample KS statistic), replies in the human's quiet hours,
-# and requests a day by endpoint; checks KS < 0.15 and no reply in a quiet hour.
+# requests a day by endpoint, and where the likes fell within the poll intervals (and in quiet
+# hours); checks KS < 0.15 and no reply and no like in a quiet hour.
 #
 #   scripts/pace-report.sh            # a week (7 simulated days), release build
 #   DAYS=2 scripts/pace-report.sh     # what CI runs

@@ -1,6 +1,8 @@
 import BlueskyAPI
 import Foundation
+import JSONLines
 import MirrorBot
+import MirrorBotImport
 
 extension ArchiveImporter {
     /// Looks posts up by URI (`getPosts`, 25 at a time): how exported likes get their texts.

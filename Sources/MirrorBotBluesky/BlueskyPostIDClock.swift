@@ -17,6 +17,12 @@ public struct BlueskyPostIDClock: PostIDClock {
         return Date(timeIntervalSince1970: Double(value >> 10) / 1_000_000)
     }
 
+    /// Any `at://` URI: only Bluesky's posts have one, and a post's `createdAt` is what its client
+    /// wrote (a post carried over from elsewhere may say any date), so times are not compared.
+    public func isOwnPost(id: String, createdAt: Date) -> Bool {
+        ATURI(id) != nil
+    }
+
     /// The 64 bits of a TID; nil when `key` is not one.
     static func tid(_ key: String) -> UInt64? {
         let bytes = Array(key.utf8)

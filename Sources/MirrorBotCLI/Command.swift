@@ -1,3 +1,4 @@
+import LogLines
 import MirrorBot
 
 /// One `mirror-bot` subcommand: parsed from its arguments without side effects,

@@ -1,4 +1,5 @@
 import Foundation
+import LogLines
 import MastodonAPI
 import MeCab
 import MirrorBot

@@ -1,4 +1,6 @@
 import Foundation
+import JSONLines
+import LogLines
 import MirrorBot
 
 /// The one place that turns an error into a line of text and an exit status.

@@ -1,4 +1,5 @@
 import MirrorBot
+import MirrorBotImport
 import MirrorBotPostgres
 import Postgres
 

@@ -1,6 +1,8 @@
 import Foundation
+import LogLines
 import MirrorBot
 import MirrorBotBluesky
+import MirrorBotImport
 import MirrorBotMastodon
 import MirrorBotMisskey
 import MirrorBotPostgres

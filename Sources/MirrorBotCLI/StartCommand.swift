@@ -1,6 +1,7 @@
 import Clocks
 import Dispatch
 import Foundation
+import LogLines
 import MirrorBot
 import MirrorBotPostgres
 import MirrorBotStatus
@@ -159,7 +160,9 @@ struct StartCommand: Command {
         func sources(_ loop: String) -> SourceCheck {
             let log = log.with(["loop": loop])
             let copies = configuration.followDeletions ? CopyFollower(bot: bot, copies: withdrawals, clock: clock, log: log) : nil
-            return SourceCheck(network: human, store: withdrawals, clock: clock, log: log, copies: copies)
+            // Posts imported from another network are never looked up here (the network would call them missing).
+            let ownPosts = OwnPosts(clock: configuration.network.postIDClock, dates: withdrawals)
+            return SourceCheck(network: human, store: withdrawals, clock: clock, log: log, copies: copies, ownPosts: ownPosts)
         }
         let readsPerRound = DeletionSweep.readsPerRound(readsPerDay: configuration.deletionCheckReadsPerDay, learnInterval: settings.learnInterval)
         let sweep = readsPerRound == 0 ? nil : DeletionSweep(

@@ -1,5 +1,7 @@
 import Foundation
+import JSONLines
 import MirrorBot
+import MirrorBotImport
 
 extension ArchiveImporter {
     /// Whether `path` is a Mastodon account export (a folder with `outbox.json`, or that file).

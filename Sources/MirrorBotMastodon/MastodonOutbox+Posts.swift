@@ -1,5 +1,7 @@
 import Foundation
+import JSONLines
 import MirrorBot
+import MirrorBotImport
 
 extension MastodonOutbox {
     /// What reading the outbox found, item by item.

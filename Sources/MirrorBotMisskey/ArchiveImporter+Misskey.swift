@@ -1,5 +1,7 @@
 import Foundation
+import JSONLines
 import MirrorBot
+import MirrorBotImport
 
 extension PlausibleDates {
     /// Misskey: from 2014-01-01 (its first release came that year).

@@ -75,18 +75,28 @@ public struct PostgresActionStore: ActionStore {
             SELECT mention_id, mention::text AS mention FROM replies
             WHERE state = 'due' AND due_at <= \(now)::timestamptz ORDER BY due_at, mention_id LIMIT \(limit)
             """)
-        var mentions: [NetworkPost] = []
+        return try await Self.held(rows, key: "mention_id", json: "mention", as: NetworkPost.self) { id in
+            try await connection.query("""
+                UPDATE replies SET state = 'skipped', reason = 'the held mention could not be read', updated_at = now()
+                WHERE mention_id = \(id) AND state = 'due'
+                """)
+        }
+    }
+
+    /// The held items of `rows`, each decoded from its `json` column; the key (`key` column)
+    /// of a row that no longer decodes is handed to `unreadable`.
+    static func held<Item: Decodable>(
+        _ rows: [PostgresRow], key: String, json: String, as: Item.Type, unreadable: (String) async throws -> Void
+    ) async throws -> [Item] {
+        var items: [Item] = []
         for row in rows {
-            if let json = row["mention"], let mention = try? JSONDecoder().decode(NetworkPost.self, from: Data(json.utf8)) {
-                mentions.append(mention)
-            } else if let id = row["mention_id"] {
-                try await connection.query("""
-                    UPDATE replies SET state = 'skipped', reason = 'the held mention could not be read', updated_at = now()
-                    WHERE mention_id = \(id) AND state = 'due'
-                    """)
+            if let text = row[json], let item = try? JSONDecoder().decode(Item.self, from: Data(text.utf8)) {
+                items.append(item)
+            } else if let id = row[key] {
+                try await unreadable(id)
             }
         }
-        return mentions
+        return items
     }
 
     public func takeDueMention(_ mentionID: String, authorID: String, now: Date, since: Date) async throws -> Int? {
@@ -103,32 +113,6 @@ public struct PostgresActionStore: ActionStore {
 
     public func nextDueMention() async throws -> Date? {
         try await connection.query("SELECT min(due_at) AS due FROM replies WHERE state = 'due'").first?.decodeIfPresent("due", as: Date.self)
-    }
-
-    public func claimLike(_ postID: String, authorID: String, authorUsername: String?, ratio: Double, day: LocalDate) async throws -> Int? {
-        try await connection.transaction { tx in
-            try tx.query("SELECT pg_advisory_xact_lock(\(Self.likeLockKey), hashtext(current_schema()))")
-            let claimed = try tx.query("""
-                INSERT INTO likes (post_id, author_id, author_username, ratio, state, local_date)
-                VALUES (\(postID), \(authorID), \(authorUsername), \(ratio), 'claimed', \(day.description)::date)
-                ON CONFLICT (post_id) DO NOTHING RETURNING post_id
-                """)
-            guard !claimed.isEmpty else { return nil }
-            return try tx.query("""
-                SELECT count(*) AS n FROM likes
-                WHERE local_date = \(day.description)::date AND state IN ('claimed', 'liked') AND post_id <> \(postID)
-                """).first?.decode("n", as: Int.self) ?? 0
-        }
-    }
-
-    public func finishLike(_ postID: String, state: LikeState, reason: String?) async throws {
-        try await connection.query("""
-            UPDATE likes SET state = \(state.rawValue), reason = \(reason) WHERE post_id = \(postID)
-            """)
-    }
-
-    public func releaseLike(_ postID: String) async throws {
-        try await connection.query("DELETE FROM likes WHERE post_id = \(postID) AND state = 'claimed'")
     }
 
     public func markTrained(_ postIDs: [String], as category: ClassifierCategory) async throws -> Set<String> {
@@ -178,7 +162,4 @@ public struct PostgresActionStore: ActionStore {
             try tx.query("DELETE FROM cursors WHERE stream LIKE 'human\\_%'")
         }
     }
-
-    /// With the schema's hash, the key of this bot's like lock (bots sharing a database never wait on each other).
-    static let likeLockKey: Int32 = 0x6C69_6B65
 }

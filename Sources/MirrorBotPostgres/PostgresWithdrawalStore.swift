@@ -62,6 +62,17 @@ extension PostgresWithdrawalStore {
     }
 }
 
+extension PostgresWithdrawalStore: PostDateStore {
+    public func createdDates(of ids: [String]) async throws -> [String: Date] {
+        guard !ids.isEmpty else { return [:] }
+        let rows = try await connection.query(
+            "SELECT id, created_at FROM posts WHERE id = ANY(string_to_array(\(ids.joined(separator: "\n")), chr(10)))")
+        var dates: [String: Date] = [:]
+        for row in rows { dates[try row.decode("id")] = try row.decode("created_at", as: Date.self) }
+        return dates
+    }
+}
+
 extension PostgresWithdrawalStore: CopyStore {
     public func liveCopies(of sourceIDs: [String]) async throws -> [BotCopy] {
         guard !sourceIDs.isEmpty else { return [] }

@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import LogLines
 import MirrorBot
 import Synchronization
 

@@ -122,7 +122,7 @@ extension StatusState {
                 reason: "\(stop.reason): $\(String(format: "%.3f", spent)) of $\(String(format: "%.2f", budget))"))
 
         case .stopped, .stoppedForcibly, .memoryTrimmed, .roundFailed, .recovered, .serviceUp, .serviceDown, .learnedPosts, .trainProgress,
-            .roundDeferred, .repliesDeferred, .replyHeld, .replyPaceFallback, .postsKindUnknown, .sourceWithdrawn, .optOutHonoured, .copyDeleteFailed, .deletionSweep:
+            .roundDeferred, .repliesDeferred, .replyHeld, .likeHeld, .replyPaceFallback, .postsKindUnknown, .sourceWithdrawn, .optOutHonoured, .copyDeleteFailed, .deletionSweep:
             // The supervisor and the service checks tell the board directly; the rest is not shown.
             break
         }

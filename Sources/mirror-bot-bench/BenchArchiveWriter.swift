@@ -1,5 +1,6 @@
 import Foundation
 import MirrorBot
+import MirrorBotImport
 
 /// Writes a large X data archive in the real format (`data/tweets.js` plus
 /// `tweets-partN.js`, wrapped entries with entities and edit info, X's

@@ -1,4 +1,5 @@
 import Foundation
+import JSONLines
 import MirrorBot
 
 /// The posts the classifier benchmark works on: made-up Japanese posts from a

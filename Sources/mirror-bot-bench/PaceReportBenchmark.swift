@@ -13,8 +13,10 @@ import XAPI
 /// 20 minutes), their replies falling in the night waiting for 07:00; their history is in the
 /// store with X ids, so the delays are read from the ids as on X. Printed: the bot's reply delays
 /// against the human's (two-sample Kolmogorov-Smirnov statistic), replies sent in the human's quiet
-/// hours, and requests a day by endpoint for both runs. `--check` exits 1 unless the KS
-/// statistic is below 0.15 and no reply fell in a quiet hour.
+/// hours, and requests a day by endpoint for both runs; and the likes' minutes (fake-x accepts
+/// likes here, as Mastodon does): where each fell within the poll interval that read its post,
+/// and likes sent in quiet hours (`PaceReportBenchmark+Likes.swift`). `--check` exits 1 unless
+/// the KS statistic is below 0.15 and no reply and no like fell in a quiet hour.
 enum PaceReportBenchmark {
     static let usage = "mirror-bot-bench pace-report [--days N] [--check]"
     static let zone = TimeZone(identifier: "Asia/Tokyo") ?? .gmt
@@ -27,6 +29,10 @@ enum PaceReportBenchmark {
         var delays: [TimeInterval]
         var replyTimes: [Date]
         var requestsPerDay: [(endpoint: String, perDay: Double)]
+        /// Each like sent, and when the post it liked was made.
+        var likes: [(at: Date, made: Date)]
+        /// The like loop's reads of the home timeline.
+        var polls: [Date]
     }
 
     static func run(arguments: [String]) async throws {
@@ -47,11 +53,18 @@ enum PaceReportBenchmark {
             timeZone: zone)
         let inQuiet = paced.replyTimes.filter(quiet.isQuiet).count
         let ks = kolmogorovSmirnov(paced.delays, human.samples)
+        let likes = (paced: LikeTiming(paced, quiet: quiet), today: LikeTiming(today, quiet: quiet))
         print(report(paced, today, human: human, quiet: quiet, inQuiet: inQuiet, ks: ks, days: days))
+        print("")
+        print(likeReport(likes.paced, likes.today, names: (paced.name, today.name), days: days))
         if check {
             guard ks < 0.15, inQuiet == 0, paced.delays.count >= days * mentionsPerDay * 9 / 10 else {
                 throw BenchError(String(format: "KS %.3f (goal: below 0.15), %d replies in quiet hours (goal: 0), %d replies of %d mentions",
                     ks, inQuiet, paced.delays.count, days * mentionsPerDay))
+            }
+            guard likes.paced.inQuiet == 0, likes.paced.count >= likes.today.count * 9 / 10, likes.today.count > 0 else {
+                throw BenchError(
+                    "\(likes.paced.inQuiet) likes in quiet hours (goal: 0); \(likes.paced.count) likes at the human's pace, \(likes.today.count) at today's")
             }
         }
     }
@@ -97,7 +110,8 @@ enum PaceReportBenchmark {
 
     static func simulate(name: String, pace: Bool, days: Int, start: Date, history: [Post]) async throws -> Run {
         let clock = ManualClock(start)
-        let server = FakeXServer(settings: FakeXSettings(likesForbidden: true, maxClockSkew: 1e9, rateLimits: [:]), clock: clock)
+        // Likes accepted (as on Mastodon, Bluesky and Misskey; X refuses them), so that their minutes can be measured.
+        let server = FakeXServer(settings: FakeXSettings(likesForbidden: false, maxClockSkew: 1e9, rateLimits: [:]), clock: clock)
         _ = try server.start()
         defer { server.stop() }
         _ = server.addUser(id: "1", username: "human")
@@ -118,7 +132,12 @@ enum PaceReportBenchmark {
             replies: .human, polls: .human, rhythm: posts, timings: posts, idClock: XPostIDClock(), timeZone: zone, clock: clock, log: log,
             seed: 27) : nil
         let cursors = InMemoryCursors()
+        // The human likes cats, not meetings: a quarter of the timeline is liked.
         let classifier = InMemoryClassifier()
+        for _ in 0..<10 {
+            try await classifier.train(text: "猫 かわいい", author: nil, as: .favorite)
+            try await classifier.train(text: "会議 資料", author: nil, as: .normal)
+        }
         let loops: [any DaemonLoop] = [
             ReplyLoop(
                 bot: bot, botAccount: botAccount, replies: posts, texts: posts.texts, cursors: cursors,
@@ -137,7 +156,7 @@ enum PaceReportBenchmark {
             }
             for n in 0..<100 {
                 let at = start.addingTimeInterval(Double(day) * 86_400 + Double.random(in: 0..<86_400, using: &generator))
-                events.append((at, friends[n % friends.count], "会議 資料 d\(day)-\(n)"))
+                events.append((at, friends[n % friends.count], n % 4 == 0 ? "猫 かわいい d\(day)-\(n)" : "会議 資料 d\(day)-\(n)"))
             }
         }
         events.sort { $0.at < $1.at }
@@ -163,7 +182,12 @@ enum PaceReportBenchmark {
         var counts: [String: Int] = [:]
         for request in server.requests { counts[request.endpoint, default: 0] += 1 }
         let perDay = counts.sorted { $0.key < $1.key }.map { (endpoint: $0.key, perDay: Double($0.value) / Double(days)) }
-        return Run(name: name, delays: delays, replyTimes: replies.map(\.createdAt), requestsPerDay: perDay)
+        let likeWrites = server.writes.compactMap { if case .like(_, let tweet) = $0 { server.tweet(id: tweet)?.createdAt } else { nil } }
+        let likeTimes = server.requests.filter { $0.endpoint == "POST /2/users/:id/likes" && $0.status == 200 }.map(\.date)
+        let polls = server.requests.filter { $0.endpoint == "GET /2/users/:id/timelines/reverse_chronological" }.map(\.date)
+        return Run(
+            name: name, delays: delays, replyTimes: replies.map(\.createdAt), requestsPerDay: perDay,
+            likes: zip(likeTimes, likeWrites).map { (at: $0, made: $1) }, polls: Set(polls).sorted())
     }
 
     /// The two-sample Kolmogorov-Smirnov statistic: the largest gap between the two empirical distribution functions.

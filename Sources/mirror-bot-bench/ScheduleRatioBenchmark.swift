@@ -1,4 +1,5 @@
 import Foundation
+import JSONLines
 import MirrorBot
 import MirrorBotPostgres
 import Postgres

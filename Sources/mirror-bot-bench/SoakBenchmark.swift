@@ -1,5 +1,6 @@
 import FakeX
 import Foundation
+import JSONLines
 import MirrorBot
 import Postgres
 import XAPI

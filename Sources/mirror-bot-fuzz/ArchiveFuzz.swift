@@ -1,5 +1,7 @@
 import Foundation
-@testable import MirrorBot
+import JSONLines
+import MirrorBot
+@testable import MirrorBotImport
 @testable import MirrorBotX
 
 extension FuzzTarget {

@@ -1,5 +1,7 @@
+import JSONLines
 import MirrorBot
 @testable import MirrorBotBluesky
+import MirrorBotImport
 
 extension FuzzTarget {
     /// A Bluesky repository export (`.car`) read and checked as `mirror-bot import` does:

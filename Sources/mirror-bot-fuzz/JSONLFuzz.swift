@@ -1,5 +1,7 @@
 import Foundation
-@testable import MirrorBot
+@testable import JSONLines
+import MirrorBot
+@testable import MirrorBotImport
 
 extension FuzzTarget {
     /// `mirror-bot import --jsonl`: `JSONLPostReader` line by line, `JSONLPost` decoding.

@@ -1,5 +1,6 @@
 import Foundation
 import MirrorBot
+import MirrorBotImport
 
 extension FuzzTarget {
     /// `JSONLastKeyWins.keepingLast` on any bytes. Blanking never changes the length,

@@ -1,6 +1,7 @@
 import Foundation
 @testable import MastodonAPI
 import MirrorBot
+import MirrorBotImport
 @testable import MirrorBotMastodon
 
 extension FuzzTarget {

@@ -1,6 +1,8 @@
 import APIClientCore
 import Foundation
+import JSONLines
 import MirrorBot
+import MirrorBotImport
 import MisskeyAPI
 @testable import MirrorBotMisskey
 

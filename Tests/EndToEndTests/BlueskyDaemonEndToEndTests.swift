@@ -8,41 +8,9 @@ import Testing
 extension BlueskyEndToEnd {
     @Suite("mirror-bot start against the fake Bluesky", .serialized)
     struct BlueskyDaemonEndToEndTests {
-        @Test("posts the planned slot, answers the friend once in the right thread, ignores the stranger, likes the follower's ramen post only")
-        func fourBehaviours() async throws {
-            try await BlueskyDaemonHarness.with { harness in
-                try await harness.setUp()
-                let activity = harness.addActivity()
-                let daemon = try harness.startDaemon()
-
-                #expect(harness.waitForEachWrite(), "\(harness.output)")
-                #expect(harness.waitForMoreRounds(), "\(harness.output)")
-
-                let replies = harness.replies
-                #expect(replies.count == 1)
-                #expect(replies.first?.parent == activity.friendMention)
-                #expect(replies.first?.root == activity.friendMention)
-                #expect(BlueskyDaemonHarness.friendReplies.contains(replies.first?.text ?? ""))
-                // The reposted ramen post is liked once, as the original; the fan does not follow the bot.
-                #expect(harness.likes == [activity.ramen])
-                #expect(harness.posts.count == 1)
-                #expect(harness.posts.first?.hasPrefix(BlueskyDaemonHarness.humanOriginal) == true)
-
-                let output = harness.output
-                #expect(output.contains("event=started"))
-                #expect(output.contains("network=bluesky"))
-                #expect(!output.contains("post=\(activity.fanRamen)"))
-                #expect(harness.logins() == 2)
-                harness.expectFourBehavioursLogged(in: output, passedOver: activity.meeting, secrets: ["BOT_BLUESKY_APP_PASSWORD", "HUMAN_BLUESKY_APP_PASSWORD"])
-                #expect(!output.contains("eyJ"))
-                #expect(harness.stop(daemon) == 0)
-            }
-        }
-
         @Test("BLUESKY_LIKE_SCOPE=all likes the ramen post of an account that does not follow the bot too")
         func likeScopeAll() async throws {
-            try await BlueskyDaemonHarness.with { harness in
-                try await harness.setUp()
+            try await BlueskyDaemonHarness.ready { harness in
                 let activity = harness.addActivity()
                 let daemon = try harness.startDaemon(["BLUESKY_LIKE_SCOPE": "all"])
                 #expect(harness.waitFor(30) { harness.likes.count >= 2 }, "\(harness.output)")
@@ -52,47 +20,9 @@ extension BlueskyEndToEnd {
             }
         }
 
-        @Test("after SIGTERM and a restart nothing is repeated, new mentions are answered, and the kept sessions need no login")
-        func restartRepeatsNothing() async throws {
-            try await BlueskyDaemonHarness.with { harness in
-                try await harness.setUp()
-                _ = harness.addActivity()
-                try harness.restartRepeatsNothing()
-                #expect(harness.logins() == 2)
-            }
-        }
-
-        @Test("with Bluesky failing a third of the time the daemon stays up and still answers, likes and posts, each once")
-        func survivesFaults() async throws {
-            try await BlueskyDaemonHarness.with { harness in
-                try await harness.setUp()
-                harness.server.setFaultProbability(1.0 / 3.0, fault: .serverError(status: 503))
-                harness.server.injectFault(.garbageBody, count: 3)
-                harness.server.injectFault(.dropAfterWrite, count: 2, endpoint: "POST com.atproto.repo.createRecord")
-                _ = harness.addActivity()
-                let daemon = try harness.startDaemon()
-                #expect(harness.waitForEachWrite(60), "\(harness.output)")
-                #expect(harness.waitForMoreRounds(), "\(harness.output)")
-                #expect(daemon.isRunning)
-                #expect(harness.writeCounts == (1, 1, 1))
-                #expect(harness.stop(daemon) == 0)
-            }
-        }
-
-        @Test("two daemons at once do nothing twice, and share the sessions")
-        func twoDaemons() async throws {
-            try await BlueskyDaemonHarness.with { harness in
-                try await harness.setUp()
-                _ = harness.addActivity()
-                try harness.twoDaemonsDoNothingTwice()
-                #expect(harness.logins() == 2)
-            }
-        }
-
         @Test("access tokens expiring every few seconds are refreshed, never logged in again, and nothing is repeated")
         func expiredSessionsRefreshed() async throws {
-            try await BlueskyDaemonHarness.with { harness in
-                try await harness.setUp()
+            try await BlueskyDaemonHarness.ready { harness in
                 harness.server.setAccessTokenLifetime(2)
                 _ = harness.addActivity()
                 let daemon = try harness.startDaemon()
@@ -108,14 +38,6 @@ extension BlueskyEndToEnd {
             }
         }
 
-        @Test("a wrong app password stops start-up with a clear error that does not contain the password")
-        func badPassword() async throws {
-            try await BlueskyDaemonHarness.with { harness in
-                try await harness.setUp()
-                try harness.expectStartUpRefused("BOT_BLUESKY_APP_PASSWORD", wrong: "wron-gapp-pass-word", saying: "Invalid identifier or password")
-                #expect(harness.logins(status: 401) == 1)
-            }
-        }
     }
 }
 
@@ -124,8 +46,7 @@ extension BlueskyEndToEnd {
     struct BlueskyImportEndToEndTests {
         @Test("the export's posts are stored, its likes looked up and learned, and its replies answer the same person")
         func importThenAnswer() async throws {
-            try await BlueskyDaemonHarness.with { harness in
-                try await harness.setUp()
+            try await BlueskyDaemonHarness.ready { harness in
                 let ramen = harness.server.addPost(did: BlueskyDaemonHarness.foodie, text: "味噌ラーメンの季節", createdAt: Date().addingTimeInterval(-86_400))
                 let boosterPost = harness.server.addPost(did: BlueskyDaemonHarness.booster, text: "また遊ぼう", createdAt: Date().addingTimeInterval(-86_400))
                 let export = BlueskyExportFixture(did: BlueskyDaemonHarness.human, records: [
@@ -156,8 +77,7 @@ extension BlueskyEndToEnd {
 
         @Test("an imported link post, emoji and Japanese before the link, is reposted with the record's text and facets byte for byte")
         func linkPostReposted() async throws {
-            try await BlueskyDaemonHarness.with { harness in
-                try await harness.setUp()
+            try await BlueskyDaemonHarness.ready { harness in
                 // Only the export's post is near the slot the plan makes due now: the human's other
                 // originals are gone, from the network too (else learning would store them again).
                 for row in try await harness.connection.query("SELECT id FROM posts WHERE in_reply_to_user_id IS NULL") {
@@ -198,8 +118,7 @@ extension BlueskyEndToEnd {
 
         @Test("a truncated export is refused like a malformed archive: the file and byte named, exit 65, nothing stored")
         func brokenExport() async throws {
-            try await BlueskyDaemonHarness.with { harness in
-                try await harness.setUp()
+            try await BlueskyDaemonHarness.ready { harness in
                 let export = BlueskyExportFixture(did: BlueskyDaemonHarness.human, records: [
                     .post(rkey: "3kaaaaaaaaa22", text: "エクスポートからの投稿", createdAt: "2023-05-01T10:00:00.000Z"),
                     .post(rkey: "3kaaaaaaaab22", text: "もうひとつ", createdAt: "2023-05-02T10:00:00.000Z"),

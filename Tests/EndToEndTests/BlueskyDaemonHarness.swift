@@ -1,6 +1,8 @@
 import FakeBluesky
 import Foundation
 import MirrorBot
+import Synchronization
+import Testing
 import TestSupport
 
 /// The daemon harness on Bluesky: `mirror-bot start` with NETWORK=bluesky against a fake
@@ -12,6 +14,8 @@ final class BlueskyDaemonHarness: NetworkDaemonHarness<FakeBlueskyServer> {
     /// Followed by the bot, but not following it: outside the default like scope.
     static let ramenFan = "did:plc:ramenfan00000000000000000"
     static let humanPassword = "huma-nnnn-pass-word", botPassword = "mirr-orbo-tpas-swrd"
+    /// The ramen fan's post of the last `postActivity`, outside the default like scope.
+    private let fanRamen = Mutex<String?>(nil)
 
     /// Builds the world: accounts (the bot self-labeled), follows, the human's stored history
     /// (originals two minutes before now each day, replies to the friend), a trained classifier.
@@ -71,6 +75,50 @@ extension FakeBlueskyServer: DaemonFake {
 extension BlueskyDaemonHarness: DaemonWriteLog {
     var writeCounts: (replies: Int, likes: Int, posts: Int) { (replies.count, likes.count, posts.count) }
     var writeCount: Int { server.writes.count }
+    var postedTexts: [String] { posts }
+    var replyTexts: [String] { replies.map(\.text) }
     func replied(to target: String) -> Bool { replies.contains { $0.parent == target } }
     func friendMentionsBotAgain() -> String { server.addPost(did: Self.friend, text: "@mirror.test もう一回！") }
+}
+
+extension BlueskyDaemonHarness: NetworkScenarioWorld {
+    func setUpWorld() async throws { try await setUp() }
+
+    /// Bluesky's repost has no post of its own: the activity names the ramen post for it.
+    func postActivity() -> Activity {
+        let posted = addActivity()
+        fanRamen.withLock { $0 = posted.fanRamen }
+        return Activity(
+            friendMention: posted.friendMention, strangerMention: posted.strangerMention, ramen: posted.ramen, repost: posted.ramen,
+            meeting: posted.meeting)
+    }
+
+    var secretVariables: [String] { ["BOT_BLUESKY_APP_PASSWORD", "HUMAN_BLUESKY_APP_PASSWORD"] }
+    var replyTargets: [String] { replies.map(\.parent) }
+    var likedPosts: [String] { likes }
+
+    /// The reply in the friend's thread; the fan (who does not follow the bot) never decided
+    /// on; two logins in all, and no session token in the output.
+    func expectOwnRun(_ activity: Activity, output: String) {
+        #expect(replies.first?.root == activity.friendMention)
+        #expect(!output.contains("post=\(fanRamen.withLock { $0 } ?? "-")"))
+        #expect(logins() == 2)
+        #expect(!output.contains("eyJ"))
+    }
+
+    /// The sessions kept: no login beyond the first two.
+    func expectSessionsKept() { #expect(logins() == 2) }
+
+    func injectFaults() {
+        server.setFaultProbability(1.0 / 3.0, fault: .serverError(status: 503))
+        server.injectFault(.garbageBody, count: 3)
+        server.injectFault(.dropAfterWrite, count: 2, endpoint: "POST com.atproto.repo.createRecord")
+    }
+
+    var wrongCredential: (variable: String, value: String, refusal: String)? {
+        ("BOT_BLUESKY_APP_PASSWORD", "wron-gapp-pass-word", "Invalid identifier or password")
+    }
+
+    /// The one refused login.
+    func expectRefusalCounted() { #expect(logins(status: 401) == 1) }
 }

@@ -7,11 +7,8 @@ extension BlueskyEndToEnd {
     struct BlueskyDoctorEndToEndTests {
         @Test("a self-labeled Bluesky bot passes every check, with its sessions kept for the next command")
         func labeled() async throws {
-            try await BlueskyDaemonHarness.with { harness in
-                try await harness.setUp()
-                let result = try BinaryRunner.run(["doctor"], environment: harness.environment)
-                #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-                let lines = result.stdout.split(separator: "\n").map(String.init)
+            try await BlueskyDaemonHarness.ready { harness in
+                let (_, lines) = try harness.passingDoctor()
                 #expect(lines.contains { $0.hasPrefix("ok    bluesky human") && $0.contains("@human.test") })
                 #expect(lines.contains { $0.hasPrefix("ok    bluesky bot") && $0.contains("@mirror.test") && $0.contains("labeled bot") })
                 #expect(!lines.contains { $0.hasPrefix("warn") })
@@ -25,9 +22,7 @@ extension BlueskyEndToEnd {
         func unlabeled() async throws {
             try await BlueskyDaemonHarness.with { harness in
                 try await harness.setUp(botLabeled: false)
-                let result = try BinaryRunner.run(["doctor"], environment: harness.environment)
-                #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-                let lines = result.stdout.split(separator: "\n").map(String.init)
+                let (_, lines) = try harness.passingDoctor()
                 #expect(lines.contains { $0.hasPrefix("warn  bluesky bot") && $0.contains("bot self-label") })
                 #expect(lines.last == "All checks passed (1 warning).")
             }
@@ -35,8 +30,7 @@ extension BlueskyEndToEnd {
 
         @Test("a wrong Bluesky app password fails the bot's line without showing it")
         func badPassword() async throws {
-            try await BlueskyDaemonHarness.with { harness in
-                try await harness.setUp()
+            try await BlueskyDaemonHarness.ready { harness in
                 var environment = harness.environment
                 environment["BOT_BLUESKY_APP_PASSWORD"] = "wron-gapp-pass-word"
                 let result = try BinaryRunner.run(["doctor"], environment: environment)
@@ -49,10 +43,8 @@ extension BlueskyEndToEnd {
 
         @Test("a Mastodon bot account without the bot flag gets a warning")
         func mastodonBotFlag() async throws {
-            try await MastodonDaemonHarness.with { harness in
-                try await harness.setUp()
-                let result = try BinaryRunner.run(["doctor"], environment: harness.environment)
-                #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+            try await MastodonDaemonHarness.ready { harness in
+                let (result, _) = try harness.passingDoctor()
                 #expect(result.stdout.contains("warn  mastodon bot"))
                 #expect(result.stdout.contains("not marked as a bot"))
             }

@@ -3,6 +3,7 @@ import Foundation
 import MirrorBot
 import Postgres
 import TestSupport
+import Testing
 import XAPI
 
 /// The daemon harness on X: a fake X on loopback with a human, a bot and their
@@ -29,7 +30,7 @@ final class DaemonHarness: NetworkDaemonHarness<FakeXServer> {
             "BOT_CONSUMER_KEY": botCredentials.consumerKey, "BOT_CONSUMER_SECRET": botCredentials.consumerSecret,
             "BOT_ACCESS_TOKEN": botCredentials.accessToken, "BOT_ACCESS_TOKEN_SECRET": botCredentials.accessTokenSecret,
         ]) { [server] post in
-            server.addTweet(id: post.id, authorID: Self.human, text: post.text, createdAt: post.createdAt, inReplyToUserID: post.inReplyToUserID)
+            server.addTweet(authorID: Self.human, text: post.text, createdAt: post.createdAt, inReplyToUserID: post.inReplyToUserID)
         }
     }
 
@@ -56,6 +57,8 @@ extension FakeXServer: DaemonFake {
 extension DaemonHarness: DaemonWriteLog {
     var writeCounts: (replies: Int, likes: Int, posts: Int) { (replies.count, likes.count, posts.count) }
     var writeCount: Int { server.writes.count }
+    var postedTexts: [String] { posts }
+    var replyTexts: [String] { replies.map(\.text) }
     func replied(to target: String) -> Bool { replies.contains { $0.target == target } }
     func friendMentionsBotAgain() -> String { server.addTweet(authorID: Self.friend, text: "@mirror もう一回！") }
 }
@@ -96,5 +99,26 @@ extension DaemonHarness {
             try await Task.sleep(for: .milliseconds(500))
         }
         return stored
+    }
+}
+
+extension DaemonHarness: NetworkScenarioWorld {
+    func setUpWorld() async throws { try await setUp() }
+    func postActivity() -> Activity { addActivity() }
+    var secretVariables: [String] { ["BOT_ACCESS_TOKEN_SECRET", "HUMAN_CONSUMER_SECRET"] }
+    var replyTargets: [String] { replies.map(\.target) }
+    var likedPosts: [String] { likes }
+
+    func injectFaults() {
+        server.setFaultProbability(1.0 / 3.0, fault: .serverError(status: 503))
+        server.injectFault(.garbageBody, count: 3)
+    }
+
+    /// X's run through faults is checked by its replies and likes.
+    func waitForWritesThroughFaults() -> Bool { waitFor(60) { replies.count >= 1 && likes.count >= 1 } }
+
+    func expectWritesOnceThroughFaults() {
+        #expect(replies.count == 1)
+        #expect(likes.count == 1)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The checks every network's daemon run shares (X, Mastodon, Bluesky, Misskey); each test
@@ -36,5 +37,12 @@ extension DaemonWorld {
         #expect(daemon.terminationStatus != 0, sourceLocation: sourceLocation)
         #expect(output.contains(refusal), sourceLocation: sourceLocation)
         #expect(!output.contains(value), sourceLocation: sourceLocation)
+    }
+
+    /// `mirror-bot doctor` with the world's environment, which passes (exits 0): its result and its lines.
+    func passingDoctor(sourceLocation: SourceLocation = #_sourceLocation) throws -> (result: BinaryRunner.Result, lines: [String]) {
+        let result = try BinaryRunner.run(["doctor"], environment: environment)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)", sourceLocation: sourceLocation)
+        return (result, result.stdout.split(separator: "\n").map(String.init))
     }
 }

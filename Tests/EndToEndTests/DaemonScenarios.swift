@@ -6,6 +6,9 @@ protocol DaemonWriteLog {
     /// Replies, likes (favourites) and planned posts the fake accepted.
     var writeCounts: (replies: Int, likes: Int, posts: Int) { get }
     var writeCount: Int { get }
+    /// The texts of the bot's planned posts and of its replies, as the fake accepted them.
+    var postedTexts: [String] { get }
+    var replyTexts: [String] { get }
     func replied(to target: String) -> Bool
     /// The friend mentions the bot again; returns the new post's id.
     func friendMentionsBotAgain() -> String

@@ -12,7 +12,7 @@ enum DaemonWorldHistory {
 
     /// One original a day for 20 days, all at the minute two minutes before now (so today's
     /// drawn slot is due at once), and the human's replies to `friend`. Each is on the fake
-    /// network too (`publish` adds it and returns its id there, which is the id stored): the
+    /// network too (`publish` adds it, the fake gives it an id of its time, and that id is stored): the
     /// bot looks a post up before it uses it, and one the network does not have is gone.
     static func store(
         in connection: PostgresConnection, timeZone: String, friend: String, publish: (Post) -> String
@@ -28,13 +28,16 @@ enum DaemonWorldHistory {
             Post(id: "20\(index)", text: "@friend \(text)", createdAt: now.addingTimeInterval(-86_400 * Double(index + 30)),
                  inReplyToUserID: friend, inReplyToScreenName: "friend")
         }
+        // Published oldest first and given the fake's ids: as on the real networks, each id carries
+        // its post's time (the bot looks up only posts whose id agrees with their created_at: `OwnPosts`).
+        posts.sort { $0.createdAt < $1.createdAt }
         for index in posts.indices { posts[index].id = publish(posts[index]) }
         let store = try await PostgresPostStore.open(connection: connection, timeZone: zone, limit: 10_000)
         try await store.store(posts)
     }
 
     /// What every daemon world sets, whatever the network: the services, the zone, a poll a second,
-    /// answered at the next poll (`REPLY_PACE=immediate`, `POLL_PACE=steady`: the tests time replies).
+    /// answered and liked at the poll (`REPLY_PACE=immediate`, `POLL_PACE=steady`: the tests time replies and likes).
     static func environment(database: String, redis: String, prefix: String, timeZone: String) -> [String: String] {
         [
             "DATABASE_URL": database, "REDIS_URL": redis, "REDIS_KEY_PREFIX": prefix, "TIME_ZONE": timeZone, "POLL_INTERVAL_SECONDS": "1",

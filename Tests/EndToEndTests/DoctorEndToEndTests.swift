@@ -6,11 +6,8 @@ import Testing
 struct DoctorEndToEndTests {
     @Test("with everything in place every check passes")
     func allGood() async throws {
-        try await DaemonHarness.with { harness in
-            try await harness.setUp()
-            let result = try BinaryRunner.run(["doctor"], environment: harness.environment)
-            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-            let lines = result.stdout.split(separator: "\n").map(String.init)
+        try await DaemonHarness.ready { harness in
+            let (result, lines) = try harness.passingDoctor()
             #expect(lines.filter { $0.hasPrefix("ok    ") }.count == 6)
             #expect(lines.contains { $0.hasPrefix("ok    x human") && $0.contains("@human") })
             #expect(lines.contains { $0.hasPrefix("ok    x bot") && $0.contains("@mirror") })
@@ -23,15 +20,12 @@ struct DoctorEndToEndTests {
 
     @Test("a bio saying the X bot is automated passes; the take-backs line counts what PostgreSQL keeps")
     func automatedBioAndCounts() async throws {
-        try await DaemonHarness.with { harness in
-            try await harness.setUp()
+        try await DaemonHarness.ready { harness in
             harness.server.setDescription(userID: DaemonHarness.bot, "Automated ｂｏｔ mirroring @human, run by @human")
             try await harness.connection.query("INSERT INTO withdrawn_posts (post_id, withdrawn_at) VALUES ('101', now()), ('102', now())")
             try await harness.connection.query("INSERT INTO deleted_copies (copy_id, source_post_id, deleted_at) VALUES ('9', '101', now())")
             try await harness.connection.query("INSERT INTO opt_outs (author_id, reason) VALUES ('3', 'asked to stop')")
-            let result = try BinaryRunner.run(["doctor"], environment: harness.environment)
-            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-            let lines = result.stdout.split(separator: "\n").map(String.init)
+            let (result, lines) = try harness.passingDoctor()
             #expect(lines.contains { $0.hasPrefix("ok    x bot") && $0.contains("bio says it is automated") }, "\(result.stdout)")
             #expect(!lines.contains { $0.hasPrefix("warn") })
             #expect(lines.contains { $0.hasPrefix("ok    take-backs") && $0.contains("2 withdrawn source(s), 1 deleted copy, 1 opted-out person") })
@@ -40,8 +34,7 @@ struct DoctorEndToEndTests {
 
     @Test("bad bot credentials: says which account, without the secret, exit 1")
     func badBotCredentials() async throws {
-        try await DaemonHarness.with { harness in
-            try await harness.setUp()
+        try await DaemonHarness.ready { harness in
             var environment = harness.environment
             environment["BOT_ACCESS_TOKEN_SECRET"] = "wrong-secret-value-123"
             let result = try BinaryRunner.run(["doctor"], environment: environment)

@@ -6,39 +6,9 @@ import Testing
 
 @Suite("mirror-bot start against the fake Mastodon", .serialized)
 struct MastodonDaemonEndToEndTests {
-    @Test("posts the planned slot unlisted, answers the friend once, ignores the stranger, favourites the ramen status but not its boost")
-    func fourBehaviours() async throws {
-        try await MastodonDaemonHarness.with { harness in
-            try await harness.setUp()
-            let activity = harness.addActivity()
-            let daemon = try harness.startDaemon()
-
-            #expect(harness.waitForEachWrite(), "\(harness.output)")
-            #expect(harness.waitForMoreRounds(), "\(harness.output)")
-
-            let replies = harness.replies
-            #expect(replies.count == 1)
-            #expect(replies.first?.target == activity.friendMention)
-            #expect(!replies.contains { $0.target == activity.strangerMention })
-            // Mastodon notifies mentions, not replies: the reply names the friend.
-            #expect(MastodonDaemonHarness.friendReplies.map { "@friend " + $0 }.contains(replies.first?.text ?? ""))
-            #expect(harness.favourites == [activity.ramen])
-            #expect(harness.posts.count == 1)
-            #expect(harness.posts.first?.text.hasPrefix(MastodonDaemonHarness.humanOriginal) == true)
-            #expect(harness.posts.first?.visibility == "unlisted")
-
-            let output = harness.output
-            #expect(output.contains("event=started"))
-            #expect(output.contains("network=mastodon"))
-            harness.expectFourBehavioursLogged(in: output, passedOver: activity.meeting, secrets: ["BOT_MASTODON_TOKEN", "HUMAN_MASTODON_TOKEN"])
-            #expect(harness.stop(daemon) == 0)
-        }
-    }
-
     @Test("a posting 429 with a reset three hours away leaves mentions, timelines and favourites running; posting resumes at the reset")
     func postingLimitSpent() async throws {
-        try await MastodonDaemonHarness.with { harness in
-            try await harness.setUp()
+        try await MastodonDaemonHarness.ready { harness in
             // Mastodon's statuses family spent: the bot's next post opens three refused hours.
             harness.server.setRateLimit(.statuses, limit: 0, window: 3 * 3600)
             let activity = harness.addActivity()
@@ -78,58 +48,13 @@ struct MastodonDaemonEndToEndTests {
         return ISO8601DateFormatter().date(from: String(field.dropFirst("resume_at=".count)))
     }
 
-    @Test("after SIGTERM and a restart nothing is repeated, and new mentions are answered")
-    func restartRepeatsNothing() async throws {
-        try await MastodonDaemonHarness.with { harness in
-            try await harness.setUp()
-            _ = harness.addActivity()
-            try harness.restartRepeatsNothing()
-        }
-    }
-
-    @Test("with Mastodon failing a third of the time the daemon stays up and still answers and favourites")
-    func survivesFaults() async throws {
-        try await MastodonDaemonHarness.with { harness in
-            try await harness.setUp()
-            harness.server.setFaultProbability(1.0 / 3.0, fault: .serverError(status: 503))
-            harness.server.injectFault(.garbageBody, count: 3)
-            harness.server.injectFault(.dropAfterWrite, count: 1, endpoint: "POST /api/v1/statuses")
-            _ = harness.addActivity()
-            let daemon = try harness.startDaemon()
-            #expect(harness.waitForEachWrite(60), "\(harness.output)")
-            #expect(harness.waitForMoreRounds(), "\(harness.output)")
-            #expect(daemon.isRunning)
-            #expect(harness.replies.count == 1)
-            #expect(harness.favourites.count == 1)
-            #expect(harness.posts.count == 1)
-            #expect(harness.stop(daemon) == 0)
-        }
-    }
-
-    @Test("two daemons at once do nothing twice")
-    func twoDaemons() async throws {
-        try await MastodonDaemonHarness.with { harness in
-            try await harness.setUp()
-            _ = harness.addActivity()
-            try harness.twoDaemonsDoNothingTwice()
-        }
-    }
-
-    @Test("a bad token stops start-up with a clear error that does not contain the token")
-    func badToken() async throws {
-        try await MastodonDaemonHarness.with { harness in
-            try await harness.setUp()
-            try harness.expectStartUpRefused("BOT_MASTODON_TOKEN", wrong: "wrong-token-value", saying: "The access token is invalid")
-        }
-    }
 }
 
 @Suite("mirror-bot import of a Mastodon export, then start", .serialized)
 struct MastodonImportEndToEndTests {
     @Test("the export's replies answer a mention from the same person, matched by name")
     func importThenAnswer() async throws {
-        try await MastodonDaemonHarness.with { harness in
-            try await harness.setUp()
+        try await MastodonDaemonHarness.ready { harness in
             let booster = MastodonExportFixture.host + "/users/booster"
             let export = MastodonExportFixture(
                 items: [

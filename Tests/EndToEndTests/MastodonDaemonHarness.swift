@@ -2,6 +2,7 @@ import FakeMastodon
 import Foundation
 import MirrorBot
 import TestSupport
+import Testing
 
 /// The daemon harness on Mastodon: `mirror-bot start` with NETWORK=mastodon against a
 /// fake Mastodon on loopback (`NetworkDaemonHarness`: the schema, the history, the classifier).
@@ -24,7 +25,7 @@ final class MastodonDaemonHarness: NetworkDaemonHarness<FakeMastodonServer> {
             "NETWORK": "mastodon", "MASTODON_BASE_URL": server.baseURL.absoluteString,
             "HUMAN_MASTODON_TOKEN": humanToken, "BOT_MASTODON_TOKEN": botToken,
         ]) { [server] post in
-            server.addStatus(id: post.id, accountID: Self.human, text: post.text, createdAt: post.createdAt)
+            server.addStatus(accountID: Self.human, text: post.text, createdAt: post.createdAt)
         }
     }
 
@@ -51,6 +52,8 @@ extension FakeMastodonServer: DaemonFake {
 extension MastodonDaemonHarness: DaemonWriteLog {
     var writeCounts: (replies: Int, likes: Int, posts: Int) { (replies.count, favourites.count, posts.count) }
     var writeCount: Int { server.writes.count }
+    var postedTexts: [String] { posts.map(\.text) }
+    var replyTexts: [String] { replies.map(\.text) }
     func replied(to target: String) -> Bool { replies.contains { $0.target == target } }
     func friendMentionsBotAgain() -> String { server.addStatus(accountID: Self.friend, text: "@mirror もう一回！") }
 }
@@ -60,5 +63,30 @@ extension MastodonDaemonHarness: ActivityPosting {
     /// A boost carries no text of its own.
     func post(as author: String, _ text: String, secondsAgo: Double, repostOf: String?) -> String {
         server.addStatus(accountID: author, text: repostOf == nil ? text : "", createdAt: Date().addingTimeInterval(-secondsAgo), reblogOf: repostOf)
+    }
+}
+
+extension MastodonDaemonHarness: NetworkScenarioWorld {
+    func setUpWorld() async throws { try await setUp() }
+    func postActivity() -> Activity { addActivity() }
+    var secretVariables: [String] { ["BOT_MASTODON_TOKEN", "HUMAN_MASTODON_TOKEN"] }
+    var replyTargets: [String] { replies.map(\.target) }
+    var likedPosts: [String] { favourites }
+    /// Mastodon notifies mentions, not replies: the reply names the friend.
+    func isAnswerToFriend(_ text: String) -> Bool { Self.friendReplies.map { "@friend " + $0 }.contains(text) }
+
+    /// The planned post is unlisted.
+    func expectOwnRun(_ activity: Activity, output: String) {
+        #expect(posts.first?.visibility == "unlisted")
+    }
+
+    func injectFaults() {
+        server.setFaultProbability(1.0 / 3.0, fault: .serverError(status: 503))
+        server.injectFault(.garbageBody, count: 3)
+        server.injectFault(.dropAfterWrite, count: 1, endpoint: "POST /api/v1/statuses")
+    }
+
+    var wrongCredential: (variable: String, value: String, refusal: String)? {
+        ("BOT_MASTODON_TOKEN", "wrong-token-value", "The access token is invalid")
     }
 }

@@ -2,6 +2,7 @@ import FakeMisskey
 import Foundation
 import MirrorBot
 import TestSupport
+import Testing
 
 /// The daemon harness on Misskey: `mirror-bot start` with NETWORK=misskey against a
 /// FakeMisskey on loopback, misskey.io's rules on (`NetworkDaemonHarness`: the schema, the
@@ -55,6 +56,8 @@ extension MisskeyDaemonHarness: DaemonWriteLog {
     /// The notes the fake made (an idempotent repeat returns the old note and is no write).
     var writeCounts: (replies: Int, likes: Int, posts: Int) { (replies.count, reactions.count, notes.count) }
     var writeCount: Int { server.writes.count }
+    var postedTexts: [String] { notes.map(\.text) }
+    var replyTexts: [String] { replies.map(\.text) }
     func replied(to target: String) -> Bool { replies.contains { $0.target == target } }
     func friendMentionsBotAgain() -> String { server.addNote(userId: Self.friend, text: "@mirror もう一回！") }
 }
@@ -64,5 +67,39 @@ extension MisskeyDaemonHarness: ActivityPosting {
     /// A pure renote carries no text of its own.
     func post(as author: String, _ text: String, secondsAgo: Double, repostOf: String?) -> String {
         server.addNote(userId: author, text: repostOf == nil ? text : nil, renoteId: repostOf, at: Date().addingTimeInterval(-secondsAgo))
+    }
+}
+
+extension MisskeyDaemonHarness: NetworkScenarioWorld {
+    func setUpWorld() async throws { try await setUp() }
+    func postActivity() -> Activity { addActivity() }
+    var secretVariables: [String] { ["BOT_MISSKEY_TOKEN", "HUMAN_MISSKEY_TOKEN"] }
+    var replyTargets: [String] { replies.map(\.target) }
+    var likedPosts: [String] { reactions.map(\.note) }
+    func isAnswerToFriend(_ text: String) -> Bool { Self.friendReplies.contains { text.contains($0) } }
+
+    /// The reply and the note at home, the reaction ❤.
+    func expectOwnRun(_ activity: Activity, output: String) {
+        #expect(replies.first?.visibility == "home")
+        #expect(reactions.map(\.reaction) == ["❤"])
+        #expect(notes.first?.visibility == "home")
+    }
+
+    /// A fifth of the answers fail, a lost note answer is repeated, a proxy answers 429 twice.
+    func injectFaults() {
+        server.setFaultProbability(0.2, fault: .serverError(status: 500))
+        server.injectFault(.garbageBody, count: 3)
+        server.injectProcessing(repeats: 1)
+        server.injectProxyRateLimit(count: 2, retryAfter: 1)
+    }
+
+    /// Each thing once, and the repeated note is no second note.
+    func expectWritesOnceThroughFaults() {
+        #expect(writeCounts == (1, 1, 1))
+        #expect(server.notes(of: Self.bot).count == 2)
+    }
+
+    var wrongCredential: (variable: String, value: String, refusal: String)? {
+        ("BOT_MISSKEY_TOKEN", "wrong-token-value-0123456789abcdef", "AUTHENTICATION_FAILED")
     }
 }

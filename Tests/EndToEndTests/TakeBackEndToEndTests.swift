@@ -24,6 +24,14 @@ struct TakeBackEndToEndTests {
         try await Self.inWorld(network) { try await $0.deletedSourcesAreNeverUsed() }
     }
 
+    @Test("posts imported from another network (X on Mastodon, Mastodon on X, ...) are reposted and never taken for deleted ones",
+          arguments: Network.allCases)
+    func importedFromElsewhere(network: Network) async throws {
+        try await Self.inWorld(network) { world in
+            try await world.importedFromElsewhereAreNeverWithdrawn(foreignID: network == .x ? ForeignIDs.mastodon : ForeignIDs.x)
+        }
+    }
+
     @Test("a lookup that fails (503) withdraws nothing and posts nothing unchecked", arguments: Network.allCases)
     func failedLookup(network: Network) async throws {
         try await Self.inWorld(network) { try await $0.failedLookupWithdrawsNothing() }

@@ -16,9 +16,6 @@ protocol TakeBackWorld: DaemonWorld, DaemonWriteLog {
     var lookupEndpoint: String { get }
     /// The next `count` lookups fail with a 503.
     func failLookups(count: Int)
-    /// The texts of the bot's planned posts and of its replies, as the fake accepted them.
-    var postedTexts: [String] { get }
-    var replyTexts: [String] { get }
     /// Posts one lookup request takes on this network (X 100, Bluesky 25, Mastodon and Misskey 1).
     var lookupBatch: Int { get }
     /// The ids of the posts the bot deleted, as the fake accepted the deletions.
@@ -136,8 +133,6 @@ extension DaemonHarness: TakeBackWorld {
     func humanDeletes(_ id: String) { server.deleteTweet(id: id) }
     var lookupEndpoint: String { "GET /2/tweets" }
     func failLookups(count: Int) { server.injectFault(.serverError(status: 503), count: count, endpoint: lookupEndpoint) }
-    var postedTexts: [String] { posts }
-    var replyTexts: [String] { replies.map(\.text) }
     var lookupBatch: Int { 100 }
     var humanLookups: Int { server.requests.filter { $0.endpoint == lookupEndpoint && $0.userID == Self.human }.count }
     var deletedIDs: [String] { server.writes.compactMap { if case .delete(let id, _) = $0 { id } else { nil } } }
@@ -147,8 +142,6 @@ extension MastodonDaemonHarness: TakeBackWorld {
     func humanDeletes(_ id: String) { server.deleteStatus(id: id) }
     var lookupEndpoint: String { "GET /api/v1/statuses/:id" }
     func failLookups(count: Int) { server.injectFault(.serverError(status: 503), count: count, endpoint: lookupEndpoint) }
-    var postedTexts: [String] { posts.map(\.text) }
-    var replyTexts: [String] { replies.map(\.text) }
     var lookupBatch: Int { 1 }
     var humanLookups: Int { server.requests.filter { $0.endpoint == lookupEndpoint && $0.accountID == Self.human }.count }
     var deletedIDs: [String] { server.writes.compactMap { if case .delete(let id, _) = $0 { id } else { nil } } }
@@ -158,8 +151,6 @@ extension BlueskyDaemonHarness: TakeBackWorld {
     func humanDeletes(_ id: String) { server.deletePost(uri: id) }
     var lookupEndpoint: String { "GET app.bsky.feed.getPosts" }
     func failLookups(count: Int) { server.injectFault(.serverError(status: 503), count: count, endpoint: lookupEndpoint) }
-    var postedTexts: [String] { posts }
-    var replyTexts: [String] { replies.map(\.text) }
     var lookupBatch: Int { 25 }
     var humanLookups: Int { server.requests.filter { $0.endpoint == lookupEndpoint && $0.did == Self.human }.count }
     var deletedIDs: [String] { server.writes.compactMap { if case .delete(let uri, _) = $0 { uri } else { nil } } }
@@ -169,8 +160,6 @@ extension MisskeyDaemonHarness: TakeBackWorld {
     func humanDeletes(_ id: String) { server.deleteNote(id: id) }
     var lookupEndpoint: String { "POST /api/notes/show" }
     func failLookups(count: Int) { server.injectFault(.serverError(status: 503), count: count, endpoint: lookupEndpoint) }
-    var postedTexts: [String] { notes.map(\.text) }
-    var replyTexts: [String] { replies.map(\.text) }
     var lookupBatch: Int { 1 }
     var humanLookups: Int { server.requests.filter { $0.endpoint == lookupEndpoint && $0.userId == Self.human }.count }
     var deletedIDs: [String] { server.writes.compactMap { if case .delete(let id, _) = $0 { id } else { nil } } }

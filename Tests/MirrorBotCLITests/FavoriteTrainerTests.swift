@@ -1,6 +1,7 @@
 import CoreTestSupport
 import MirrorBot
 @testable import MirrorBotCLI
+import MirrorBotImport
 import Synchronization
 import Testing
 

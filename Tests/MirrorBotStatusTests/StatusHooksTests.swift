@@ -1,6 +1,7 @@
 import APIClientTestSupport
 import CoreTestSupport
 import Foundation
+import LogLines
 @testable import MirrorBot
 @testable import MirrorBotStatus
 import Synchronization

@@ -32,6 +32,8 @@ struct BotEventLineTests {
          #"level=warning event=replies_deferred endpoint="POST /api/v1/statuses" resume_at=2025-11-24T16:00:00Z reason="rate limit spent""#),
         (.replyHeld(mention: "5", to: "@alice", dueAt: Date(timeIntervalSince1970: 1_764_000_000)),
          #"level=info event=reply_held mention=5 to=@alice due_at=2025-11-24T16:00:00Z reason="the human's pace""#),
+        (.likeHeld(post: "6", author: "@bob", dueAt: Date(timeIntervalSince1970: 1_764_000_000)),
+         #"level=info event=like_held post=6 author=@bob due_at=2025-11-24T16:00:00Z reason="the human's pace""#),
         (.replyPaceFallback(delays: 3, needed: 20),
          #"level=warning event=reply_pace_fallback delays=3 needed=20 "#
             + #"reason="too few of the human's replies name the post they answer: delays drawn log-uniform between 2 min and 3 h""#),

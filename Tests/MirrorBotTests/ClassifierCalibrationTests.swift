@@ -1,5 +1,6 @@
 import CoreTestSupport
 import Foundation
+import JSONLines
 import MirrorBot
 import Testing
 

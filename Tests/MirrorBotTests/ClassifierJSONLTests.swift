@@ -1,4 +1,5 @@
 import Foundation
+import JSONLines
 @testable import MirrorBot
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+@testable import JSONLines
 @testable import MirrorBot
 import Testing
 

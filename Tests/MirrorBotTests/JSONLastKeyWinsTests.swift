@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MirrorBot
+@testable import MirrorBotImport
 
 @Suite("A repeated JSON key keeps its last value, as JavaScript, Python and Ruby read it (issue 22)")
 struct JSONLastKeyWinsTests {

@@ -1,4 +1,5 @@
 import Foundation
+@testable import LogLines
 @testable import MirrorBot
 import Synchronization
 import Testing

@@ -1,3 +1,5 @@
+import JSONLines
+
 /// The JSONL format of `mirror-bot classify --jsonl FILE`.
 ///
 /// Input, one object a line: `{"id"?: string|number, "text": "...", "author": "..."}`

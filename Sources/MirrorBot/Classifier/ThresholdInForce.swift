@@ -3,8 +3,8 @@ import Foundation
 /// The threshold a verdict was decided by, and why: a number the user set, a
 /// threshold calibrated on the human's like share, or the seed's 3.0 while
 /// the evidence for calibrating is thin.
-public struct ThresholdInForce: Sendable, Equatable, CustomStringConvertible {
-    public enum Basis: Sendable, Equatable {
+public struct ThresholdInForce: Sendable, Equatable, Codable, CustomStringConvertible {
+    public enum Basis: Sendable, Equatable, Codable {
         /// `FAVORITE_RATE_THRESHOLD=<number>`: the seed's rule.
         case fixed
         /// `auto`: the human likes `share` of the `posts` timeline posts learned; the

@@ -1,3 +1,5 @@
+import JSONLines
+
 /// The JSONL training format of `mirror-bot train classifier --jsonl FILE`:
 /// one object a line, `{"text": "...", "author": "...", "label": "favorite"|"normal"}`.
 ///

@@ -91,6 +91,8 @@ extension BotEvent {
             Line(.warning, "like_refused", ["post": post, "author": author, "status": status, "detail": detail])
         case .likesUnavailable(let detail):
             Line(.warning, "likes_unavailable", ["message": Self.likesUnavailableMessage, "detail": detail])
+        case .likeHeld(let post, let author, let due):
+            Line(.info, "like_held", ["post": post, "author": author, "due_at": Logger.timestamp(due), "reason": "the human's pace"])
 
         case .learnedPosts(let stored, let retweets): Line(.info, "learned_posts", ["stored": stored, "retweets_skipped": retweets])
         case .learnedLikes(let count): Line(.info, "learned_likes", ["favorite": count])
@@ -114,7 +116,8 @@ extension BotEvent {
             Line(.info, "copy_deleted", ["id": copy, "source": source, "reason": "the human deleted the post it copied"])
         case .copyDeleteFailed(let copy, let source, let error):
             Line(.warning, "copy_delete_failed", ["id": copy, "source": source, "error": error, "action": "trying again at the next sweep"])
-        case .deletionSweep(let checked, let gone): Line(.info, "deletion_sweep", ["checked": checked, "gone": gone])
+        case .deletionSweep(let checked, let gone, let elsewhere):
+            Line(.info, "deletion_sweep", elsewhere == 0 ? ["checked": checked, "gone": gone] : ["checked": checked, "gone": gone, "elsewhere": elsewhere])
         case .takeBackCounts(let counts):
             Line(.info, "take_back_counts", [
                 "withdrawn": counts.withdrawnSources, "deleted_copies": counts.deletedCopies, "opted_out": counts.optedOut,

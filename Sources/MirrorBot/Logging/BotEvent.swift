@@ -57,6 +57,8 @@ public enum BotEvent: Sendable, Equatable {
     case likeRefused(post: String, author: String, status: Int, detail: String)
     /// The network refused likes for this account's access level.
     case likesUnavailable(detail: String)
+    /// REPLY_PACE=human: the like is sent at `dueAt` (before the next poll, out of the human's quiet hours).
+    case likeHeld(post: String, author: String, dueAt: Date)
 
     // Learning.
     case learnedPosts(stored: Int, retweetsSkipped: Int)
@@ -81,8 +83,9 @@ public enum BotEvent: Sendable, Equatable {
     case copyDeleted(copy: String, source: String)
     /// Deleting the copy failed; the next sweep tries again.
     case copyDeleteFailed(copy: String, source: String, error: String)
-    /// One round of the deletion sweep: posts looked up, found gone.
-    case deletionSweep(checked: Int, gone: Int)
+    /// One round of the deletion sweep: posts looked up, found gone, and passed over as made on
+    /// another network (imported; `OwnPosts`: never looked up here).
+    case deletionSweep(checked: Int, gone: Int, elsewhere: Int)
     /// The take-backs' totals in PostgreSQL (`TakeBackTally`), at start and after each learning round.
     case takeBackCounts(TakeBackCounts)
 }

@@ -1,25 +1,12 @@
 import Foundation
-import Synchronization
+import LogLines
 
-/// One event a line on stdout: a UTC timestamp, a level, an event name and
-/// key=value fields. Every line passes through a `Redactor` first.
+/// One event a line on stdout (`LogLine`: a UTC timestamp, a level, an event name and
+/// key=value fields). Every line passes through a `Redactor` first.
 ///
 ///     2026-11-30T16:20:00Z level=info event=posted slot=07:40 id=123 text="おはよう"
 public struct Logger: Sendable {
-    public enum Level: String, Sendable, Comparable {
-        case debug, info, warning, error
-
-        var severity: Int {
-            switch self {
-            case .debug: 0
-            case .info: 1
-            case .warning: 2
-            case .error: 3
-            }
-        }
-
-        public static func < (lhs: Level, rhs: Level) -> Bool { lhs.severity < rhs.severity }
-    }
+    public typealias Level = LogLine.Level
 
     public typealias Sink = @Sendable (String) -> Void
 
@@ -81,60 +68,13 @@ public struct Logger: Sendable {
 
     private func emit(_ level: Level, _ event: String, _ fields: [(String, String)]) {
         guard level >= minimumLevel else { return }
-        var line = Self.timestamp(clock()) + " level=\(level.rawValue) event=\(Self.quote(event))"
-        for (key, value) in context {
-            line += " \(key)=\(Self.quote(value))"
-        }
-        for (key, value) in fields {
-            line += " \(key)=\(Self.quote(value))"
-        }
-        sink(redactor.redact(line))
+        sink(redactor.redact(LogLine.render(clock(), level, event, context + fields)))
     }
 
-    /// Quotes a value when it holds spaces, quotes, '=' or control characters; escapes inside.
-    static func quote(_ value: String) -> String {
-        let needsQuotes = value.isEmpty || value.contains { $0 == " " || $0 == "\"" || $0 == "=" || $0.isNewline || $0 == "\t" }
-        guard needsQuotes else { return value }
-        var escaped = ""
-        for character in value {
-            switch character {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n", "\r\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
-            default: escaped.append(character)
-            }
-        }
-        return "\"\(escaped)\""
-    }
-
-    public static func timestamp(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        return String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
-            Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec)
-        )
-    }
-
-    private static let outputLock = Mutex(())
+    public static func timestamp(_ date: Date) -> String { LogLine.timestamp(date) }
 
     /// Writes the line and a newline to stdout in one call, flushed at once.
-    public static let standardOutput: Sink = { line in
-        outputLock.withLock { _ in
-            let bytes = Array((line + "\n").utf8)
-            bytes.withUnsafeBufferPointer { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written <= 0 { break }
-                    offset += written
-                }
-            }
-        }
-    }
+    public static let standardOutput: Sink = LogLine.standardOutput
 
     /// A logger that drops everything.
     public static let silent = Logger(sink: { _ in })

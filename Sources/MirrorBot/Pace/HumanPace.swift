@@ -1,7 +1,9 @@
+import Clocks
 import Foundation
 
 /// REPLY_PACE: `human` answers after a delay drawn from the human's own, never in their
-/// quiet hours; `immediate` answers at the next poll.
+/// quiet hours, and spreads each poll's likes over the interval to the next poll (out of the
+/// quiet hours too); `immediate` answers and likes at the poll.
 public enum ReplyPace: String, Sendable, CaseIterable {
     case human, immediate
 }
@@ -32,8 +34,20 @@ public struct HumanPace: Sendable, Equatable {
     /// mentions are not all answered at the same minute).
     public func dueTime(mentionAt: Date, using generator: inout some RandomNumberGenerator) -> Date {
         let minute = MinuteOfDay.of(mentionAt, in: quiet.timeZone)
-        let drawn = mentionAt.addingTimeInterval(delays.draw(at: minute, using: &generator))
-        guard quiet.isQuiet(drawn), let active = quiet.nextActive(from: drawn) else { return drawn }
+        return outOfQuietHours(mentionAt.addingTimeInterval(delays.draw(at: minute, using: &generator)), using: &generator)
+    }
+
+    /// When to send a like decided at a poll at `decidedAt`, the next poll `untilNextPoll` later:
+    /// a time drawn uniformly within that interval (the poll's likes spread until the next, not
+    /// all at its minute), moved out of quiet hours as a reply's is.
+    public func likeDueTime(decidedAt: Date, untilNextPoll: Duration, using generator: inout some RandomNumberGenerator) -> Date {
+        let drawn = decidedAt.addingTimeInterval(Double.random(in: 0..<max(untilNextPoll.seconds, 1), using: &generator))
+        return outOfQuietHours(drawn, using: &generator)
+    }
+
+    /// `date` itself in an active hour; in a quiet one, a minute drawn within the next active hour.
+    func outOfQuietHours(_ date: Date, using generator: inout some RandomNumberGenerator) -> Date {
+        guard quiet.isQuiet(date), let active = quiet.nextActive(from: date) else { return date }
         return active.addingTimeInterval(Double.random(in: 0..<3600, using: &generator))
     }
 

@@ -3,8 +3,8 @@ import Foundation
 import Synchronization
 
 /// The human's pace as the loops use it: loaded from the store, kept for `refresh`, and the
-/// two switches. The reply loop asks it when to answer; the reply and like loops how long to
-/// wait between polls.
+/// two switches. The reply loop asks it when to answer, the like loop when to like; both how
+/// long to wait between polls.
 public final class PaceKeeper: Sendable {
     public let replies: ReplyPace
     public let polls: PollPace
@@ -63,6 +63,15 @@ public final class PaceKeeper: Sendable {
     public func dueTime(for mention: NetworkPost) async throws -> Date {
         let pace = try await current()
         return generator.withLock { pace.dueTime(mentionAt: mention.createdAt, using: &$0) }
+    }
+
+    /// Whether a like decided at a poll is held for a time before the next poll (REPLY_PACE=human).
+    public var holdsLikes: Bool { replies == .human }
+
+    /// When to send a like decided at `now` (see `HumanPace.likeDueTime`).
+    public func likeDueTime(decidedAt now: Date, untilNextPoll: Duration) async throws -> Date {
+        let pace = try await current()
+        return generator.withLock { pace.likeDueTime(decidedAt: now, untilNextPoll: untilNextPoll, using: &$0) }
     }
 
     /// The wait before a loop's next poll (see `HumanPace.pollWait`); `interval` itself when

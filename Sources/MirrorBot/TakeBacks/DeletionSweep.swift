@@ -43,8 +43,8 @@ public struct DeletionSweep: Sendable {
         let coming = (try await plans.plan(for: today) ?? []).filter { $0.state == .planned && $0.minute >= minuteNow }.map(\.minute)
         let ids = try await store.sweepCandidates(limit: readsPerRound, nearMinutes: coming, now: now)
         guard !ids.isEmpty else { return 0 }
-        let gone = try await check.gone(among: ids, use: .sweep)
-        check.log.report(.deletionSweep(checked: ids.count, gone: gone.count))
-        return gone.count
+        let found = try await check.lookUp(ids, use: .sweep)
+        check.log.report(.deletionSweep(checked: ids.count - found.elsewhere, gone: found.gone.count, elsewhere: found.elsewhere))
+        return found.gone.count
     }
 }

@@ -15,10 +15,14 @@ public struct SourceCheck: Sendable {
     public let log: Logger
     /// Deletes the bot's copies of what is found gone (`FOLLOW_DELETIONS`); nil keeps them.
     public let copies: CopyFollower?
+    /// Which stored posts are the network's own; nil looks every post up.
+    public let ownPosts: OwnPosts?
 
     public init(
-        network: any PostLookupNetwork, store: any WithdrawalStore, clock: any BotClock, log: Logger, copies: CopyFollower? = nil
+        network: any PostLookupNetwork, store: any WithdrawalStore, clock: any BotClock, log: Logger, copies: CopyFollower? = nil,
+        ownPosts: OwnPosts? = nil
     ) {
+        self.ownPosts = ownPosts
         self.copies = copies
         self.network = network
         self.store = store
@@ -36,6 +40,16 @@ public struct SourceCheck: Sendable {
     /// the gone ones are marked withdrawn (each reported), the others marked checked.
     @discardableResult
     public func gone(among ids: [String], use: BotEvent.SourceUse) async throws -> Set<String> {
+        try await lookUp(ids, use: use).gone
+    }
+
+    /// `gone(among:)`, also saying how many of `ids` were made on another network (`OwnPosts`):
+    /// those are not looked up (marked checked, no read spent) and never withdrawn.
+    public func lookUp(_ ids: [String], use: BotEvent.SourceUse) async throws -> (gone: Set<String>, elsewhere: Int) {
+        var ids = ids
+        var elsewhere: [String] = []
+        if let ownPosts { (ids, elsewhere) = try await ownPosts.split(ids) }
+        if !elsewhere.isEmpty { try await store.markChecked(elsewhere, at: clock.now()) }
         var gone = Set<String>()
         let size = max(1, network.lookupBatchSize)
         for start in stride(from: 0, to: ids.count, by: size) {
@@ -50,6 +64,6 @@ public struct SourceCheck: Sendable {
             try await store.markChecked(batch.filter { !missing.contains($0) }, at: now)
             gone.formUnion(missing)
         }
-        return gone
+        return (gone, elsewhere.count)
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import JSONLines
 import MirrorBot
+import MirrorBotImport
 
 extension ArchiveImporter {
     /// Imports an archive folder, its `data/` folder, or one tweets or likes file.

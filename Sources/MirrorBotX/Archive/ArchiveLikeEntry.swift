@@ -1,4 +1,5 @@
 import MirrorBot
+import MirrorBotImport
 
 /// One entry of `like.js`: `{"like": {"tweetId", "fullText", "expandedUrl"}}`,
 /// or the bare inner object.

@@ -1,4 +1,5 @@
 import Foundation
+import JSONLines
 import MirrorBot
 
 /// Finds the files of an X archive the import reads from what the user gave: the

@@ -1,5 +1,7 @@
 import Foundation
+import JSONLines
 import MirrorBot
+import MirrorBotImport
 
 /// `manifest.js` of an X archive (`window.__THAR_CONFIG = {…}`): which files each
 /// data type was written to, and how many entries each holds.

@@ -1,5 +1,6 @@
 import Foundation
 import MirrorBot
+import MirrorBotImport
 
 /// One entry of `note-tweet.js`: the whole text of a long post, whose `tweets.js`
 /// entry holds only the first 280 characters or so.

@@ -1,5 +1,6 @@
 import Foundation
 import MirrorBot
+import MirrorBotImport
 
 /// One entry of `tweets.js` / `tweet.js`: wrapped `{"tweet": {…}}` (archives
 /// since about 2020) or bare (older). Only the fields the bot uses are decoded.

@@ -1,8 +1,10 @@
 import BlueskyAPI
 import CBOR
 import Foundation
+import JSONLines
 import MirrorBot
 import MirrorBotBluesky
+import MirrorBotImport
 import MirrorBotPostgres
 import Postgres
 import Synchronization

@@ -4,6 +4,7 @@ import FakeBluesky
 import Foundation
 import MirrorBot
 import MirrorBotBluesky
+import MirrorBotImport
 import MirrorBotPostgres
 import TestSupport
 import Testing

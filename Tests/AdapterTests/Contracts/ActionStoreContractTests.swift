@@ -166,6 +166,62 @@ struct LikeClaimsContractTests {
     }
 }
 
+/// `LikeClaims`' held likes (REPLY_PACE=human): InMemoryLikeClaims and PostgresActionStore.
+@Suite("Contract: held likes")
+struct HeldLikeContractTests {
+    static let base = Date(timeIntervalSince1970: 1_800_000_000)
+    let day = LocalDate(year: 2027, month: 1, day: 15)
+
+    static func like(_ id: String, dueIn seconds: TimeInterval) -> HeldLike {
+        HeldLike(
+            post: NetworkPost(id: id, text: "猫 \(id)", createdAt: base, authorID: "a", authorUsername: "alice", replyTarget: #"{"root":"x"}"#),
+            ratio: 4.25, threshold: ThresholdInForce(value: 0.184, basis: .calibrated(share: 0.048, posts: 8717, recent: 1415)),
+            features: ["猫", "@alice"], dueAt: base.addingTimeInterval(seconds))
+    }
+
+    @Test("a claimed like is held and given back as decided once due, the earliest first; it counts toward its day; never claimed again", arguments: StoreKind.allCases)
+    func heldOnce(_ kind: StoreKind) async throws {
+        let base = Self.base
+        try await ContractStores.with(kind) { stores in
+            #expect(try await stores.likes.nextDueLike() == nil)
+            for (id, due) in [("p2", 600.0), ("p1", 300.0)] {
+                #expect(try await stores.likes.claimLike(id, authorID: "a", authorUsername: "alice", ratio: 4.25, day: day) != nil)
+                try await stores.likes.holdLike(Self.like(id, dueIn: due))
+            }
+            #expect(try await stores.likes.claimLike("p1", authorID: "a", authorUsername: "alice", ratio: 4.25, day: day) == nil)
+            #expect(try await stores.likes.claimLike("p3", authorID: "a", authorUsername: "alice", ratio: 4.25, day: day) == 2)
+            #expect(try await stores.likes.nextDueLike() == base.addingTimeInterval(300))
+            #expect(try await stores.likes.dueLikes(at: base.addingTimeInterval(299), limit: 10).isEmpty)
+            #expect(
+                try await stores.likes.dueLikes(at: base.addingTimeInterval(600), limit: 10) == [Self.like("p1", dueIn: 300), Self.like("p2", dueIn: 600)])
+            #expect(try await stores.likes.dueLikes(at: base.addingTimeInterval(600), limit: 1) == [Self.like("p1", dueIn: 300)])
+            #expect(try await stores.likes.takeDueLike("p2", now: base.addingTimeInterval(599)) == false)
+        }
+    }
+
+    @Test("a due like is taken once (of two daemons, one); released, it is due again; finished, never again", arguments: StoreKind.allCases)
+    func takenOnce(_ kind: StoreKind) async throws {
+        let base = Self.base
+        try await ContractStores.with(kind) { stores in
+            let now = base.addingTimeInterval(1000)
+            #expect(try await stores.likes.claimLike("p1", authorID: "a", authorUsername: "alice", ratio: 4.25, day: day) == 0)
+            try await stores.likes.holdLike(Self.like("p1", dueIn: 0))
+            #expect(try await stores.likes.takeDueLike("p1", now: now))
+            #expect(try await stores.likes.takeDueLike("p1", now: now) == false)
+            #expect(try await stores.likes.dueLikes(at: now, limit: 10).isEmpty)
+            try await stores.likes.releaseLike("p1")
+            #expect(try await stores.likes.dueLikes(at: now, limit: 10) == [Self.like("p1", dueIn: 0)])
+            #expect(try await stores.likes.takeDueLike("p1", now: now))
+            try await stores.likes.finishLike("p1", state: .skipped, reason: "the author said no while the like was held")
+            try await stores.likes.releaseLike("p1")
+            #expect(try await stores.likes.dueLikes(at: now, limit: 10).isEmpty)
+            #expect(try await stores.likes.nextDueLike() == nil)
+            #expect(try await stores.likes.takeDueLike("p1", now: now) == false)
+            #expect(try await stores.likes.claimLike("p1", authorID: "a", authorUsername: "alice", ratio: 4.25, day: day) == nil)
+        }
+    }
+}
+
 /// `TrainingMarks`: InMemoryTrainingMarks and PostgresActionStore.
 @Suite("Contract: TrainingMarks")
 struct TrainingMarksContractTests {

@@ -1,5 +1,7 @@
 import Foundation
+import JSONLines
 import MirrorBot
+import MirrorBotImport
 import MirrorBotMisskey
 import MirrorBotPostgres
 import Postgres

@@ -1,5 +1,6 @@
 import Foundation
 import MirrorBot
+import MirrorBotImport
 import MirrorBotPostgres
 import MirrorBotX
 import Postgres

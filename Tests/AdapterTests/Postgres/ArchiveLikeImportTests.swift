@@ -1,5 +1,6 @@
 import Foundation
 import MirrorBot
+import MirrorBotImport
 import MirrorBotX
 import Postgres
 import Synchronization

@@ -1,5 +1,7 @@
 import Foundation
+import JSONLines
 import MirrorBot
+import MirrorBotImport
 import MirrorBotPostgres
 import MirrorBotX
 import TestSupport

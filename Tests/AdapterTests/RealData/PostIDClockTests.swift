@@ -1,6 +1,7 @@
 import Foundation
 import MirrorBot
 @testable import MirrorBotBluesky
+import MirrorBotImport
 import MirrorBotMastodon
 import MirrorBotMisskey
 import MirrorBotX
@@ -18,25 +19,47 @@ struct PostIDClockTests {
         return (value as? [[String: Any]]) ?? []
     }
 
+    /// Every tweet of the two real X archives: (id, created_at).
+    func realTweets(_ root: URL) throws -> [(id: String, created: Date)] {
+        var tweets: [(id: String, created: Date)] = []
+        for file in ["x/TweetArchive/data/tweet.js", "x/andreruffert-twitter/data/tweets.js"] {
+            for entry in try objects(root.appendingPathComponent(file)) {
+                let tweet = (entry["tweet"] as? [String: Any]) ?? entry
+                let id = try #require(tweet["id_str"] as? String)
+                tweets.append((id, try #require((tweet["created_at"] as? String).flatMap(PostTimestamp.parse))))
+            }
+        }
+        return tweets
+    }
+
+    /// Every status of the two real Mastodon outboxes: (id, published).
+    func realStatuses(_ root: URL) throws -> [(id: String, published: Date)] {
+        var statuses: [(id: String, published: Date)] = []
+        for file in ["mastodon/goija-mastodon/outbox.json", "mastodon/Mastodon-archive/outbox.json"] {
+            let outbox = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent(file))) as? [String: Any])
+            for item in outbox["orderedItems"] as? [[String: Any]] ?? [] {
+                guard let note = item["object"] as? [String: Any], let url = note["id"] as? String,
+                    let range = url.range(of: "/statuses/") else { continue }
+                statuses.append((String(url[range.upperBound...]), try #require((note["published"] as? String).flatMap(PostTimestamp.parse))))
+            }
+        }
+        return statuses
+    }
+
     @Test("X: every snowflake id of the real archives agrees with its created_at within a second; pre-snowflake ids have no time")
     func xArchives() throws {
         guard let root = RealData.root else { return }
         let clock = XPostIDClock()
         var checked = 0
         var sequential = 0
-        for file in ["x/TweetArchive/data/tweet.js", "x/andreruffert-twitter/data/tweets.js"] {
-            for entry in try objects(root.appendingPathComponent(file)) {
-                let tweet = (entry["tweet"] as? [String: Any]) ?? entry
-                let id = try #require(tweet["id_str"] as? String)
-                let created = try #require((tweet["created_at"] as? String).flatMap(PostTimestamp.parse))
-                guard let time = clock.postTime(ofID: id) else {
-                    #expect(created < Date(timeIntervalSince1970: 1_288_834_974), "id \(id) of \(created) has no time")
-                    sequential += 1
-                    continue
-                }
-                #expect(abs(time.timeIntervalSince(created)) < 1, "id \(id): \(time) against created_at \(created)")
-                checked += 1
+        for (id, created) in try realTweets(root) {
+            guard let time = clock.postTime(ofID: id) else {
+                #expect(created < Date(timeIntervalSince1970: 1_288_834_974), "id \(id) of \(created) has no time")
+                sequential += 1
+                continue
             }
+            #expect(abs(time.timeIntervalSince(created)) < 1, "id \(id): \(time) against created_at \(created)")
+            checked += 1
         }
         #expect(checked == 1163 + 1982)
         #expect(sequential == 4)
@@ -49,17 +72,10 @@ struct PostIDClockTests {
         guard let root = RealData.root else { return }
         let clock = MastodonPostIDClock()
         var checked = 0
-        for file in ["mastodon/goija-mastodon/outbox.json", "mastodon/Mastodon-archive/outbox.json"] {
-            let outbox = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent(file))) as? [String: Any])
-            for item in outbox["orderedItems"] as? [[String: Any]] ?? [] {
-                guard let note = item["object"] as? [String: Any], let url = note["id"] as? String,
-                    let range = url.range(of: "/statuses/") else { continue }
-                let id = String(url[range.upperBound...])
-                let published = try #require((note["published"] as? String).flatMap(PostTimestamp.parse))
-                let time = try #require(clock.postTime(ofID: id))
-                #expect(abs(time.timeIntervalSince(published)) < 2, "status \(id): \(time) against published \(published)")
-                checked += 1
-            }
+        for (id, published) in try realStatuses(root) {
+            let time = try #require(clock.postTime(ofID: id))
+            #expect(abs(time.timeIntervalSince(published)) < 2, "status \(id): \(time) against published \(published)")
+            checked += 1
         }
         #expect(checked == 292 + 1425)
         #expect(clock.postTime(ofID: "12345") == nil)
@@ -102,5 +118,49 @@ struct PostIDClockTests {
         #expect(clock.postTime(ofID: "01ARYZ6S41TSV4RRFFQ69G5FAV") == Date(timeIntervalSince1970: 1_469_918_176.385))  // ulid
         #expect(clock.postTime(ofID: "9srd69w5a") == nil)
         #expect(clock.postTime(ofID: "9srd69w5a!") == nil)
+    }
+
+    @Test("Each network's clock owns its own real posts and none of the other networks' (an export imported after a move is never looked up)")
+    func ownPostsOfRealExports() throws {
+        guard let root = RealData.root else { return }
+        let x = XPostIDClock(), mastodon = MastodonPostIDClock(), bluesky = BlueskyPostIDClock(), misskey = MisskeyPostIDClock()
+        let tweets = try realTweets(root)
+        #expect(tweets.count == 1163 + 1982 + 4)
+        for (id, created) in tweets {
+            #expect(x.isOwnPost(id: id, createdAt: created), "tweet \(id) of \(created)")
+            for other in [mastodon, bluesky, misskey] as [any PostIDClock] {
+                #expect(!other.isOwnPost(id: id, createdAt: created), "tweet \(id) owned by \(other)")
+            }
+        }
+        let statuses = try realStatuses(root)
+        #expect(statuses.count == 292 + 1425)
+        for (id, published) in statuses {
+            #expect(mastodon.isOwnPost(id: id, createdAt: published), "status \(id)")
+            for other in [x, bluesky, misskey] as [any PostIDClock] {
+                #expect(!other.isOwnPost(id: id, createdAt: published), "status \(id) owned by \(other)")
+            }
+        }
+        let (posts, _, _) = try ArchiveImporter.readRepository(at: root.appendingPathComponent("bluesky/bnewbold.car").path)
+        #expect(!posts.isEmpty)
+        for post in posts {
+            #expect(bluesky.isOwnPost(id: post.id, createdAt: post.createdAt), "\(post.id)")
+            for other in [x, mastodon, misskey] as [any PostIDClock] {
+                #expect(!other.isOwnPost(id: post.id, createdAt: post.createdAt), "\(post.id) owned by \(other)")
+            }
+        }
+    }
+
+    @Test("Old sequential ids: X's before snowflakes (2006-2010) are X's; Mastodon's of 2016-2017 are Mastodon's, an old tweet's are not")
+    func ownSequentialIDs() {
+        let tweetOf2009 = Date(timeIntervalSince1970: 1_240_000_000)
+        let statusOf2017 = Date(timeIntervalSince1970: 1_490_000_000)
+        #expect(XPostIDClock().isOwnPost(id: "1578223341", createdAt: tweetOf2009))
+        #expect(!XPostIDClock().isOwnPost(id: "1578223341", createdAt: statusOf2017))
+        #expect(MastodonPostIDClock().isOwnPost(id: "1578223", createdAt: statusOf2017))
+        #expect(!MastodonPostIDClock().isOwnPost(id: "1578223341", createdAt: tweetOf2009))
+        #expect(!XPostIDClock().isOwnPost(id: "9srd69w5ab", createdAt: statusOf2017))
+        let misskeyNote = Date(timeIntervalSince1970: 1_714_566_896.789)
+        #expect(MisskeyPostIDClock().isOwnPost(id: "9srd69w5ab", createdAt: misskeyNote))
+        #expect(!MisskeyPostIDClock().isOwnPost(id: "9srd69w5ab", createdAt: misskeyNote.addingTimeInterval(86_400)))
     }
 }

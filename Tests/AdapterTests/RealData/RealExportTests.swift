@@ -1,6 +1,7 @@
 import Foundation
 import MirrorBot
 import MirrorBotBluesky
+import MirrorBotImport
 import MirrorBotMastodon
 import MirrorBotPostgres
 import MirrorBotX

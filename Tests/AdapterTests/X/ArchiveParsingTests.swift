@@ -1,5 +1,6 @@
 import Foundation
 @testable import MirrorBot
+@testable import MirrorBotImport
 @testable import MirrorBotX
 import Testing
 

@@ -1,5 +1,7 @@
 import Foundation
+import JSONLines
 @testable import MirrorBot
+@testable import MirrorBotImport
 @testable import MirrorBotX
 import Testing
 

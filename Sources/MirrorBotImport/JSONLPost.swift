@@ -1,3 +1,5 @@
+import MirrorBot
+
 /// One JSONL line.
 struct JSONLPost: Decodable {
     var id: String

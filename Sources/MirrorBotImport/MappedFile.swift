@@ -1,4 +1,5 @@
 import Foundation
+import JSONLines
 
 /// A file's bytes, memory-mapped read-only: the kernel pages them in as the
 /// scanner walks forward, so a file of hundreds of MB is never copied into

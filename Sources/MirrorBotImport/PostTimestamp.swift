@@ -1,4 +1,5 @@
 import Foundation
+import MirrorBot
 
 /// Parses the timestamps that archives and JSONL files carry, by hand (no
 /// locale, no formatter state, thread-safe):

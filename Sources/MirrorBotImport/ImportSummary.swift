@@ -1,3 +1,5 @@
+import MirrorBot
+
 /// What an import did, for the log line and the human line.
 public struct ImportSummary: Sendable, Equatable {
     /// The files read, in order.

@@ -1,4 +1,6 @@
 import Foundation
+import JSONLines
+import MirrorBot
 
 /// Reads posts from a JSONL file, one object a line:
 /// `{"id","text","created_at","in_reply_to_user_id"?,"in_reply_to_screen_name"?,"in_reply_to_post_id"?}`.

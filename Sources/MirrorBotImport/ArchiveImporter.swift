@@ -1,4 +1,6 @@
 import Foundation
+import JSONLines
+import MirrorBot
 
 /// Imports the human's posts (a JSONL file here; each network's export in its adapter:
 /// `importArchive` in MirrorBotX, `importMastodonExport`, `importBlueskyRepository`):

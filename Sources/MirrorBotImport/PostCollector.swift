@@ -1,3 +1,5 @@
+import MirrorBot
+
 /// Gathers the posts of an import in memory (compact `Post` values only),
 /// dropping retweets, empty posts, deleted posts and ids seen twice, and counting each.
 public struct PostCollector: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import MirrorBot
 
 /// The network seam, counted: every call of `base` is reported to the status board
 /// by account, endpoint (the seam's method: `posts`, `likes`, `home_timeline`,

@@ -1,3 +1,5 @@
+import MirrorBot
+
 extension CountingNetwork: PostLookupNetwork {
     /// The base's batch size; 1 when the base cannot look posts up.
     public var lookupBatchSize: Int { (base as? any PostLookupNetwork)?.lookupBatchSize ?? 1 }

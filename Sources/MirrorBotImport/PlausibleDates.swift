@@ -1,4 +1,5 @@
 import Foundation
+import MirrorBot
 
 /// The dates an import accepts for a post: none before its network existed, none
 /// more than a day after now (clock skew and time zones, not the future).

@@ -1,4 +1,6 @@
 import Foundation
+import JSONLines
+import MirrorBot
 
 /// Reads one archive file (`window.YTD.<type>.partN = [ … ]`, X's; MirrorBotX reads its archive with it) entry by entry:
 /// the file is memory-mapped once, the scanner finds each entry's bytes, and

@@ -1,3 +1,5 @@
+import MirrorBot
+
 /// One like from the archive's `like.js`: the liked post's id and text
 /// (HTML entities undone). The X archive has no author and no time for likes;
 /// a Bluesky export's likes get their texts and authors from the network.
