@@ -1,5 +1,6 @@
 import CoreTestSupport
 import Foundation
+import JSONLines
 @testable import MirrorBot
 import Testing
 
