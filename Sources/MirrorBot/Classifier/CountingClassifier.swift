@@ -103,11 +103,6 @@ public struct CountingClassifier<Store: ClassifierStore>: FavoriteClassifier {
 
     /// The distinct features of `posts`, in first-seen order.
     static func union(_ posts: [[String]]) -> [String] {
-        var union: [String] = []
-        var seen: Set<String> = []
-        for feature in posts.joined() where seen.insert(feature).inserted {
-            union.append(feature)
-        }
-        return union
+        FeatureExtractor.distinct(Array(posts.joined()))
     }
 }
