@@ -11,6 +11,7 @@ import MirrorBotMisskey
 import MirrorBotPostgres
 import MirrorBotRedis
 import MirrorBotX
+import PostFeatures
 import Postgres
 import Redis
 import XAPI

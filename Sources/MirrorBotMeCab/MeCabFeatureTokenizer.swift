@@ -1,5 +1,6 @@
 import MeCab
 import MirrorBot
+import PostFeatures
 
 /// The core's `Tokenizer` over MeCab with a real dictionary.
 public struct MeCabFeatureTokenizer: Tokenizer {

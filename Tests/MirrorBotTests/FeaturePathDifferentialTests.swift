@@ -2,6 +2,7 @@ import CoreTestSupport
 import Foundation
 import JSONLines
 @testable import MirrorBot
+@testable import PostFeatures
 import Testing
 
 /// The feature path's byte-level steps (issue 30, third pass) against the String and

@@ -1,4 +1,5 @@
 import JSONLines
+import PostFeatures
 
 /// The JSONL format of `mirror-bot classify --jsonl FILE`.
 ///

@@ -1,3 +1,5 @@
+import PostFeatures
+
 /// The favorite classifier: features from `FeatureExtractor`, counts in a `ClassifierStore`,
 /// the decision by `FavoriteRule` (`NaiveBayes` for a number, `PooledBayes` and
 /// `Calibration` for `auto`). The same type over Redis in production and over memory in

@@ -1,4 +1,5 @@
 import Foundation
+import PostFeatures
 
 /// The likelihood `FAVORITE_RATE_THRESHOLD=auto` ranks posts by: the book's weighted
 /// probability with, as the assumed probability, the feature's own frequency over

@@ -2,6 +2,7 @@ import Foundation
 import MeCab
 @testable import MirrorBot
 import MirrorBotMeCab
+@testable import PostFeatures
 import Testing
 
 /// `FeatureExtractor.features` with real MeCab against the feature path as it was before

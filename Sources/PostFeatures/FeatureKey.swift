@@ -70,7 +70,7 @@ struct FeatureKey: Hashable {
 extension FeatureExtractor {
     /// `features` in order, each at most once by String equality (the first kept): on bytes
     /// when every feature is plain NFC (`FeatureKey`), else with `Set<String>`.
-    static func distinct<Features: Collection<String>>(_ features: Features) -> [String] {
+    public static func distinct<Features: Collection<String>>(_ features: Features) -> [String] {
         var result: [String] = []
         result.reserveCapacity(features.count)
         if features.allSatisfy(FeatureKey.isPlainNFC) {
