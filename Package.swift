@@ -47,9 +47,13 @@ let package = Package(
         // to stdout in one call; and the Redactor every line and error passes. Below the core's Logger.
         .target(name: "LogLines"),
 
+        // How a post's text becomes the classifier's features (normalising, scanning, the noun
+        // filter, distinct features on bytes), over any `Tokenizer`: pure text, below the core.
+        .target(name: "PostFeatures"),
+
         // The domain core: posts, scheduler, classifier arithmetic, replies, learning, the daemon's loops,
         // and the small protocols they use. Foundation only: no C library, no network client.
-        .target(name: "MirrorBot", dependencies: ["Clocks", "JSONLines", "LogLines"]),
+        .target(name: "MirrorBot", dependencies: ["Clocks", "JSONLines", "LogLines", "PostFeatures"]),
 
         // What every export reader shares (above the core, below each network's reader in its adapter):
         // the importer's store and train, the JSONL posts file, the archive file scanner over a mapped file,
@@ -67,8 +71,8 @@ let package = Package(
 
         // Adapters: the core's protocols over real services (swift-nio's NIOCore / NIOPosix split).
         .target(name: "MirrorBotPostgres", dependencies: ["MirrorBot", "MirrorBotSpend", "Postgres", "BlueskyAPI"]),
-        .target(name: "MirrorBotRedis", dependencies: ["MirrorBot", "Redis"]),
-        .target(name: "MirrorBotMeCab", dependencies: ["MirrorBot", "MeCab"]),
+        .target(name: "MirrorBotRedis", dependencies: ["MirrorBot", "PostFeatures", "Redis"]),
+        .target(name: "MirrorBotMeCab", dependencies: ["MirrorBot", "PostFeatures", "MeCab"]),
         .target(name: "MirrorBotX", dependencies: ["MirrorBot", "MirrorBotSpend", "MirrorBotImport", "JSONLines", "XAPI", "APIClientCore"]),
         .target(name: "MirrorBotMastodon", dependencies: ["MirrorBot", "MirrorBotImport", "JSONLines", "MastodonAPI", "APIClientCore"]),
         .target(name: "MirrorBotBluesky", dependencies: ["MirrorBot", "MirrorBotImport", "JSONLines", "BlueskyAPI", "CBOR", "APIClientCore", "CCrypto"]),
@@ -77,7 +81,7 @@ let package = Package(
 
         // Commands, argument parsing and configuration: where the core meets its adapters.
         .target(name: "MirrorBotCLI", dependencies: [
-            "MirrorBot", "MirrorBotSpend", "MirrorBotImport", "JSONLines", "LogLines", "MirrorBotStatus", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
+            "MirrorBot", "MirrorBotSpend", "PostFeatures", "MirrorBotImport", "JSONLines", "LogLines", "MirrorBotStatus", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
             "MirrorBotBluesky", "MirrorBotMisskey", "Postgres", "Redis", "MeCab", "APIClientCore", "XAPI", "MastodonAPI", "BlueskyAPI",
             "MisskeyAPI", "StatusServer", "CUserfaultfd",
         ]),
@@ -104,19 +108,19 @@ let package = Package(
         // builds this with coverage, AddressSanitizer and libFuzzer. Built normally (debug: it uses
         // @testable imports), it replays input files once, without libFuzzer.
         .executableTarget(name: "mirror-bot-fuzz", dependencies: [
-            "MirrorBot", "MirrorBotImport", "JSONLines", "MirrorBotCLI", "MirrorBotMastodon", "MirrorBotX", "MirrorBotBluesky", "MastodonAPI", "XAPI", "APIClientCore",
+            "MirrorBot", "PostFeatures", "MirrorBotImport", "JSONLines", "MirrorBotCLI", "MirrorBotMastodon", "MirrorBotX", "MirrorBotBluesky", "MastodonAPI", "XAPI", "APIClientCore",
             "BlueskyAPI", "Redis", "MirrorBotMisskey", "MisskeyAPI",
         ]),
 
         // Benchmarks: run with `swift run -c release mirror-bot-bench`.
         .executableTarget(name: "mirror-bot-bench", dependencies: [
-            "MirrorBot", "MirrorBotSpend", "MirrorBotImport", "JSONLines", "LogLines", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab",
-            "MirrorBotX", "Postgres", "Redis", "FakeX", "XAPI",
+            "MirrorBot", "MirrorBotSpend", "PostFeatures", "MirrorBotImport", "JSONLines", "LogLines", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX",
+            "Postgres", "Redis", "FakeX", "XAPI",
             "CoreTestSupport", "APIClientTestSupport",
         ]),
 
         // In-memory stand-ins for the core's protocols and a scripted network, on APIClientTestSupport's manual clock: no services.
-        .target(name: "CoreTestSupport", dependencies: ["MirrorBot", "MirrorBotSpend", "APIClientTestSupport"], path: "Tests/CoreTestSupport"),
+        .target(name: "CoreTestSupport", dependencies: ["MirrorBot", "MirrorBotSpend", "PostFeatures", "APIClientTestSupport"], path: "Tests/CoreTestSupport"),
         // Services for the adapter and end-to-end tests: a migrated database, Redis, the built binary.
         .target(name: "TestSupport", dependencies: ["MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "Postgres", "Redis", "CBOR", "CCrypto"], path: "Tests/TestSupport"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"]),
@@ -133,12 +137,12 @@ let package = Package(
         .testTarget(name: "MisskeyAPITests", dependencies: ["MisskeyAPI", "APIClientCore", "APIClientTestSupport", "FakeMisskey", "FakeHTTP"]),
         .testTarget(name: "BlueskyAPITests", dependencies: ["BlueskyAPI", "APIClientCore", "APIClientTestSupport", "FakeBluesky"]),
         // The core's tests: milliseconds, no PostgreSQL, Redis, MeCab or network.
-        .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "MirrorBotSpend", "MirrorBotImport", "JSONLines", "LogLines", "CoreTestSupport", "APIClientTestSupport"]),
+        .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "MirrorBotSpend", "PostFeatures", "MirrorBotImport", "JSONLines", "LogLines", "CoreTestSupport", "APIClientTestSupport"]),
         // The status page's state, metrics and HTML, fed as the loops feed it: no service either.
         .testTarget(name: "MirrorBotStatusTests", dependencies: ["MirrorBot", "MirrorBotSpend", "MirrorBotStatus", "LogLines", "CoreTestSupport", "APIClientTestSupport"]),
         .testTarget(name: "AdapterTests", dependencies: [
-            "MirrorBot", "MirrorBotSpend", "MirrorBotImport", "JSONLines", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab",
-            "MirrorBotX", "MirrorBotMastodon", "CoreTestSupport", "APIClientTestSupport", "TestSupport", "FakeX", "FakeMastodon", "BlueskyAPI", "FakeBluesky",
+            "MirrorBot", "MirrorBotSpend", "PostFeatures", "MirrorBotImport", "JSONLines", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX",
+            "MirrorBotMastodon", "CoreTestSupport", "APIClientTestSupport", "TestSupport", "FakeX", "FakeMastodon", "BlueskyAPI", "FakeBluesky",
             "MirrorBotBluesky", "CBOR",
             "MirrorBotMisskey", "MisskeyAPI", "FakeMisskey",
         ]),

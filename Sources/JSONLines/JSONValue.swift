@@ -80,10 +80,26 @@ public enum JSONValue: Sendable, Hashable, Decodable {
         return out
     }
 
+    /// Appends `text` as a JSON string literal (what `quoted` returns) to `out`, as UTF-8.
+    public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        guard needsEscape(text) else {
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
+        out.append(contentsOf: quoted(text).utf8)
+    }
+
+    /// Whether `text` may need an escape in JSON: a `"`, `\`, control character, or the lead byte of U+2028 or U+2029 (E2 80 A8/A9).
+    private static func needsEscape(_ text: String) -> Bool {
+        text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 })
+    }
+
     /// Appends `text` as a JSON string literal (what `quoted` returns) to `out`.
     public static func appendQuoted(_ text: String, to out: inout String) {
-        // Most strings need no escape: no `"`, `\`, control character, U+2028 or U+2029 (E2 80 A8/A9).
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }) else {
+        // Most strings need no escape.
+        guard needsEscape(text) else {
             out += "\""
             out += text
             out += "\""

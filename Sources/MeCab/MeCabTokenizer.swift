@@ -55,31 +55,51 @@ public final class MeCabTokenizer: Sendable {
     }
 
     /// As `tokenize(_:_:)`, keeping only what `make` does not turn down (nil): a morpheme
-    /// skipped this way costs no copy at all (issue 30: the classifier keeps only the nouns'
-    /// surfaces, read on MeCab's bytes).
+    /// skipped this way costs no copy at all.
     public func tokenize<T: Sendable>(_ text: String, keeping make: @Sendable (UnsafeRawBufferPointer, UnsafePointer<CChar>) -> T?) -> [T] {
         guard !text.isEmpty else { return [] }
         return tagger.withLock { handle in
-            var input = text
-            return input.withUTF8 { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { chars in
-                    // The nodes, and their surfaces (pointers into `chars`), are valid
-                    // only here, under the lock: copy everything before leaving.
-                    var morphemes: [T] = []
+            var morphemes: [T] = []
+            Self.forEachMorpheme(handle, text) { surface, feature in
+                if let kept = make(surface, feature) { morphemes.append(kept) }
+            }
+            return morphemes
+        }
+    }
+
+    /// The surfaces of the morphemes whose feature CSV (a C string, valid only during the call)
+    /// `keep` accepts, in order (issue 30: the classifier keeps only the nouns' surfaces, read on
+    /// MeCab's bytes). Not generic, unlike `tokenize(_:keeping:)`, whose unspecialized generic
+    /// code a morpheme, run from another module, was a quarter of the classifier's time outside MeCab.
+    public func surfaces(_ text: String, where keep: @Sendable (UnsafePointer<CChar>) -> Bool) -> [String] {
+        guard !text.isEmpty else { return [] }
+        return tagger.withLock { handle in
+            var surfaces: [String] = []
+            Self.forEachMorpheme(handle, text) { surface, feature in
+                if keep(feature) { surfaces.append(String(decoding: surface, as: UTF8.self)) }
+            }
+            return surfaces
+        }
+    }
+
+    /// Calls `body` with each morpheme's surface bytes and feature CSV, in order, without MeCab's
+    /// BOS/EOS markers. The nodes, and their surfaces (pointers into the text's bytes), are valid
+    /// only during the call, under the lock: `body` copies what it keeps.
+    private static func forEachMorpheme(_ handle: TaggerHandle, _ text: String, _ body: (UnsafeRawBufferPointer, UnsafePointer<CChar>) -> Void) {
+        var input = text
+        input.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                withUnsafePointer(to: 0 as CChar) { empty in
                     var node = mecab_sparse_tonode2(handle.raw, chars.baseAddress, chars.count)
                     while let current = node {
                         let value = current.pointee
                         let stat = Int32(value.stat)
                         if stat != MECAB_BOS_NODE && stat != MECAB_EOS_NODE {
                             let length = value.surface == nil ? 0 : Int(value.length)
-                            let kept = withUnsafePointer(to: 0 as CChar) { empty in
-                                make(UnsafeRawBufferPointer(start: value.surface, count: length), value.feature ?? empty)
-                            }
-                            if let kept { morphemes.append(kept) }
+                            body(UnsafeRawBufferPointer(start: value.surface, count: length), value.feature ?? empty)
                         }
                         node = UnsafePointer(value.next)
                     }
-                    return morphemes
                 }
             }
         }

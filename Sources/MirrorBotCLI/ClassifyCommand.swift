@@ -76,8 +76,12 @@ struct ClassifyCommand: Command {
             while start < entries.count {
                 let batch = entries[start..<min(start + Self.batchSize, entries.count)]
                 let verdicts = try await store.classify(batch: batch.map(\.input))
-                let lines = zip(batch, verdicts).map { ClassificationJSONL.line(id: $0.id, classification: $1) }
-                context.output(lines.joined(separator: "\n"))
+                var lines: [UInt8] = []
+                for (entry, verdict) in zip(batch, verdicts) {
+                    if !lines.isEmpty { lines.append(UInt8(ascii: "\n")) }
+                    ClassificationJSONL.append(id: entry.id, classification: verdict, to: &lines)
+                }
+                context.output(String(decoding: lines, as: UTF8.self))
                 start += Self.batchSize
             }
         }

@@ -12,6 +12,7 @@ import MirrorBotPostgres
 import MirrorBotRedis
 import MirrorBotSpend
 import MirrorBotX
+import PostFeatures
 import Postgres
 import Redis
 import XAPI

@@ -1,5 +1,6 @@
 import MeCab
 import MirrorBot
+import PostFeatures
 
 /// The core's `Tokenizer` over MeCab with a real dictionary.
 public struct MeCabFeatureTokenizer: Tokenizer {
@@ -26,9 +27,7 @@ public struct MeCabFeatureTokenizer: Tokenizer {
     /// The nouns' surfaces, filtered on MeCab's bytes: a morpheme whose feature CSV does not
     /// begin with the field 名詞, or whose second field is 数, is skipped without a copy.
     public func nounSurfaces(_ text: String) -> [String] {
-        mecab.tokenize(text, keeping: { surface, feature in
-            Self.isCountedNoun(feature) ? String(decoding: surface, as: UTF8.self) : nil
-        })
+        mecab.surfaces(text, where: Self.isCountedNoun)
     }
 
     /// The first field is exactly 名詞 and the second, if any, is not exactly 数 (as

@@ -1,4 +1,5 @@
 import MirrorBot
+import PostFeatures
 /// The classifier's Redis keys, all under one prefix (`REDIS_KEY_PREFIX`,
 /// default `mirror-bot:`) so that several bots can share one Redis:
 ///

@@ -1,4 +1,5 @@
 import MirrorBot
+import PostFeatures
 import Redis
 /// The Lua script that trains one post atomically, in one round trip (EVAL).
 ///

@@ -1,4 +1,5 @@
 import MirrorBot
+import PostFeatures
 import Redis
 
 /// The favorite classifier's counts and calibration windows in Redis (`ClassifierStore`);

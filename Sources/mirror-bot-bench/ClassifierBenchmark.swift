@@ -2,6 +2,7 @@ import Foundation
 import MirrorBot
 import MirrorBotMeCab
 import MirrorBotRedis
+import PostFeatures
 import Redis
 
 /// `mirror-bot-bench classifier [--posts N] [--batch N] [--seed S] [--jsonl FILE]`:

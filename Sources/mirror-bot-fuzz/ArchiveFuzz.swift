@@ -3,6 +3,7 @@ import JSONLines
 import MirrorBot
 @testable import MirrorBotImport
 @testable import MirrorBotX
+import PostFeatures
 
 extension FuzzTarget {
     /// An X archive `tweets.js`: the scanner finds each entry, each is decoded as an

@@ -1,4 +1,5 @@
 import MirrorBot
+import PostFeatures
 
 /// `ClassifierStore` in memory: the counts and the windows, learned as the Redis scripts
 /// learn them (`ClassifierScript`): `takesBack` takes one count back from `normal`

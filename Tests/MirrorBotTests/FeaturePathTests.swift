@@ -1,6 +1,7 @@
 import Foundation
 @testable import JSONLines
 @testable import MirrorBot
+@testable import PostFeatures
 import Testing
 
 /// The feature path's fast steps against the slow ones they replace (issue 30).

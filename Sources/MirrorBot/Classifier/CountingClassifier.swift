@@ -1,3 +1,5 @@
+import PostFeatures
+
 /// The favorite classifier: features from `FeatureExtractor`, counts in a `ClassifierStore`,
 /// the decision by `FavoriteRule` (`NaiveBayes` for a number, `PooledBayes` and
 /// `Calibration` for `auto`). The same type over Redis in production and over memory in
@@ -103,11 +105,6 @@ public struct CountingClassifier<Store: ClassifierStore>: FavoriteClassifier {
 
     /// The distinct features of `posts`, in first-seen order.
     static func union(_ posts: [[String]]) -> [String] {
-        var union: [String] = []
-        var seen: Set<String> = []
-        for feature in posts.joined() where seen.insert(feature).inserted {
-            union.append(feature)
-        }
-        return union
+        FeatureExtractor.distinct(Array(posts.joined()))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PostFeatures
 
 /// The likelihood `FAVORITE_RATE_THRESHOLD=auto` ranks posts by: the book's weighted
 /// probability with, as the assumed probability, the feature's own frequency over
@@ -121,7 +122,8 @@ public struct PooledBayes: Sendable, Equatable {
     /// character `:` must be a character alone, not `:` with a combining mark after it.
     static func isAuthor(_ feature: String) -> Bool {
         let prefix = FeatureExtractor.authorPrefix.utf8
-        guard feature.utf8.starts(with: prefix) else { return false }
+        // No noun or hashtag begins with `@`: most features are decided by their first byte.
+        guard feature.utf8.first == UInt8(ascii: "@"), feature.utf8.starts(with: prefix) else { return false }
         let colon = feature.utf8.index(feature.utf8.startIndex, offsetBy: prefix.count - 1)
         return feature[colon...].first?.utf8.count == 1
     }

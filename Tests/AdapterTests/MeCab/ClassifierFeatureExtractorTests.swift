@@ -1,6 +1,7 @@
 import MeCab
 import MirrorBot
 import MirrorBotMeCab
+import PostFeatures
 import Testing
 
 @Suite("FeatureExtractor: nouns, hashtags and the author, with real MeCab")

@@ -1,6 +1,7 @@
 import MeCab
 import MirrorBot
 import MirrorBotMeCab
+import PostFeatures
 import Testing
 
 @Suite("MeCabFeatureTokenizer reads the first two feature fields as Morpheme does (issue 30)")

@@ -3,6 +3,7 @@ import Foundation
 import MirrorBot
 import MirrorBotMeCab
 import MirrorBotRedis
+import PostFeatures
 import Redis
 import TestSupport
 import Testing

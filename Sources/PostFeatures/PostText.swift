@@ -29,10 +29,18 @@ struct PostText: Equatable {
         let normalized = Self.compatibilityNormalized(text)
         // Without `#`, `@` or `:` (every URL has one) nothing is removed: skip splitting
         // the text into characters, the costliest step of the scan.
-        guard normalized.utf8.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") }) else {
+        let marked = normalized.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") }
+        } ?? normalized.utf8.contains { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") }
+        guard marked else {
             self.init(plain: normalized)
             return
         }
+        self = Self.scanPlain(normalized) ?? Self.scanCharacters(normalized)
+    }
+
+    /// The scan of NFKC-normalized text, character by character.
+    static func scanCharacters(_ normalized: String) -> PostText {
         let characters = Array(normalized)
         var plain = ""
         var hashtags: [String] = []
@@ -58,7 +66,7 @@ struct PostText: Equatable {
                 index += 1
             }
         }
-        self.init(plain: plain, hashtags: hashtags, mentions: mentions)
+        return PostText(plain: plain, hashtags: hashtags, mentions: mentions)
     }
 
     /// `text.precomposedStringWithCompatibilityMapping` (NFKC), without Foundation for the
@@ -71,6 +79,8 @@ struct PostText: Equatable {
     /// to U+0020 and the full-width ASCII forms U+FF01...U+FF5E to U+0021...U+007E. Any
     /// other scalar: Foundation. `PostTextTests` holds the two to the same result.
     static func compatibilityNormalized(_ text: String) -> String {
+        // Every scalar its own form (checked on the bytes): the text as it is.
+        if FeatureKey.isPlainNFC(text) { return text }
         var mapped = false
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -138,12 +148,12 @@ struct PostText: Equatable {
         return end > start + 1 ? end : nil
     }
 
-    private static func isWordCharacter(_ character: Character?) -> Bool {
+    static func isWordCharacter(_ character: Character?) -> Bool {
         guard let character else { return false }
         return character.asciiByte == UInt8(ascii: "_") || character.isLetter || character.isNumber
     }
 
-    private static func isScreenNameCharacter(_ character: Character?) -> Bool {
+    static func isScreenNameCharacter(_ character: Character?) -> Bool {
         guard let value = character?.asciiByte else { return false }
         return value == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(value)
             || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(value | 0x20)

@@ -35,21 +35,16 @@ public struct FeatureExtractor: Sendable {
         let nouns = tokenizer.nounSurfaces(post.plain)
         var features: [String] = []
         features.reserveCapacity(nouns.count + post.hashtags.count + 1)
-        var seen: Set<String> = []
-        seen.reserveCapacity(features.capacity)
-        func add(_ feature: String) {
-            if seen.insert(feature).inserted { features.append(feature) }
-        }
         for surface in nouns where Self.isCountedSurface(surface) {
-            add(Self.lowercased(surface))
+            features.append(Self.lowercased(surface))
         }
         for tag in post.hashtags {
-            add("#" + tag.lowercased())
+            features.append("#" + Self.lowercased(tag))
         }
         if let name = Self.authorFeature(author) {
-            add(name)
+            features.append(name)
         }
-        return features
+        return Self.distinct(features)
     }
 
     /// `@author:name` for a screen name (leading `@` and surrounding spaces ignored), nil when empty.
@@ -81,6 +76,8 @@ public struct FeatureExtractor: Sendable {
 
     /// A noun's surface worth counting: some letter, not one ASCII character, not only `ー`, `〜` or `~`.
     static func isCountedSurface(_ surface: String) -> Bool {
+        // Kana and ideographs (with ASCII): decided on the bytes (issue 30).
+        if let counted = plainCountedSurface(surface) { return counted }
         // ASCII alone (English words, `://`, `@`): the same three rules on bytes, where a letter
         // is A-Z or a-z (the only ASCII characters `Character.isLetter` accepts).
         if surface.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -108,10 +105,17 @@ public struct FeatureExtractor: Sendable {
         return scalar == "ー" || scalar == "〜" || scalar == "~"
     }
 
-    /// `text.lowercased()`, without the Unicode tables for ASCII-only text.
+    /// `text.lowercased()`, without the Unicode tables for text of ASCII, kana, CJK punctuation
+    /// and unified ideographs (`FeatureKey.isPlainNFC`; none of those but A-Z has a lowercase
+    /// mapping, `FeaturePathTests` checks each).
     static func lowercased(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 >= 0x80 || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }) else { return text }
-        return text.lowercased()
+        var hasUppercase = false
+        let plain = FeatureKey.forEachPlainScalar(text) { value in
+            if value >= 0x41 && value <= 0x5A { hasUppercase = true }
+        }
+        guard plain else { return text.lowercased() }
+        guard hasUppercase else { return text }
+        return String(decoding: text.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
