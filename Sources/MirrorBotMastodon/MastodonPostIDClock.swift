@@ -19,8 +19,7 @@ public struct MastodonPostIDClock: PostIDClock {
     /// made before snowflakes (Mastodon 2.0, October 2017) and after Mastodon began (2016): an X
     /// tweet of 2006-2010 imported here has such an id too, but not such a date.
     public func isOwnPost(id: String, createdAt: Date) -> Bool {
-        if let time = postTime(ofID: id) { return abs(time.timeIntervalSince(createdAt)) <= Self.ownPostTolerance }
-        return UInt64(id) != nil && createdAt >= Self.mastodonBegan && createdAt < Self.snowflakesBegan
+        idTimeAgrees(id, createdAt) ?? (UInt64(id) != nil && createdAt >= Self.mastodonBegan && createdAt < Self.snowflakesBegan)
     }
 
     /// 2016-01-01T00:00:00Z, before Mastodon's first release (March 2016).

@@ -19,8 +19,7 @@ public struct XPostIDClock: PostIDClock {
     /// A snowflake whose time agrees with `createdAt`, or a sequential id (digits only) of a post
     /// made before snowflakes began (2010-11-04): the human's tweets of 2006-2010.
     public func isOwnPost(id: String, createdAt: Date) -> Bool {
-        if let time = postTime(ofID: id) { return abs(time.timeIntervalSince(createdAt)) <= Self.ownPostTolerance }
-        return UInt64(id) != nil && createdAt < Self.snowflakesBegan
+        idTimeAgrees(id, createdAt) ?? (UInt64(id) != nil && createdAt < Self.snowflakesBegan)
     }
 
     /// 2010-11-05T00:00:00Z: a day's margin after X's snowflake epoch.

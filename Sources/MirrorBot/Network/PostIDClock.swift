@@ -24,7 +24,11 @@ extension PostIDClock {
 
     /// By default: the id carries a time within `ownPostTolerance` of `createdAt`.
     public func isOwnPost(id: String, createdAt: Date) -> Bool {
-        guard let time = postTime(ofID: id) else { return false }
-        return abs(time.timeIntervalSince(createdAt)) <= Self.ownPostTolerance
+        idTimeAgrees(id, createdAt) ?? false
+    }
+
+    /// Whether the id's time is within `ownPostTolerance` of `createdAt`; nil when the id carries no time.
+    public func idTimeAgrees(_ id: String, _ createdAt: Date) -> Bool? {
+        postTime(ofID: id).map { abs($0.timeIntervalSince(createdAt)) <= Self.ownPostTolerance }
     }
 }
