@@ -16,24 +16,12 @@ public struct DeleteRecord: XRPCRequest {
     public static var nsid: String { "com.atproto.repo.deleteRecord" }
     public static var isProcedure: Bool { true }
 
-    /// The session's DID.
-    public var repo: String
-    public var collection: String
-    public var rkey: String
+    /// The record: its authority is the session's DID.
+    public var uri: ATURI
 
-    public init(repo: String, collection: String, rkey: String) {
-        self.repo = repo
-        self.collection = collection
-        self.rkey = rkey
-    }
-
-    struct Input: Encodable {
-        var repo: String
-        var collection: String
-        var rkey: String
-    }
+    public init(uri: ATURI) { self.uri = uri }
 
     public func input() throws -> Data? {
-        try XRPCJSON.encode(Input(repo: repo, collection: collection, rkey: rkey))
+        try XRPCJSON.encode(RepoRecordInput<Never>(uri, record: nil))
     }
 }
