@@ -112,6 +112,6 @@ enum BlueskyFuzz {
     }
 
     private static func call<T>(_ harness: FuzzClientHarness, _ name: String, _ body: () async throws -> T) async -> T? {
-        await harness.call(name, failing: BlueskyAPIError.self, seam: BlueskyNetwork.mappingErrors, body)
+        await harness.call(name, failing: BlueskyAPIError.self, seam: BlueskyNetwork.networkError, body)
     }
 }

@@ -70,24 +70,20 @@ final class FuzzClientHarness: HTTPTransport, BotClock, @unchecked Sendable {
     }
 
     /// `call(_:failing:_:)` at a network's client: its own `Failure` is checked as there, and so
-    /// is the line the daemon logs for it, once `seam` (the adapter's `mappingErrors`) has made a
-    /// `NetworkError` of it; a rate limit's reset must be a date.
+    /// is the line the daemon logs for it, the `NetworkError` that `seam` (the adapter's
+    /// `networkError`) makes of it; a rate limit's reset must be a date.
     func call<T, Failure: Error & CustomStringConvertible>(
-        _ name: String, failing failure: Failure.Type, seam: (() async throws -> Void) async throws -> Void,
-        _ body: () async throws -> T
+        _ name: String, failing failure: Failure.Type, seam: (Failure) -> NetworkError, _ body: () async throws -> T
     ) async -> T? {
         await call(name, failing: failure) {
             do {
                 return try await body()
             } catch let error as Failure {
-                do {
-                    try await seam { throw error }
-                } catch {
-                    if case NetworkError.rateLimited(_, let resetAt) = error {
-                        fuzzCheck(resetAt.timeIntervalSince1970.isFinite, "a reset that is no date: \(resetAt)")
-                    }
-                    check(String(describing: error), from: name)
+                let line = seam(error)
+                if case .rateLimited(_, let resetAt) = line {
+                    fuzzCheck(resetAt.timeIntervalSince1970.isFinite, "a reset that is no date: \(resetAt)")
                 }
+                check(String(describing: line), from: name)
                 throw error
             }
         }

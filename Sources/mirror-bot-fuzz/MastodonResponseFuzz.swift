@@ -62,6 +62,6 @@ enum MastodonFuzz {
     }
 
     private static func call<T>(_ harness: FuzzClientHarness, _ name: String, _ body: () async throws -> T) async -> T? {
-        await harness.call(name, failing: MastodonAPIError.self, seam: MastodonNetwork.mappingErrors, body)
+        await harness.call(name, failing: MastodonAPIError.self, seam: MastodonNetwork.networkError, body)
     }
 }

@@ -92,6 +92,6 @@ enum MisskeyFuzz {
     }
 
     private static func call<T>(_ harness: FuzzClientHarness, _ name: String, _ body: () async throws -> T) async -> T? {
-        await harness.call(name, failing: MisskeyAPIError.self, seam: MisskeyNetwork.mappingErrors, body)
+        await harness.call(name, failing: MisskeyAPIError.self, seam: MisskeyNetwork.networkError, body)
     }
 }

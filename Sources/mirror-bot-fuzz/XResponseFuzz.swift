@@ -57,6 +57,6 @@ struct XFuzzCalls {
     }
 
     private func send<R: XRequest>(_ request: R) async -> R.Response? {
-        await harness.call(request.endpoint, failing: XAPIError.self, seam: XNetwork.mappingErrors) { try await client.send(request) }
+        await harness.call(request.endpoint, failing: XAPIError.self, seam: XNetwork.networkError) { try await client.send(request) }
     }
 }
