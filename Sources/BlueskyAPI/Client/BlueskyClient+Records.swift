@@ -21,15 +21,14 @@ extension BlueskyClient {
         _ record: Record, collection: String, rkey: String, matches: @Sendable (Record) -> Bool
     ) async throws -> Written {
         let did = try await session().did
-        let uri = ATURI(authority: did, collection: collection, rkey: rkey)
-        let request = CreateRecord(uri: uri, record: record)
+        let request = CreateRecord(repo: did, collection: collection, rkey: rkey, record: record)
         do {
             let response = try await send(request)
             return Written(uri: response.uri, cid: response.cid)
         } catch let writeError as BlueskyAPIError where Self.mayHaveWritten(writeError) {
             let found: GetRecord<Record>.Response
             do {
-                found = try await send(GetRecord<Record>(uri: uri))
+                found = try await send(GetRecord<Record>(repo: did, collection: collection, rkey: rkey))
             } catch let lookUp as BlueskyAPIError where lookUp.isRecordNotFound {
                 throw writeError
             } catch is CancellationError {

@@ -12,18 +12,29 @@ public struct CreateRecord<Record: Encodable & Sendable>: XRPCRequest {
     public static var nsid: String { "com.atproto.repo.createRecord" }
     public static var isProcedure: Bool { true }
 
-    /// Where the record goes: its authority is the session's DID.
-    public var uri: ATURI
+    /// The session's DID.
+    public var repo: String
+    public var collection: String
+    public var rkey: String
     public var record: Record
 
-    public init(uri: ATURI, record: Record) {
-        self.uri = uri
+    public init(repo: String, collection: String, rkey: String, record: Record) {
+        self.repo = repo
+        self.collection = collection
+        self.rkey = rkey
         self.record = record
     }
 
     public var replay: Replay { .refusedWhenRepeated }
 
+    struct Input: Encodable {
+        var repo: String
+        var collection: String
+        var rkey: String
+        var record: Record
+    }
+
     public func input() throws -> Data? {
-        try XRPCJSON.encode(RepoRecordInput(uri, record: record))
+        try XRPCJSON.encode(Input(repo: repo, collection: collection, rkey: rkey, record: record))
     }
 }

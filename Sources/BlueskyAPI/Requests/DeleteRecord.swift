@@ -16,12 +16,24 @@ public struct DeleteRecord: XRPCRequest {
     public static var nsid: String { "com.atproto.repo.deleteRecord" }
     public static var isProcedure: Bool { true }
 
-    /// The record: its authority is the session's DID.
-    public var uri: ATURI
+    /// The session's DID.
+    public var repo: String
+    public var collection: String
+    public var rkey: String
 
-    public init(uri: ATURI) { self.uri = uri }
+    public init(repo: String, collection: String, rkey: String) {
+        self.repo = repo
+        self.collection = collection
+        self.rkey = rkey
+    }
+
+    struct Input: Encodable {
+        var repo: String
+        var collection: String
+        var rkey: String
+    }
 
     public func input() throws -> Data? {
-        try XRPCJSON.encode(RepoRecordInput<Never>(uri, record: nil))
+        try XRPCJSON.encode(Input(repo: repo, collection: collection, rkey: rkey))
     }
 }

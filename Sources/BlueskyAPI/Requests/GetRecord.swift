@@ -11,11 +11,15 @@ public struct GetRecord<Value: Decodable & Sendable>: XRPCRequest {
 
     public static var nsid: String { "com.atproto.repo.getRecord" }
 
-    public var uri: ATURI
+    public var repo: String
+    public var collection: String
+    public var rkey: String
 
-    public init(uri: ATURI) { self.uri = uri }
-
-    public var parameters: [(name: String, value: String)] {
-        [("repo", uri.authority), ("collection", uri.collection), ("rkey", uri.rkey)]
+    public init(repo: String, collection: String, rkey: String) {
+        self.repo = repo
+        self.collection = collection
+        self.rkey = rkey
     }
+
+    public var parameters: [(name: String, value: String)] { [("repo", repo), ("collection", collection), ("rkey", rkey)] }
 }
