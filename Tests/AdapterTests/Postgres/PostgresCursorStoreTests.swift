@@ -37,11 +37,10 @@ struct PostgresCursorStoreTests {
 
     @Test("a cursor stored before positions (last_id) is kept by migration 008 and read back as the position it was")
     func migratedCursor() async throws {
-        let database = try await TestDatabase.make()
-        defer { Task { try? await database.drop() } }
-        let connection = try await database.connect()
+        let db = try await MigratedDatabase.make(before: "008")
+        defer { Task { try? await db.database.drop() } }
+        let connection = db.connection
         let all = try MigratedDatabase.migrationsDirectory()
-        try await MigratedDatabase.migrate(connection, before: "008")
         try await connection.query("INSERT INTO cursors (stream, last_id) VALUES ('human_posts', '1790000000000000001')")
         // 008 first, then every later migration, and nothing before it again.
         let later = try Migrator(directory: all).files().map(\.lastPathComponent).filter { $0 >= "008" }
