@@ -132,4 +132,29 @@ struct FeatureBytesDifferentialTests {
             #expect(decoded.utf8.elementsEqual(text.utf8), "\(text.debugDescription)")
         }
     }
+
+    @Test("a verdict's contributions, given in the post's order, read sorted as the rules sorted them, and compare so")
+    func contributionsSortedWhenRead() {
+        var random = SeededGenerator(seed: 3101)
+        let words = ["寿司", "仕事", "猫", "@author:alice", "#タグ", "未知", "e\u{301}"]
+        for _ in 0..<500 {
+            var counts = TrainingCounts(documents: CategoryCounts(favorite: Int.random(in: 0...40, using: &random), normal: Int.random(in: 0...40, using: &random)))
+            for word in words where Bool.random(using: &random) {
+                counts.features[word] = CategoryCounts(favorite: Int.random(in: 0...9, using: &random), normal: Int.random(in: 0...9, using: &random))
+            }
+            let features = (0..<Int.random(in: 0...6, using: &random)).map { _ in words.randomElement(using: &random) ?? "" }
+            let seed = NaiveBayes(threshold: 1).classify(features: features, counts: counts)
+            let pooled = PooledBayes().contributions(features: features, counts: counts)
+            #expect(seed.contributions == NaiveBayes.strongestFirst(seed.contributions))
+            #expect(seed.contributions.map(\.feature).sorted() == features.sorted())
+            let rule = FavoriteRule(threshold: .fixed(1)).classify(features: features, counts: counts)
+            #expect(rule == seed)
+            var verdict = Classification(label: .normal, ratio: 0, features: features, contributionsInPostOrder: pooled, threshold: .fixed(1))
+            let sorted = NaiveBayes.strongestFirst(pooled)
+            #expect(verdict.contributions == sorted)
+            #expect(verdict == Classification(label: .normal, ratio: 0, features: features, contributions: sorted, threshold: .fixed(1)))
+            verdict.contributions = pooled
+            #expect(verdict.contributions == pooled)
+        }
+    }
 }

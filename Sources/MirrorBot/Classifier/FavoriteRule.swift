@@ -59,14 +59,13 @@ public struct FavoriteRule: Sendable, Equatable {
 
     private func calibrated(features: [String], counts: TrainingCounts, threshold: ThresholdInForce) -> Classification {
         let contributions = pooled.contributions(features: features, counts: counts)
-        let sorted = NaiveBayes.strongestFirst(contributions)
         guard let logRatio = pooled.logLikelihoodRatio(contributions, documents: counts.documents, textScale: counts.sample.textScale) else {
-            return Classification(label: .normal, ratio: 0, features: features, contributions: sorted, threshold: threshold)
+            return Classification(label: .normal, ratio: 0, features: features, contributionsInPostOrder: contributions, threshold: threshold)
         }
         let ratio = Self.finiteExp(counts.sample.priorLogOdds + logRatio)
         return Classification(
             label: ratio > threshold.value ? .favorite : .normal, ratio: ratio, features: features,
-            contributions: sorted, threshold: threshold)
+            contributionsInPostOrder: contributions, threshold: threshold)
     }
 
     /// exp, capped at e^700 so that it stays a finite JSON number (as the seed's ratio).
