@@ -8,8 +8,10 @@
 /// with `JSONDecoder` (`JSONValue.object(parsing:)`), so what is accepted, the values
 /// found and the error for a bad line stay exactly `JSONDecoder`'s; the fuzz target
 /// `jsonl-classifier` checks that the two agree on every line this reader accepts.
+@usableFromInline
 enum FlatJSONObject {
     /// The object on `line` (UTF-8, already validated), or nil: decode it with `JSONDecoder`.
+    @usableFromInline
     static func parse(_ line: UnsafeBufferPointer<UInt8>) -> [String: JSONValue]? {
         var reader = Reader(bytes: line)
         return reader.object()

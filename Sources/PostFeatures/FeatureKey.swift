@@ -48,6 +48,20 @@ struct FeatureKey: Hashable, Sendable {
         }
     }
 
+    /// A text's first eight bytes (zero past its end) and its byte count: texts whose
+    /// fingerprints differ have different bytes.
+    struct Fingerprint: Equatable {
+        let head: UInt64
+        let count: Int
+    }
+
+    static func fingerprint(_ text: String) -> Fingerprint {
+        let head = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.prefix(8).enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+        } ?? text.utf8.prefix(8).enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+        return Fingerprint(head: head, count: text.utf8.count)
+    }
+
     /// Every scalar of `text` is one `PostText.isOwnCompatibilityForm` accepts: then `text` is in NFC.
     @inlinable
     static func isPlainNFC(_ text: String) -> Bool {
@@ -120,12 +134,20 @@ extension FeatureExtractor {
         var result: [String] = []
         result.reserveCapacity(features.count)
         if features.allSatisfy(FeatureKey.isPlainNFC) {
-            // A post's few features: compared with those kept so far, without a set.
+            // A post's few features: compared with those kept so far, without a set, by their
+            // first bytes and count before their bytes (issue 30, fourth pass).
             guard features.count > 16 else {
-                for feature in features where !result.contains(where: { FeatureKey.sameBytes($0, feature) }) {
-                    result.append(feature)
+                return withUnsafeTemporaryAllocation(of: FeatureKey.Fingerprint.self, capacity: 16) { kept in
+                    for feature in features {
+                        let fingerprint = FeatureKey.fingerprint(feature)
+                        guard !result.indices.contains(where: { kept[$0] == fingerprint && FeatureKey.sameBytes(result[$0], feature) }) else {
+                            continue
+                        }
+                        kept[result.count] = fingerprint
+                        result.append(feature)
+                    }
+                    return result
                 }
-                return result
             }
             var seen = Set<FeatureKey>(minimumCapacity: features.count)
             for feature in features where seen.insert(FeatureKey(feature: feature)).inserted {
