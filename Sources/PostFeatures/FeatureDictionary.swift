@@ -41,7 +41,10 @@ public struct FeatureDictionary<Value> {
     public subscript(feature: String) -> Value? {
         get {
             if let general { return general[feature] }
-            if FeatureKey.isPlainNFC(feature) { return plain[FeatureKey(feature: feature)] }
+            // Found by its bytes, it is the key (equal bytes, equal Strings); not found, a plain
+            // feature is absent, and one that is not plain may equal a key only as a String.
+            if let value = plain[FeatureKey(feature: feature)] { return value }
+            if FeatureKey.isPlainNFC(feature) { return nil }
             return plain.first { $0.key.feature == feature }?.value
         }
         set {

@@ -157,4 +157,32 @@ struct FeatureBytesDifferentialTests {
             #expect(verdict.contributions == pooled)
         }
     }
+
+    @Test("a batch's union with positions: distinct of all its features, each position naming an equal feature, and the rules' verdicts by position equal theirs by lookup")
+    func unionPositions() {
+        var random = SeededGenerator(seed: 3102)
+        for round in 0..<1_000 {
+            let pool = round.isMultiple(of: 3) ? Self.words : Self.words.filter(FeatureKey.isPlainNFC)
+            let posts = (0..<Int.random(in: 0...6, using: &random)).map { _ in
+                FeatureExtractor.distinct((0..<Int.random(in: 0...8, using: &random)).map { _ in pool.randomElement(using: &random) ?? "" })
+            }
+            let union = FeatureExtractor.union(posts)
+            #expect(union.features.map { Array($0.utf8) } == FeatureExtractor.distinct(Array(posts.joined())).map { Array($0.utf8) })
+            #expect(union.positions.map(\.count) == posts.map(\.count))
+            for (post, positions) in zip(posts, union.positions) {
+                #expect(zip(post, positions).allSatisfy { $0 == union.features[$1] })
+            }
+            var counts = TrainingCounts(documents: CategoryCounts(favorite: 7, normal: 20))
+            for feature in union.features where Bool.random(using: &random) {
+                counts.features[feature] = CategoryCounts(favorite: Int.random(in: 0...5, using: &random), normal: Int.random(in: 0...9, using: &random))
+            }
+            let unionCounts = union.features.map { counts.counts(of: $0) }
+            for (post, positions) in zip(posts, union.positions) {
+                for rule in [FavoriteRule(threshold: .fixed(2)), FavoriteRule(threshold: .auto)] {
+                    #expect(rule.classify(features: post, counts: counts, featureCounts: positions.map { unionCounts[$0] })
+                        == rule.classify(features: post, counts: counts))
+                }
+            }
+        }
+    }
 }

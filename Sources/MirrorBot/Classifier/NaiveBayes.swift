@@ -48,11 +48,11 @@ public struct NaiveBayes: Sendable, Equatable {
     }
 
     /// Classifies a post given by its features.
-    public func classify(features: [String], counts: TrainingCounts) -> Classification {
+    /// `featureCounts`, when given, are `counts.counts(of:)` of each of `features`, looked up already.
+    public func classify(features: [String], counts: TrainingCounts, featureCounts: [CategoryCounts]? = nil) -> Classification {
         let documents = counts.documents
-        let contributions = features.map { feature in
-            let featureCounts = counts.counts(of: feature)
-            return FeatureContribution(
+        let contributions = zip(features, featureCounts ?? features.map { counts.counts(of: $0) }).map { feature, featureCounts in
+            FeatureContribution(
                 feature: feature,
                 favorite: weightedProbability(featureCounts, in: .favorite, documents: documents),
                 normal: weightedProbability(featureCounts, in: .normal, documents: documents)

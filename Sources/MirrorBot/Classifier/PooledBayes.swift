@@ -56,9 +56,9 @@ public struct PooledBayes: Sendable, Equatable {
     }
 
     /// Each feature's weighted probability in both categories, in the post's order.
-    public func contributions(features: [String], counts: TrainingCounts) -> [FeatureContribution] {
-        features.map { feature in
-            let featureCounts = counts.counts(of: feature)
+    /// `featureCounts`, when given, are `counts.counts(of:)` of each of `features`, looked up already.
+    public func contributions(features: [String], counts: TrainingCounts, featureCounts: [CategoryCounts]? = nil) -> [FeatureContribution] {
+        zip(features, featureCounts ?? features.map { counts.counts(of: $0) }).map { feature, featureCounts in
             let weight = weight(of: feature)
             return FeatureContribution(
                 feature: feature,
