@@ -21,11 +21,15 @@
 #     within the grace period;
 #   - takes Heroku's container path: heroku.yml builds the Dockerfile, its release command and
 #     app.json's postdeploy succeed in the image on a fresh schema, and on a new app whose human
-#     has no posts yet, or whose X keys are not set yet, postdeploy succeeds or fails with one line.
+#     has no posts yet, or whose X keys are not set yet, postdeploy succeeds or fails with one line;
+#   - holds under 20 MB resident a minute after `mirror-bot start` at real time (idle), under podman's
+#     default seccomp profile and under that profile with user-mode-only userfaultfd allowed
+#     (scripts/seccomp-userfaultfd.py), where the daemon must be able to open it.
 # It prints the start-up time (to the `started` line and to the first `posted` line) and the
 # memory of the daemon (RSS; with --compare also after 20 s at real time, idle).
 #
-# Environment: IMAGE (default mirror-bot:latest), CHECK_SECONDS, FAKE_X (a built fake-x; default:
+# Environment: IMAGE (default mirror-bot:latest), CHECK_SECONDS, IDLE_SECONDS (default 61),
+# SECCOMP_DEFAULT (the engine's default seccomp profile; default podman's), FAKE_X (a built fake-x; default:
 # `swift build --product fake-x`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -258,6 +262,53 @@ postdeploy_outcome "a human with no posts yet" empty
 fresh_app heroku_no_keys no-credentials
 postdeploy_outcome "no X keys set yet" no-keys
 fake_state=""
+
+# --- an idle daemon's memory a minute after start (real time, the image's CMD), under podman's
+# default seccomp profile, which refuses userfaultfd (the daemon says `fault_around_kept` and keeps
+# the kernel's fault-around), and under the same profile allowing userfaultfd in user-mode-only mode
+# (scripts/seccomp-userfaultfd.py; README, "Docker"), where it must hold under 20 MB (issue 30).
+# idle_rss NAME [podman run option...]: sets idle_mb (VmRSS IDLE_SECONDS after start) and idle_kept
+# (1 when the daemon logged fault_around_kept).
+idle_seconds="${IDLE_SECONDS:-61}"
+idle_rss() {
+  local name="$1" started
+  shift
+  start_fake
+  started=$SECONDS
+  no_timer_noise podman run -d --name "$container" --network host --env-file "$work/env" "$@" "$image" >/dev/null
+  sleep "$idle_seconds"
+  pid="$(podman inspect --format '{{.State.Pid}}' "$container")"
+  idle_mb="$(rss_mb "$pid")"
+  # Where it is: /proc/PID/smaps's Rss summed by what is mapped.
+  idle_where="$(awk '/^[0-9a-f]+-[0-9a-f]+ / { what = ($6 ~ /mirror-bot$/) ? "binary" : ($6 ~ /\.so/) ? "libraries" : ($6 ~ /^\//) ? "other files" : "anonymous" }
+    /^Rss:/ { kb[what] += $2 } END { for (w in kb) printf "%s %.1f MB, ", w, kb[w] / 1024 }' "/proc/$pid/smaps" 2>/dev/null)"
+  podman logs "$container" >"$work/idle-$name.log" 2>&1
+  no_timer_noise podman stop -t 10 "$container" >/dev/null
+  no_timer_noise podman rm "$container" >/dev/null
+  idle_kept=0
+  grep -q 'event=fault_around_kept' "$work/idle-$name.log" && idle_kept=1
+  grep -q 'event=memory_trimmed' "$work/idle-$name.log" \
+    || bad "idle ($name): no memory_trimmed line in $((SECONDS - started)) s: $(grep -c 'level=error' "$work/idle-$name.log") errors logged"
+}
+default_profile="${SECCOMP_DEFAULT:-/usr/share/containers/seccomp.json}"
+if [ -f "$default_profile" ]; then
+  idle_rss default
+  refused="userfaultfd allowed by this engine's default"
+  [ "$idle_kept" = 1 ] && refused="fault-around kept, $(sed -n 's/.*event=fault_around_kept reason=//p' "$work/idle-default.log" | head -n 1)"
+  if python3 -c "import sys; sys.exit(0 if float('${idle_mb:-99}') < 20 else 1)"; then
+    ok "idle ${idle_seconds} s under podman's default seccomp profile: RSS ${idle_mb} MB, under 20 MB ($refused)"
+  else bad "idle ${idle_seconds} s under podman's default seccomp profile: RSS ${idle_mb:-?} MB, not under 20 MB ($refused)"; fi
+  echo "image-check: figures: idle, default profile: ${idle_where%, }"
+  python3 scripts/seccomp-userfaultfd.py "$default_profile" >"$work/seccomp.json"
+  idle_rss userfaultfd --security-opt "seccomp=$work/seccomp.json"
+  if [ "$idle_kept" = 1 ]; then bad "idle with scripts/seccomp-userfaultfd.py's profile: userfaultfd still refused ($(grep 'event=fault_around_kept' "$work/idle-userfaultfd.log"))"
+  elif python3 -c "import sys; sys.exit(0 if float('${idle_mb:-99}') < 20 else 1)"; then
+    ok "idle ${idle_seconds} s with user-mode-only userfaultfd allowed (scripts/seccomp-userfaultfd.py): RSS ${idle_mb} MB, under 20 MB"
+  else bad "idle ${idle_seconds} s with user-mode-only userfaultfd allowed: RSS ${idle_mb:-?} MB, not under 20 MB"; fi
+  echo "image-check: figures: idle, userfaultfd allowed: ${idle_where%, }"
+else
+  bad "no default seccomp profile at $default_profile (SECCOMP_DEFAULT; podman's package ships it) for the idle memory check"
+fi
 
 # --- the same binary outside the container, and both idle (no time scale), for the figures
 if [ "$compare" = "1" ]; then

@@ -10,15 +10,12 @@ extension FakeBlueskyServer {
         _ entries: [FakeBlueskySeed.Scheduled], on queue: DispatchQueue = .global(),
         onDone: (@Sendable (FakeBlueskySeed.Scheduled, String) -> Void)? = nil
     ) {
-        for entry in entries {
-            queue.asyncAfter(deadline: .now() + entry.afterSeconds) { [weak self] in
-                guard let self else { return }
-                if let subject = entry.like {
-                    self.addLike(did: entry.did, of: subject)
-                    onDone?(entry, subject)
-                } else if let text = entry.text {
-                    onDone?(entry, self.addPost(did: entry.did, text: text, replyTo: entry.replyTo))
-                }
+        runEach(entries, after: \.afterSeconds, on: queue) { server, entry in
+            if let subject = entry.like {
+                server.addLike(did: entry.did, of: subject)
+                onDone?(entry, subject)
+            } else if let text = entry.text {
+                onDone?(entry, server.addPost(did: entry.did, text: text, replyTo: entry.replyTo))
             }
         }
     }

@@ -94,13 +94,8 @@ extension FakeBlueskyServer {
             setAccessTokenLifetime(lifetime)
         }
         if let probability = settings.faultProbability, probability > 0 {
-            let fault: FakeBlueskyFault
-            switch settings.fault ?? "server_error" {
-            case "server_error": fault = .serverError(status: 503)
-            case "garbage_body": fault = .garbageBody
-            case "drop_connection": fault = .dropConnection
-            case let other:
-                throw FakeBlueskySeedError("settings.fault \(other.debugDescription) is not one of server_error, garbage_body, drop_connection")
+            guard let fault = FakeBlueskyFault(seedName: settings.fault) else {
+                throw FakeBlueskySeedError("settings.fault \((settings.fault ?? "").debugDescription) is not one of \(FakeBlueskyFault.seedNames)")
             }
             setFaultProbability(probability, fault: fault)
         }

@@ -71,16 +71,6 @@ extension FakeBlueskyServer {
         }
     }
 
-    /// The next `count` requests (to `endpoint`, e.g. `POST com.atproto.repo.createRecord`, or any) fail with `fault`.
-    public func injectFault(_ fault: FakeBlueskyFault, count: Int = 1, endpoint: String? = nil) {
-        world.withLock { $0.faults.pending.append(.init(fault: fault, remaining: count, endpoint: endpoint)) }
-    }
-
-    /// Every request fails with `fault` with this probability (0 turns it off).
-    public func setFaultProbability(_ probability: Double, fault: FakeBlueskyFault) {
-        world.withLock { $0.faults.random = probability > 0 ? (fault, probability) : nil }
-    }
-
     /// Every accepted write, in order.
     public var writes: [FakeBlueskyWrite] { world.withLock { $0.writes } }
 
@@ -97,5 +87,11 @@ extension FakeBlueskyServer {
     /// The subjects `did` liked, oldest first.
     public func likes(of did: String) -> [String] {
         world.withLock { $0.likes.values.filter { $0.did == did }.sorted { $0.order < $1.order }.map(\.record.subject.uri) }
+    }
+}
+
+extension FakeBlueskyServer: FaultInjecting {
+    public func changeFaults(_ change: (inout FaultPlan<HTTPFault>) -> Void) {
+        world.withLock { change(&$0.faults) }
     }
 }

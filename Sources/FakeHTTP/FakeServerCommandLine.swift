@@ -44,6 +44,18 @@ public struct FakeServerCommandLine: Sendable {
         }
     }
 
+    /// Loads the `--state` file with `load` (nil without one), starts the server on `--port`
+    /// with `start` and prints `NAME listening port=P`; an error fails as `fail` does.
+    public func launch<Seed>(load: (URL) throws -> Seed, start: (Int) throws -> Int) -> Seed? {
+        do {
+            let seed = try statePath.map { try load(URL(fileURLWithPath: $0)) }
+            emit("\(name) listening port=\(try start(port))")
+            return seed
+        } catch {
+            fail("\(error)")
+        }
+    }
+
     /// The error and the usage on stderr; exit 64.
     public func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data("\(name): \(message)\n\(usage)\n".utf8))

@@ -30,3 +30,19 @@ public enum HTTPFault: Sendable, Equatable {
         }
     }
 }
+
+extension HTTPFault {
+    /// The names a seed's `settings.fault` takes, as its error message lists them.
+    public static let seedNames = "server_error, garbage_body, drop_connection"
+
+    /// The fault a seed's `settings.fault` names: `server_error` (503, also when nil),
+    /// `garbage_body` or `drop_connection`; nil for any other name.
+    public init?(seedName: String?) {
+        switch seedName ?? "server_error" {
+        case "server_error": self = .serverError(status: 503)
+        case "garbage_body": self = .garbageBody
+        case "drop_connection": self = .dropConnection
+        default: return nil
+        }
+    }
+}

@@ -111,16 +111,12 @@ extension FakeMisskeyServer {
     /// Plays `entries` in real time from now, on a queue of its own; `played` hears each with
     /// the id of the note it made (or reacted to).
     public func schedule(_ entries: [FakeMisskeySeed.Scheduled], played: @escaping @Sendable (FakeMisskeySeed.Scheduled, String) -> Void) {
-        let queue = DispatchQueue(label: "fake-misskey schedule")
-        for entry in entries {
-            queue.asyncAfter(deadline: .now() + entry.afterSeconds) { [weak self] in
-                guard let self else { return }
-                if let target = entry.react {
-                    self.addReaction(userId: entry.userId, noteId: target, reaction: "❤")
-                    played(entry, target)
-                } else {
-                    played(entry, self.addNote(userId: entry.userId, text: entry.text))
-                }
+        runEach(entries, after: \.afterSeconds, on: DispatchQueue(label: "fake-misskey schedule")) { server, entry in
+            if let target = entry.react {
+                server.addReaction(userId: entry.userId, noteId: target, reaction: "❤")
+                played(entry, target)
+            } else {
+                played(entry, server.addNote(userId: entry.userId, text: entry.text))
             }
         }
     }

@@ -34,12 +34,9 @@ extension FakeXServer {
         _ entries: [FakeXSeed.Scheduled], on queue: DispatchQueue = .global(),
         onAdded: (@Sendable (FakeXSeed.Scheduled, String) -> Void)? = nil
     ) {
-        for entry in entries {
-            queue.asyncAfter(deadline: .now() + entry.afterSeconds) { [weak self] in
-                guard let self else { return }
-                let id = self.addTweet(authorID: entry.authorID, text: entry.text, inReplyToTweetID: entry.inReplyToTweetID)
-                onAdded?(entry, id)
-            }
+        runEach(entries, after: \.afterSeconds, on: queue) { server, entry in
+            let id = server.addTweet(authorID: entry.authorID, text: entry.text, inReplyToTweetID: entry.inReplyToTweetID)
+            onAdded?(entry, id)
         }
     }
 }

@@ -96,12 +96,8 @@ extension FakeXServer {
                 if let dialect = settings.dialect { current.dialect = dialect }
             }
             if let probability = settings.faultProbability, probability > 0 {
-                let fault: FakeXFault
-                switch settings.fault ?? "server_error" {
-                case "server_error": fault = .serverError(status: 503)
-                case "garbage_body": fault = .garbageBody
-                case "drop_connection": fault = .dropConnection
-                case let other: throw FakeXServerError.seed("settings.fault \(other.debugDescription) is not one of server_error, garbage_body, drop_connection")
+                guard let fault = FakeXFault(seedName: settings.fault) else {
+                    throw FakeXServerError.seed("settings.fault \((settings.fault ?? "").debugDescription) is not one of \(FakeXFault.seedNames)")
                 }
                 setFaultProbability(probability, fault: fault)
             }

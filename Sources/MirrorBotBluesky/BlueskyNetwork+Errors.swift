@@ -6,11 +6,7 @@ extension BlueskyNetwork {
 
     /// Runs `body`, turning `BlueskyAPIError` into the seam's `NetworkError`.
     static func mappingErrors<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as BlueskyAPIError {
-            throw networkError(error)
-        }
+        try await NetworkError.mapping(networkError, body)
     }
 
     static func networkError(_ error: BlueskyAPIError) -> NetworkError {

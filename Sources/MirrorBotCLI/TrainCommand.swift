@@ -82,13 +82,8 @@ struct TrainCommand: Command {
     /// The human's most recent posts (up to the API's 3,200), stored once each.
     func trainScheduler(force: Bool, _ context: CommandContext) async throws -> Int32 {
         let job = "train scheduler"
-        let (services, connection, actions) = try await prepare(context)
-        if !force, let finished = try await actions.jobFinished(job) {
-            context.output("Already trained: '\(job)' ran at \(finished); 'mirror-bot train scheduler --force' fetches again.")
-            return 0
-        }
-        let human = try services.humanNetwork()
-        let account = try await human.me()
+        guard let prepared = try await prepare(job, force: force, context) else { return 0 }
+        let (services, connection, actions, human, account) = prepared
         let posts = try await services.postStore(connection)
         let learner = PostLearner(human: human, humanAccount: account, posts: posts, cursors: actions, log: services.log)
         let result = try await learner.learnPosts(limit: Self.timelineCap, ignoreCursor: true)
@@ -103,13 +98,8 @@ struct TrainCommand: Command {
     /// The human's latest likes as favorite, then their home timeline as normal (liked posts left out).
     func trainClassifier(force: Bool, _ context: CommandContext) async throws -> Int32 {
         let job = "train classifier"
-        let (services, connection, actions) = try await prepare(context)
-        if !force, let finished = try await actions.jobFinished(job) {
-            context.output("Already trained: '\(job)' ran at \(finished); 'mirror-bot train classifier --force' fetches again.")
-            return 0
-        }
-        let human = try services.humanNetwork()
-        let account = try await human.me()
+        guard let prepared = try await prepare(job, force: force, context) else { return 0 }
+        let (services, connection, actions, human, account) = prepared
         let learner = Learner(
             human: human, humanAccount: account, posts: try await services.postStore(connection),
             // 800 likes beside 800 timeline posts: balanced by choice, so their sizes say nothing of the like share.
@@ -134,6 +124,21 @@ struct TrainCommand: Command {
         let services = Services(configuration: configuration, log: context.logger(configuration))
         let connection = try await services.database()
         return (services, connection, PostgresActionStore(connection: connection))
+    }
+
+    /// What `train scheduler` and `train classifier` start from: the services, the database, its
+    /// action store, the human's network and account; nil when `job` ran before and `force` is
+    /// off (said on the output).
+    private func prepare(_ job: String, force: Bool, _ context: CommandContext) async throws
+        -> (Services, PostgresConnection, PostgresActionStore, any TakeBackNetwork, Account)?
+    {
+        let (services, connection, actions) = try await prepare(context)
+        if !force, let finished = try await actions.jobFinished(job) {
+            context.output("Already trained: '\(job)' ran at \(finished); 'mirror-bot \(job) --force' fetches again.")
+            return nil
+        }
+        let human = try services.humanNetwork()
+        return (services, connection, actions, human, try await human.me())
     }
 
     /// Checks the whole file, then learns it in batches and prints what it learnt and the threshold now in force.

@@ -144,17 +144,16 @@ public struct MastodonNetwork: SocialNetwork {
             isRetweet: status.isReblog, inReplyToPostID: status.inReplyToID)
     }
 
+    static func networkError(_ error: MastodonAPIError) -> NetworkError {
+        switch error {
+        case .unauthorized(let endpoint, let detail): .unauthorized(endpoint: endpoint, detail: detail)
+        case .rateLimited(let endpoint, let resetAt): .rateLimited(endpoint: endpoint, resetAt: resetAt)
+        case .failed(let endpoint, let status, let detail): .failed(endpoint: endpoint, status: status, detail: detail)
+        }
+    }
+
     /// Runs `body`, turning `MastodonAPIError` into the seam's `NetworkError`.
     static func mappingErrors<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as MastodonAPIError {
-            switch error {
-            case .unauthorized(let endpoint, let detail): throw NetworkError.unauthorized(endpoint: endpoint, detail: detail)
-            case .rateLimited(let endpoint, let resetAt): throw NetworkError.rateLimited(endpoint: endpoint, resetAt: resetAt)
-            case .failed(let endpoint, let status, let detail):
-                throw NetworkError.failed(endpoint: endpoint, status: status, detail: detail)
-            }
-        }
+        try await NetworkError.mapping(networkError, body)
     }
 }

@@ -169,22 +169,22 @@ public struct MisskeyNetwork: SocialNetwork {
             inReplyToUsername: note.reply?.user?.acct, isRetweet: note.isPureRenote, markup: .mfm, inReplyToPostID: note.replyId)
     }
 
+    static func networkError(_ error: MisskeyAPIError) -> NetworkError {
+        switch error {
+        case .unauthorized(let endpoint, let detail): .unauthorized(endpoint: endpoint, detail: detail)
+        case .rateLimited(let endpoint, let resetAt): .rateLimited(endpoint: endpoint, resetAt: resetAt)
+        case .refused(_, _, "REPLY_TO_BOT_NOT_ALLOWED", let detail): .replyNotPermitted(detail: detail)
+        case .refused(let endpoint, let status, "REACTIONS_NOT_PUBLIC", let detail):
+            .failed(
+                endpoint: endpoint, status: status,
+                detail: "\(detail) (the human's reactions are not public: make them public in the settings, or train from the timeline and a notes export)")
+        case .refused(let endpoint, let status, _, let detail), .failed(let endpoint, let status, let detail):
+            .failed(endpoint: endpoint, status: status, detail: detail)
+        }
+    }
+
     /// Runs `body`, turning `MisskeyAPIError` into the seam's `NetworkError`.
     static func mappingErrors<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as MisskeyAPIError {
-            switch error {
-            case .unauthorized(let endpoint, let detail): throw NetworkError.unauthorized(endpoint: endpoint, detail: detail)
-            case .rateLimited(let endpoint, let resetAt): throw NetworkError.rateLimited(endpoint: endpoint, resetAt: resetAt)
-            case .refused(_, _, "REPLY_TO_BOT_NOT_ALLOWED", let detail): throw NetworkError.replyNotPermitted(detail: detail)
-            case .refused(let endpoint, let status, "REACTIONS_NOT_PUBLIC", let detail):
-                throw NetworkError.failed(
-                    endpoint: endpoint, status: status,
-                    detail: "\(detail) (the human's reactions are not public: make them public in the settings, or train from the timeline and a notes export)")
-            case .refused(let endpoint, let status, _, let detail), .failed(let endpoint, let status, let detail):
-                throw NetworkError.failed(endpoint: endpoint, status: status, detail: detail)
-            }
-        }
+        try await NetworkError.mapping(networkError, body)
     }
 }

@@ -137,11 +137,7 @@ public struct XNetwork: SocialNetwork {
 
     /// Runs `body`, turning `XAPIError` into the seam's `NetworkError`.
     static func mappingErrors<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as XAPIError {
-            throw networkError(error)
-        }
+        try await NetworkError.mapping(networkError, body)
     }
 
     static func networkError(_ error: XAPIError) -> NetworkError {

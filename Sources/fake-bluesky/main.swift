@@ -43,14 +43,7 @@ import Foundation
 
 let commandLine = FakeServerCommandLine(name: "fake-bluesky", flags: ["--no-scheduled", "--scheduled-on-usr1"])
 let server = FakeBlueskyServer(onWrite: { write in commandLine.emit("fake-bluesky write \(write)") })
-let seed: FakeBlueskySeed?
-do {
-    seed = try commandLine.statePath.map { try server.load(contentsOf: URL(fileURLWithPath: $0)) }
-    let actual = try server.start(port: commandLine.port)
-    commandLine.emit("fake-bluesky listening port=\(actual)")
-} catch {
-    commandLine.fail("\(error)")
-}
+let seed = commandLine.launch(load: server.load(contentsOf:), start: server.start(port:))
 let handles = Dictionary(seed?.accounts.map { ($0.did, $0.handle) } ?? [], uniquingKeysWith: { first, _ in first })
 
 func startSchedule() {

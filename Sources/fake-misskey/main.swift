@@ -28,14 +28,7 @@ import Foundation
 
 let commandLine = FakeServerCommandLine(name: "fake-misskey", flags: ["--no-scheduled"])
 let server = FakeMisskeyServer(onWrite: { write in commandLine.emit("fake-misskey write \(write)") })
-let seed: FakeMisskeySeed?
-do {
-    seed = try commandLine.statePath.map { try server.load(contentsOf: URL(fileURLWithPath: $0)) }
-    let actual = try server.start(port: commandLine.port)
-    commandLine.emit("fake-misskey listening port=\(actual)")
-} catch {
-    commandLine.fail("\(error)")
-}
+let seed = commandLine.launch(load: server.load(contentsOf:), start: server.start(port:))
 let names = Dictionary(seed?.users.map { ($0.id, $0.username) } ?? [], uniquingKeysWith: { first, _ in first })
 if !commandLine.flags.contains("--no-scheduled") {
     let entries = seed?.scheduled ?? []

@@ -48,17 +48,11 @@ import Foundation
 
 let commandLine = FakeServerCommandLine(name: "fake-x", flags: ["--no-scheduled"])
 let server = FakeXServer(onWrite: { write in commandLine.emit("fake-x write \(write)") })
-do {
-    let seed = try commandLine.statePath.map { try server.load(contentsOf: URL(fileURLWithPath: $0)) }
-    let actual = try server.start(port: commandLine.port)
-    commandLine.emit("fake-x listening port=\(actual)")
-    let usernames = Dictionary(seed?.users.map { ($0.id, $0.username) } ?? [], uniquingKeysWith: { first, _ in first })
-    let runScheduled = !commandLine.flags.contains("--no-scheduled")
-    server.schedule(runScheduled ? seed?.scheduled ?? [] : []) { entry, id in
-        let author = usernames[entry.authorID].map { "@\($0)" } ?? entry.authorID
-        commandLine.emit("fake-x scheduled post id=\(id) author=\(author) text=\(entry.text.debugDescription)")
-    }
-} catch {
-    commandLine.fail("\(error)")
+let seed = commandLine.launch(load: server.load(contentsOf:), start: server.start(port:))
+let usernames = Dictionary(seed?.users.map { ($0.id, $0.username) } ?? [], uniquingKeysWith: { first, _ in first })
+let runScheduled = !commandLine.flags.contains("--no-scheduled")
+server.schedule(runScheduled ? seed?.scheduled ?? [] : []) { entry, id in
+    let author = usernames[entry.authorID].map { "@\($0)" } ?? entry.authorID
+    commandLine.emit("fake-x scheduled post id=\(id) author=\(author) text=\(entry.text.debugDescription)")
 }
 commandLine.serveUntilSignalled { server.stop() }

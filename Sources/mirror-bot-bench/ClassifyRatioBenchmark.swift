@@ -17,22 +17,16 @@ enum ClassifyRatioBenchmark {
 
     static func run(arguments: [String]) async throws {
         var posts = 20_000
-        var rounds = 5
-        var binary = URL(fileURLWithPath: Migrator.runningExecutablePath()).deletingLastPathComponent()
-            .appendingPathComponent("mirror-bot").path
         var mecab = "/usr/bin/mecab"
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
+        let options = RatioOptions(arguments) { argument, rest in
             switch argument {
             case "--posts": posts = Int(rest.popFirst() ?? "") ?? 0
-            case "--rounds": rounds = Int(rest.popFirst() ?? "") ?? 0
-            case "--mirror-bot": binary = rest.popFirst() ?? ""
             case "--mecab": mecab = rest.popFirst() ?? ""
             default: posts = 0
             }
         }
-        guard posts > 0, rounds > 0, FileManager.default.isExecutableFile(atPath: binary),
-              FileManager.default.isExecutableFile(atPath: mecab) else {
+        let (rounds, binary) = (options.rounds, options.binary)
+        guard posts > 0, options.isUsable, FileManager.default.isExecutableFile(atPath: mecab) else {
             throw InputError(file: "arguments", message: "expected \(usage) (mirror-bot at '\(binary)', mecab at '\(mecab)')")
         }
         let dictionary = try MeCabFeatureTokenizer(dictionaryPath: ProcessInfo.processInfo.environment["MECAB_DICDIR"]).mecab.dictionaryPath

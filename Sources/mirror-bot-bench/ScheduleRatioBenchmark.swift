@@ -15,18 +15,9 @@ enum ScheduleRatioBenchmark {
 
     static func run(arguments: [String]) async throws {
         var posts = 200_000
-        var rounds = 5
-        var binary = URL(fileURLWithPath: Migrator.runningExecutablePath()).deletingLastPathComponent()
-            .appendingPathComponent("mirror-bot").path
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "--rounds": rounds = Int(rest.popFirst() ?? "") ?? 0
-            case "--mirror-bot": binary = rest.popFirst() ?? ""
-            default: posts = Int(argument) ?? 0
-            }
-        }
-        guard posts > 1, rounds > 0, FileManager.default.isExecutableFile(atPath: binary) else {
+        let options = RatioOptions(arguments) { argument, _ in posts = Int(argument) ?? 0 }
+        let (rounds, binary) = (options.rounds, options.binary)
+        guard posts > 1, options.isUsable else {
             throw InputError(file: "arguments", message: "expected \(usage) (mirror-bot at '\(binary)')")
         }
         guard let url = ProcessInfo.processInfo.environment["DATABASE_URL"] else {

@@ -112,17 +112,6 @@ enum BlueskyFuzz {
     }
 
     private static func call<T>(_ harness: FuzzClientHarness, _ name: String, _ body: () async throws -> T) async -> T? {
-        await harness.call(name, failing: BlueskyAPIError.self) {
-            do {
-                return try await body()
-            } catch let error as BlueskyAPIError {
-                if case .rateLimited(_, let resetAt) = error {
-                    fuzzCheck(resetAt.timeIntervalSince1970.isFinite, "a reset that is no date: \(resetAt)")
-                }
-                // The line the daemon logs comes through the seam.
-                harness.check(String(describing: BlueskyNetwork.networkError(error)), from: name)
-                throw error
-            }
-        }
+        await harness.call(name, failing: BlueskyAPIError.self, seam: BlueskyNetwork.networkError, body)
     }
 }

@@ -69,6 +69,26 @@ final class FuzzClientHarness: HTTPTransport, BotClock, @unchecked Sendable {
         }
     }
 
+    /// `call(_:failing:_:)` at a network's client: its own `Failure` is checked as there, and so
+    /// is the line the daemon logs for it, the `NetworkError` that `seam` (the adapter's
+    /// `networkError`) makes of it; a rate limit's reset must be a date.
+    func call<T, Failure: Error & CustomStringConvertible>(
+        _ name: String, failing failure: Failure.Type, seam: (Failure) -> NetworkError, _ body: () async throws -> T
+    ) async -> T? {
+        await call(name, failing: failure) {
+            do {
+                return try await body()
+            } catch let error as Failure {
+                let line = seam(error)
+                if case .rateLimited(_, let resetAt) = line {
+                    fuzzCheck(resetAt.timeIntervalSince1970.isFinite, "a reset that is no date: \(resetAt)")
+                }
+                check(String(describing: line), from: name)
+                throw error
+            }
+        }
+    }
+
     /// At most `pages` pages of a `SocialNetwork` stream, as the daemon walks one: only `NetworkError`,
     /// no page beyond `limit` posts.
     func walk(_ name: String, pages: Int, limit: Int, _ stream: () -> AsyncThrowingStream<StreamPage, any Error>) async {

@@ -62,18 +62,6 @@ enum MastodonFuzz {
     }
 
     private static func call<T>(_ harness: FuzzClientHarness, _ name: String, _ body: () async throws -> T) async -> T? {
-        await harness.call(name, failing: MastodonAPIError.self) {
-            do {
-                return try await body()
-            } catch let error as MastodonAPIError {
-                // The line the daemon logs comes through the seam.
-                do {
-                    try await MastodonNetwork.mappingErrors { () async throws -> Void in throw error }
-                } catch {
-                    harness.check(String(describing: error), from: name)
-                }
-                throw error
-            }
-        }
+        await harness.call(name, failing: MastodonAPIError.self, seam: MastodonNetwork.networkError, body)
     }
 }

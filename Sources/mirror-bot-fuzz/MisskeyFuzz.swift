@@ -92,17 +92,6 @@ enum MisskeyFuzz {
     }
 
     private static func call<T>(_ harness: FuzzClientHarness, _ name: String, _ body: () async throws -> T) async -> T? {
-        await harness.call(name, failing: MisskeyAPIError.self) {
-            do {
-                return try await body()
-            } catch let error as MisskeyAPIError {
-                do {
-                    try await MisskeyNetwork.mappingErrors { () async throws -> Void in throw error }
-                } catch {
-                    harness.check(String(describing: error), from: name)
-                }
-                throw error
-            }
-        }
+        await harness.call(name, failing: MisskeyAPIError.self, seam: MisskeyNetwork.networkError, body)
     }
 }

@@ -57,17 +57,6 @@ struct XFuzzCalls {
     }
 
     private func send<R: XRequest>(_ request: R) async -> R.Response? {
-        await harness.call(request.endpoint, failing: XAPIError.self) {
-            do {
-                return try await client.send(request)
-            } catch let error as XAPIError {
-                if case .rateLimited(_, let resetAt) = error {
-                    fuzzCheck(resetAt.timeIntervalSince1970.isFinite, "a reset that is no date: \(resetAt)")
-                }
-                // The line the daemon logs comes through the seam.
-                harness.check(String(describing: XNetwork.networkError(error)), from: request.endpoint)
-                throw error
-            }
-        }
+        await harness.call(request.endpoint, failing: XAPIError.self, seam: XNetwork.networkError) { try await client.send(request) }
     }
 }

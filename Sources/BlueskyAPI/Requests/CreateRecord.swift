@@ -2,8 +2,9 @@ import APIClientCore
 import Foundation
 
 /// `com.atproto.repo.createRecord` with a record key chosen by the caller before
-/// the first attempt: a retry cannot make a second record (`.refusedWhenRepeated`).
-public struct CreateRecord<Record: Encodable & Sendable>: XRPCRequest {
+/// the first attempt: a retry cannot make a second record (`.refusedWhenRepeated`). Its
+/// stored properties are the input, as JSON.
+public struct CreateRecord<Record: Encodable & Sendable>: XRPCRequest, Encodable {
     public struct Response: Sendable, Codable, Equatable {
         public var uri: String
         public var cid: String
@@ -27,14 +28,5 @@ public struct CreateRecord<Record: Encodable & Sendable>: XRPCRequest {
 
     public var replay: Replay { .refusedWhenRepeated }
 
-    struct Input: Encodable {
-        var repo: String
-        var collection: String
-        var rkey: String
-        var record: Record
-    }
-
-    public func input() throws -> Data? {
-        try XRPCJSON.encode(Input(repo: repo, collection: collection, rkey: rkey, record: record))
-    }
+    public func input() throws -> Data? { try XRPCJSON.encode(self) }
 }

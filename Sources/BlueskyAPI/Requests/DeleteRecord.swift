@@ -2,8 +2,9 @@ import APIClientCore
 import Foundation
 
 /// `com.atproto.repo.deleteRecord`: deletes one of the session's own records. Deleting a
-/// record that is not there is no error, so a retry is harmless.
-public struct DeleteRecord: XRPCRequest {
+/// record that is not there is no error, so a retry is harmless. Its stored properties are
+/// the input, as JSON.
+public struct DeleteRecord: XRPCRequest, Encodable {
     public struct Response: Sendable, Codable, Equatable {
         public struct Commit: Sendable, Codable, Equatable {
             public var cid: String
@@ -27,13 +28,5 @@ public struct DeleteRecord: XRPCRequest {
         self.rkey = rkey
     }
 
-    struct Input: Encodable {
-        var repo: String
-        var collection: String
-        var rkey: String
-    }
-
-    public func input() throws -> Data? {
-        try XRPCJSON.encode(Input(repo: repo, collection: collection, rkey: rkey))
-    }
+    public func input() throws -> Data? { try XRPCJSON.encode(self) }
 }

@@ -60,17 +60,11 @@ struct FakeBlueskyWorld: Sendable {
         var response: HTTPResponse?
         if !allowed {
             response = Self.error(429, "RateLimitExceeded", "Rate Limit Exceeded")
+        } else if let fault = faults.next(endpoint: endpoint) {
+            if fault.performsRequest { _ = answer(route, request: request, did: did, now: now) }
+            response = fault.response { Self.error($0, "InternalServerError", "Internal Server Error") }
         } else {
-            switch faults.next(endpoint: endpoint) {
-            case .serverError(let status)?: response = Self.error(status, "InternalServerError", "Internal Server Error")
-            case .garbageBody?:
-                response = HTTPResponse(status: 200, headers: [("Content-Type", "text/html")], body: Data("<html>502 Bad Gateway".utf8))
-            case .dropConnection?: response = nil
-            case .dropAfterWrite?:
-                _ = answer(route, request: request, did: did, now: now)
-                response = nil
-            case nil: response = answer(route, request: request, did: did, now: now)
-            }
+            response = answer(route, request: request, did: did, now: now)
         }
         if let answered = response, !answered.headers.contains(where: { $0.name == "ratelimit-reset" }) {
             response?.headers += headers

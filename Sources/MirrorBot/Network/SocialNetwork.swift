@@ -146,4 +146,9 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(endpoint): the post most likely went through: \(detail)"
         }
     }
+
+    /// Runs `body`, turning an adapter's own error (`Failure`) into the seam's with `convert`.
+    public static func mapping<T, Failure: Error>(_ convert: (Failure) -> NetworkError, _ body: () async throws -> T) async throws -> T {
+        do { return try await body() } catch let error as Failure { throw convert(error) }
+    }
 }

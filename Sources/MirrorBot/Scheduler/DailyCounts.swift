@@ -73,12 +73,6 @@ public struct DailyCounts: Sendable, Equatable {
         guard days > 0 else { return 0 }
         let day = Int.random(in: 0..<days, using: &generator)
         // The first count whose days reach past `day` (binary search of the running totals).
-        var low = 0
-        var high = cumulativeDays.count - 1
-        while low < high {
-            let middle = (low + high) / 2
-            if cumulativeDays[middle] > day { high = middle } else { low = middle + 1 }
-        }
-        return sortedCounts[low]
+        return MinuteDistribution.firstExceeding(cumulativeDays, Double(day)).map { sortedCounts[$0] } ?? 0
     }
 }
