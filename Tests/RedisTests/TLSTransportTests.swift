@@ -56,10 +56,15 @@ struct TLSTransportTests {
 
     @Test("records that arrive a byte at a time: SSL_read wants to read again and again, and the replies are whole")
     func wantRead() async throws {
-        let proxy = try LoopbackProxy(upstreamPort: configuration.port, behaviour: .init(chunk: 1, pause: .microseconds(50)))
+        let proxy = try LoopbackProxy(upstreamPort: configuration.port)
         defer { proxy.stop() }
         let commands = [["PING"], ["ECHO", "dribbled"]].map { $0.map { Array($0.utf8) } }
-        let outcome = try await Self.exchange(configuration, through: proxy, commands: commands)
+        // A byte a millisecond for the replies only (the handshake and AUTH at full speed): with
+        // 50 µs a byte, a loaded machine could leave the reader unscheduled until whole records
+        // had arrived, and it waited once (seen 2026-12-03).
+        let outcome = try await Self.exchange(configuration, through: proxy, commands: commands) {
+            proxy.update { $0.chunk = 1; $0.pause = .milliseconds(1) }
+        }
         #expect(outcome.replies == [.status("PONG"), .string("dribbled")])
         #expect(outcome.waits.read > 10)
         #expect(outcome.security == .tls(version: "TLSv1.3", verifiedHost: "localhost"))
