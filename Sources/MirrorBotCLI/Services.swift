@@ -55,7 +55,7 @@ struct Services: Sendable {
     }
 
     /// One of the two accounts: the name the observer hears and the prefix of its variables.
-    enum Account: String, Sendable {
+    enum Role: String, Sendable {
         case human, bot
 
         /// `HUMAN_…` or `BOT_…`.
@@ -63,7 +63,7 @@ struct Services: Sendable {
     }
 
     /// `account`'s network, per `NETWORK`, from that account's variables.
-    func network(_ account: Account, sessions: (any BlueskySessionStore)? = nil, dialects: XDialectMemory? = nil) throws -> any TakeBackNetwork {
+    func network(_ account: Role, sessions: (any BlueskySessionStore)? = nil, dialects: XDialectMemory? = nil) throws -> any TakeBackNetwork {
         let human = account == .human
         switch configuration.network {
         case .x:
@@ -80,14 +80,14 @@ struct Services: Sendable {
     }
 
     /// `value` when set and not empty, else the error naming `account`'s `variable`.
-    func required(_ value: String?, _ account: Account, _ variable: String) throws -> String {
+    func required(_ value: String?, _ account: Role, _ variable: String) throws -> String {
         guard let value, !value.isEmpty else { throw ConfigurationError.missing(variable: account.variable(variable)) }
         return value
     }
 
     /// A Bluesky account at `BLUESKY_SERVICE_URL`, its session kept in PostgreSQL. The human's
     /// account only reads: it likes nothing, so its scope is moot.
-    func blueskyNetwork(_ account: Account, sessions: (any BlueskySessionStore)? = nil) throws -> BlueskyNetwork {
+    func blueskyNetwork(_ account: Role, sessions: (any BlueskySessionStore)? = nil) throws -> BlueskyNetwork {
         let human = account == .human
         let identifier = try required(human ? configuration.humanBlueskyIdentifier : configuration.botBlueskyIdentifier, account, "BLUESKY_IDENTIFIER")
         let password = try required(human ? configuration.humanBlueskyAppPassword : configuration.botBlueskyAppPassword, account, "BLUESKY_APP_PASSWORD")
@@ -107,7 +107,7 @@ struct Services: Sendable {
     }
 
     /// A Mastodon account at `MASTODON_BASE_URL`, posting with `MASTODON_VISIBILITY`.
-    func mastodonNetwork(_ account: Account, token: String?) throws -> MastodonNetwork {
+    func mastodonNetwork(_ account: Role, token: String?) throws -> MastodonNetwork {
         guard let baseURL = configuration.mastodonBaseURL else { throw ConfigurationError.missing(variable: "MASTODON_BASE_URL") }
         return MastodonNetwork(
             baseURL: baseURL, token: try required(token, account, "MASTODON_TOKEN"), visibility: configuration.mastodonVisibility,
@@ -115,7 +115,7 @@ struct Services: Sendable {
     }
 
     /// A Misskey account at `MISSKEY_BASE_URL`, posting with `MISSKEY_VISIBILITY`, liking with `MISSKEY_REACTION`.
-    func misskeyNetwork(_ account: Account, token: String?) throws -> MisskeyNetwork {
+    func misskeyNetwork(_ account: Role, token: String?) throws -> MisskeyNetwork {
         guard let baseURL = configuration.misskeyBaseURL else { throw ConfigurationError.missing(variable: "MISSKEY_BASE_URL") }
         var network = MisskeyNetwork(
             baseURL: baseURL, token: try required(token, account, "MISSKEY_TOKEN"), visibility: configuration.misskeyVisibility,
