@@ -124,7 +124,7 @@ let package = Package(
         // Services for the adapter and end-to-end tests: a migrated database, Redis, the built binary.
         .target(name: "TestSupport", dependencies: ["MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "Postgres", "Redis", "CBOR", "CCrypto"], path: "Tests/TestSupport"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"]),
-        .testTarget(name: "RedisTests", dependencies: ["Redis", "CHiredis", "TestSupport"]),
+        .testTarget(name: "RedisTests", dependencies: ["Redis", "CHiredis", "MirrorBot", "TestSupport"]),
         .testTarget(name: "MeCabTests", dependencies: ["MeCab"]),
         // A scripted transport for the network clients' tests and the one manual clock (clients, fakes, loops): no waiting.
         .target(name: "APIClientTestSupport", dependencies: ["APIClientCore", "Clocks"], path: "Tests/APIClientTestSupport"),

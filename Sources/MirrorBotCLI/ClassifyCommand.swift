@@ -77,6 +77,7 @@ struct ClassifyCommand: Command {
                 let batch = entries[start..<min(start + Self.batchSize, entries.count)]
                 let verdicts = try await store.classify(batch: batch.map(\.input))
                 var lines: [UInt8] = []
+                lines.reserveCapacity(batch.count * 256)
                 for (entry, verdict) in zip(batch, verdicts) {
                     if !lines.isEmpty { lines.append(UInt8(ascii: "\n")) }
                     ClassificationJSONL.append(id: entry.id, classification: verdict, to: &lines)

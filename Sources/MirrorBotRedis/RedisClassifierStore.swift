@@ -81,8 +81,9 @@ public struct RedisClassifierStore: ClassifierStore {
         guard !features.isEmpty else { return counts }
         let favorite = try Self.integers(replies.dropFirst(2).first, expected: features.count)
         let normal = try Self.integers(replies.dropFirst(3).first, expected: features.count)
+        counts.featureCounts = FeatureDictionary(minimumCapacity: features.count, keys: features)
         for (index, feature) in features.enumerated() where favorite[index] != 0 || normal[index] != 0 {
-            counts.features[feature] = CategoryCounts(favorite: favorite[index], normal: normal[index])
+            counts.featureCounts[feature] = CategoryCounts(favorite: favorite[index], normal: normal[index])
         }
         return counts
     }

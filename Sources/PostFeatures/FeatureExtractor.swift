@@ -60,6 +60,28 @@ public struct FeatureExtractor: Sendable {
         return name.isEmpty ? nil : authorPrefix + name.lowercased()
     }
 
+    /// `feature.hasPrefix(authorPrefix)`, on bytes. The prefix is ASCII, which no other
+    /// character is equivalent to, so the bytes must match; and its last character `:` must be
+    /// a character alone, not `:` with a combining mark after it.
+    public static func isAuthorFeature(_ feature: String) -> Bool {
+        // No noun or hashtag begins with `@`: most features are decided by their first byte.
+        guard feature.utf8.first == UInt8(ascii: "@") else { return false }
+        let prefix = authorPrefixBytes
+        let decided = feature.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            guard bytes.count >= prefix.count, bytes.prefix(prefix.count).elementsEqual(prefix) else { return false }
+            // `:` is a character alone when the text ends after it or an ASCII scalar follows (no
+            // ASCII scalar extends or joins a grapheme, and only CR joins LF): most names, decided
+            // without building the `Character` (issue 30, fourth pass).
+            return bytes.count == prefix.count || bytes[prefix.count] < 0x80 ? true : nil
+        }
+        if let decided, let known = decided { return known }
+        guard feature.utf8.starts(with: prefix) else { return false }
+        let colon = feature.utf8.index(feature.utf8.startIndex, offsetBy: prefix.count - 1)
+        return feature[colon...].first?.utf8.count == 1
+    }
+
+    private static let authorPrefixBytes = Array(authorPrefix.utf8)
+
     /// A noun worth counting (see the type's documentation).
     static func isNounFeature(_ morpheme: Token) -> Bool {
         isCountedPartOfSpeech(morpheme) && isCountedSurface(morpheme.surface)

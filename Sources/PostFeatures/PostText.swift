@@ -11,6 +11,7 @@ import Foundation
 /// - `@mentions` (`@` + 1-15 of `A-Z a-z 0-9 _`, not after or before one of those) are removed.
 ///
 /// Each removed span becomes one space, so the words around it do not merge.
+@usableFromInline
 struct PostText: Equatable {
     /// The text with URLs, hashtags and mentions removed.
     var plain: String
@@ -83,29 +84,42 @@ struct PostText: Equatable {
     static func compatibilityNormalized(_ text: String) -> String {
         // Every scalar its own form (checked on the bytes): the text as it is.
         if FeatureKey.isPlainNFC(text) { return text }
-        var mapped = false
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x3000, 0xFF01...0xFF5E: mapped = true
-            case _ where isOwnCompatibilityForm(scalar.value): continue
-            default: return text.precomposedStringWithCompatibilityMapping
+        if let mapped = text.utf8.withContiguousStorageIfAvailable(mappedToOwnForms), let mapped { return mapped }
+        return text.precomposedStringWithCompatibilityMapping
+    }
+
+    /// The text of `bytes` (valid UTF-8) with U+3000 and the full-width ASCII forms mapped, when
+    /// every other scalar is its own form; nil when one is not. On the bytes (issue 30, fourth
+    /// pass: a post ending in a full-width `？` or `！` went through two passes over its scalars
+    /// and a `String.UnicodeScalarView` built a scalar at a time).
+    static func mappedToOwnForms(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                result.append(lead)
+                index += 1
+                continue
             }
-        }
-        guard mapped else { return text }
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x3000: result.append(" ")
-            case 0xFF01...0xFF5E: result.append(Unicode.Scalar(UInt8(scalar.value - 0xFEE0)))
-            default: result.append(scalar)
+            guard lead & 0xF0 == 0xE0, index + 2 < bytes.count else { return nil }
+            let value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+            switch value {
+            case 0x3000: result.append(UInt8(ascii: " "))
+            case 0xFF01...0xFF5E: result.append(UInt8(value - 0xFEE0))
+            case _ where isOwnCompatibilityForm(value): result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + 3)]))
+            default: return nil
             }
+            index += 3
         }
-        return String(result)
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Scalars NFKC leaves alone whatever their neighbours (see `compatibilityNormalized`):
     /// not the combining marks U+302A...U+302F, U+3099, U+309A, nor the compatibility forms
     /// U+3036, U+3038...U+303A, U+309B, U+309C, U+309F, U+30FF.
+    @inlinable
     static func isOwnCompatibilityForm(_ value: UInt32) -> Bool {
         switch value {
         case 0x00...0x7F, 0x3001...0x3029, 0x3030...0x3035, 0x3037, 0x303B...0x303F, 0x3041...0x3096,

@@ -18,13 +18,20 @@ struct RESPLengthGuard: Sendable {
     private enum State: Sendable {
         /// The next byte is a reply's type byte.
         case lineStart
-        /// In a header line of `type`; `content` is what came after the type byte (kept only for `*` and `$`).
-        case line(type: UInt8, content: [UInt8], afterCR: Bool)
+        /// In a header line of `lineType`; `lineContent` is what came after the type byte (kept
+        /// only for `*` and `$`), `afterCR` whether the last byte was CR.
+        case line
         /// Inside a bulk string: this many bytes (its CR LF included) to go.
         case bulk(remaining: Int)
     }
 
     private var state = State.lineStart
+    // The header line's fields live beside the state, not in it: an enum payload holding the
+    // bytes was copied at every byte of every header (issue 30, fourth pass: a tenth of a
+    // classify batch's round trip).
+    private var lineType: UInt8 = 0
+    private var lineContent: [UInt8] = []
+    private var afterCR = false
     /// Why the stream was refused: every byte from the refused header on is held back.
     private(set) var failure: String?
 
@@ -41,26 +48,29 @@ struct RESPLengthGuard: Sendable {
         while index < bytes.count {
             switch state {
             case .lineStart:
-                state = .line(type: bytes[index], content: [], afterCR: false)
+                lineType = bytes[index]
+                lineContent.removeAll(keepingCapacity: true)
+                afterCR = false
+                state = .line
                 index += 1
             case .bulk(let remaining):
                 let taken = min(remaining, bytes.count - index)
                 index += taken
                 state = remaining == taken ? .lineStart : .bulk(remaining: remaining - taken)
-            case .line(let type, var content, let afterCR):
+            case .line:
                 let byte = bytes[index]
                 if afterCR && byte == UInt8(ascii: "\n") {
                     // The CR before this LF ends the line (a header's content holds at most 25 bytes).
-                    if content.last == UInt8(ascii: "\r") { content.removeLast() }
-                    if let refusal = endLine(type: type, content: content) {
+                    if lineContent.last == UInt8(ascii: "\r") { lineContent.removeLast() }
+                    if let refusal = endLine(type: lineType, content: lineContent) {
                         failure = refusal
                         return index
                     }
                 } else {
-                    let kept = type == UInt8(ascii: "*") || type == UInt8(ascii: "$")
+                    let kept = lineType == UInt8(ascii: "*") || lineType == UInt8(ascii: "$")
                     // A header is a few digits; a longer one is refused at its end anyway.
-                    if kept && content.count < 25 { content.append(byte) }
-                    state = .line(type: type, content: content, afterCR: byte == UInt8(ascii: "\r"))
+                    if kept && lineContent.count < 25 { lineContent.append(byte) }
+                    afterCR = byte == UInt8(ascii: "\r")
                 }
                 index += 1
             }

@@ -58,7 +58,7 @@ struct FeaturePathDifferentialTests {
             let fast = FeatureExtractor.distinct(features)
             let reference = Self.referenceDistinct(features)
             #expect(fast.count == reference.count && zip(fast, reference).allSatisfy { $0.utf8.elementsEqual($1.utf8) }, "\(features)")
-            #expect(CountingClassifier<InMemoryClassifierStore>.union([features, features.reversed()]).map { Array($0.utf8) }
+            #expect(FeatureExtractor.union([features, features.reversed()]).features.map { Array($0.utf8) }
                 == Self.referenceDistinct(features + features.reversed()).map { Array($0.utf8) })
         }
     }

@@ -10,9 +10,21 @@ public struct Classification: Sendable, Equatable {
     /// The post's features, in the order they were found.
     public var features: [String]
     /// Each feature's pull, strongest toward `favorite` first, strongest toward `normal` last.
-    public var contributions: [FeatureContribution]
+    /// The rules give them in the post's order and they are sorted when read (issue 30, fourth
+    /// pass: `classify --jsonl` never reads them, and sorting was a sixth of its classifying).
+    public var contributions: [FeatureContribution] {
+        get { inPostOrder.map(NaiveBayes.strongestFirst) ?? sorted }
+        set {
+            sorted = newValue
+            inPostOrder = nil
+        }
+    }
     /// The threshold `ratio` was held against, and why.
     public var threshold: ThresholdInForce
+
+    private var sorted: [FeatureContribution]
+    /// Set by the rules instead of `sorted`: the contributions in the post's order.
+    private var inPostOrder: [FeatureContribution]?
 
     public init(
         label: ClassifierCategory, ratio: Double, features: [String], contributions: [FeatureContribution],
@@ -21,8 +33,22 @@ public struct Classification: Sendable, Equatable {
         self.label = label
         self.ratio = ratio
         self.features = features
-        self.contributions = contributions
+        self.sorted = contributions
         self.threshold = threshold
+    }
+
+    /// A verdict whose contributions are in the post's order, to be sorted when read.
+    init(
+        label: ClassifierCategory, ratio: Double, features: [String], contributionsInPostOrder: [FeatureContribution],
+        threshold: ThresholdInForce
+    ) {
+        self.init(label: label, ratio: ratio, features: features, contributions: [], threshold: threshold)
+        inPostOrder = contributionsInPostOrder
+    }
+
+    public static func == (left: Classification, right: Classification) -> Bool {
+        left.label == right.label && left.ratio == right.ratio && left.features == right.features
+            && left.contributions == right.contributions && left.threshold == right.threshold
     }
 
     public var isFavorite: Bool { label == .favorite }

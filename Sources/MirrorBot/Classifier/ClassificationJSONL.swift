@@ -56,13 +56,13 @@ public enum ClassificationJSONL {
         // Appended as bytes (issue 30: interpolation and a joined array of quoted features were
         // a tenth of `classify --jsonl`, and String's append another tenth).
         out.append(contentsOf: "{\"id\":".utf8)
-        out.append(contentsOf: id.json.utf8)
+        JSONValue.appendUTF8(id.json, to: &out)
         out.append(contentsOf: ",\"label\":\"".utf8)
         out.append(contentsOf: classification.label.rawValue.utf8)
         out.append(contentsOf: "\",\"ratio\":".utf8)
-        out.append(contentsOf: JSONValue.number(classification.ratio).utf8)
+        JSONValue.appendUTF8(JSONValue.number(classification.ratio), to: &out)
         out.append(contentsOf: ",\"threshold\":".utf8)
-        out.append(contentsOf: JSONValue.number(classification.threshold.value).utf8)
+        JSONValue.appendUTF8(JSONValue.number(classification.threshold.value), to: &out)
         out.append(contentsOf: ",\"features\":[".utf8)
         for (index, feature) in classification.features.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }

@@ -1,3 +1,5 @@
+import PostFeatures
+
 /// The two categories of the favorite classifier.
 public enum ClassifierCategory: String, Sendable, Hashable, CaseIterable, Codable {
     /// Posts the human liked.
@@ -36,20 +38,27 @@ public struct CategoryCounts: Sendable, Hashable {
 /// human's like share, for `FAVORITE_RATE_THRESHOLD=auto`.
 public struct TrainingCounts: Sendable, Equatable {
     public var documents: CategoryCounts
-    public var features: [String: CategoryCounts]
+    /// The features' counts, hashed on their bytes when they are plain NFC (`FeatureDictionary`).
+    public var featureCounts: FeatureDictionary<CategoryCounts>
     public var sample: LikeShareSample
+
+    /// `featureCounts` keyed by String.
+    public var features: [String: CategoryCounts] {
+        get { featureCounts.dictionary }
+        set { featureCounts = FeatureDictionary(newValue) }
+    }
 
     public init(
         documents: CategoryCounts = CategoryCounts(), features: [String: CategoryCounts] = [:],
         sample: LikeShareSample = LikeShareSample()
     ) {
         self.documents = documents
-        self.features = features
+        self.featureCounts = FeatureDictionary(features)
         self.sample = sample
     }
 
     public func counts(of feature: String) -> CategoryCounts {
-        features[feature] ?? CategoryCounts()
+        featureCounts[feature] ?? CategoryCounts()
     }
 
     /// The counts after learning one post (distinct `features`) as `category`, as the
@@ -58,12 +67,16 @@ public struct TrainingCounts: Sendable, Equatable {
     public mutating func learn(_ post: [String], as category: ClassifierCategory, takingBack: Bool) {
         documents[category] += 1
         for feature in post {
-            features[feature, default: CategoryCounts()][category] += 1
+            var counts = featureCounts[feature] ?? CategoryCounts()
+            counts[category] += 1
+            featureCounts[feature] = counts
         }
         guard takingBack else { return }
         documents.normal = max(0, documents.normal - 1)
         for feature in post {
-            features[feature, default: CategoryCounts()].normal = max(0, counts(of: feature).normal - 1)
+            var counts = counts(of: feature)
+            counts.normal = max(0, counts.normal - 1)
+            featureCounts[feature] = counts
         }
     }
 }

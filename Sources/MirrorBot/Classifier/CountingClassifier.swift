@@ -80,8 +80,13 @@ public struct CountingClassifier<Store: ClassifierStore>: FavoriteClassifier {
     public func classify(batch posts: [ClassifierInput]) async throws -> [Classification] {
         guard !posts.isEmpty else { return [] }
         let perPost = posts.map { extractor.features(text: $0.text, author: $0.author) }
-        let counts = try await store.counts(for: Self.union(perPost))
-        return perPost.map { rule.classify(features: $0, counts: counts) }
+        let union = FeatureExtractor.union(perPost)
+        let counts = try await store.counts(for: union.features)
+        // Each distinct feature's counts looked up once; a post's by their positions.
+        let unionCounts = union.features.map { counts.counts(of: $0) }
+        return zip(perPost, union.positions).map { features, positions in
+            rule.classify(features: features, counts: counts, featureCounts: positions.map { unionCounts[$0] })
+        }
     }
 
     /// The document counts, the like-share sample and the counts of `features` (one round trip).
@@ -101,10 +106,5 @@ public struct CountingClassifier<Store: ClassifierStore>: FavoriteClassifier {
 
     public func clear() async throws {
         try await store.clear()
-    }
-
-    /// The distinct features of `posts`, in first-seen order.
-    static func union(_ posts: [[String]]) -> [String] {
-        FeatureExtractor.distinct(Array(posts.joined()))
     }
 }

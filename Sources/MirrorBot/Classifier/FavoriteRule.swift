@@ -25,28 +25,32 @@ public struct FavoriteRule: Sendable, Equatable {
         self.pooled = pooled
     }
 
-    public func classify(features: [String], counts: TrainingCounts) -> Classification {
+    /// `featureCounts`, when given, are `counts.counts(of:)` of each of `features`, looked up already.
+    public func classify(features: [String], counts: TrainingCounts, featureCounts: [CategoryCounts]? = nil) -> Classification {
+        let featureCounts = featureCounts ?? features.map { counts.counts(of: $0) }
         switch threshold {
         case .fixed(let value):
-            return seed(at: value).classify(features: features, counts: counts)
+            return seed(at: value).classify(features: features, counts: counts, featureCounts: featureCounts)
         case .auto:
             let sample = counts.sample
             guard sample.formula == Calibration.formula || sample.recent == 0 else {
-                return fallback(features: features, counts: counts, basis: .rescoring(needed: Calibration.minimumPosts))
+                return fallback(features: features, counts: counts, featureCounts: featureCounts, basis: .rescoring(needed: Calibration.minimumPosts))
             }
             guard sample.recent >= Calibration.minimumPosts, let logThreshold = sample.logThreshold, let share = sample.share else {
-                return fallback(features: features, counts: counts, basis: .fallback(posts: sample.recent, needed: Calibration.minimumPosts))
+                return fallback(
+                    features: features, counts: counts, featureCounts: featureCounts,
+                    basis: .fallback(posts: sample.recent, needed: Calibration.minimumPosts))
             }
             let threshold = ThresholdInForce(
                 value: Self.finiteExp(sample.priorLogOdds + logThreshold),
                 basis: .calibrated(share: share, posts: sample.posts.total, recent: sample.recent))
-            return calibrated(features: features, counts: counts, threshold: threshold)
+            return calibrated(features: features, counts: counts, featureCounts: featureCounts, threshold: threshold)
         }
     }
 
     /// The seed's rule at 3.0, saying why.
-    private func fallback(features: [String], counts: TrainingCounts, basis: ThresholdInForce.Basis) -> Classification {
-        var verdict = seed(at: Calibration.fallbackThreshold).classify(features: features, counts: counts)
+    private func fallback(features: [String], counts: TrainingCounts, featureCounts: [CategoryCounts], basis: ThresholdInForce.Basis) -> Classification {
+        var verdict = seed(at: Calibration.fallbackThreshold).classify(features: features, counts: counts, featureCounts: featureCounts)
         verdict.threshold = ThresholdInForce(value: Calibration.fallbackThreshold, basis: basis)
         return verdict
     }
@@ -57,16 +61,17 @@ public struct FavoriteRule: Sendable, Equatable {
         return model
     }
 
-    private func calibrated(features: [String], counts: TrainingCounts, threshold: ThresholdInForce) -> Classification {
-        let contributions = pooled.contributions(features: features, counts: counts)
-        let sorted = NaiveBayes.strongestFirst(contributions)
+    private func calibrated(
+        features: [String], counts: TrainingCounts, featureCounts: [CategoryCounts], threshold: ThresholdInForce
+    ) -> Classification {
+        let contributions = pooled.contributions(features: features, counts: counts, featureCounts: featureCounts)
         guard let logRatio = pooled.logLikelihoodRatio(contributions, documents: counts.documents, textScale: counts.sample.textScale) else {
-            return Classification(label: .normal, ratio: 0, features: features, contributions: sorted, threshold: threshold)
+            return Classification(label: .normal, ratio: 0, features: features, contributionsInPostOrder: contributions, threshold: threshold)
         }
         let ratio = Self.finiteExp(counts.sample.priorLogOdds + logRatio)
         return Classification(
             label: ratio > threshold.value ? .favorite : .normal, ratio: ratio, features: features,
-            contributions: sorted, threshold: threshold)
+            contributionsInPostOrder: contributions, threshold: threshold)
     }
 
     /// exp, capped at e^700 so that it stays a finite JSON number (as the seed's ratio).

@@ -48,27 +48,27 @@ public struct NaiveBayes: Sendable, Equatable {
     }
 
     /// Classifies a post given by its features.
-    public func classify(features: [String], counts: TrainingCounts) -> Classification {
+    /// `featureCounts`, when given, are `counts.counts(of:)` of each of `features`, looked up already.
+    public func classify(features: [String], counts: TrainingCounts, featureCounts: [CategoryCounts]? = nil) -> Classification {
         let documents = counts.documents
-        let contributions = features.map { feature in
-            let featureCounts = counts.counts(of: feature)
-            return FeatureContribution(
+        let contributions = zip(features, featureCounts ?? features.map { counts.counts(of: $0) }).map { feature, featureCounts in
+            FeatureContribution(
                 feature: feature,
                 favorite: weightedProbability(featureCounts, in: .favorite, documents: documents),
                 normal: weightedProbability(featureCounts, in: .normal, documents: documents)
             )
         }
-        let sorted = Self.strongestFirst(contributions)
         guard documents.favorite > 0, documents.normal > 0, !features.isEmpty else {
-            return Classification(label: .normal, ratio: 0, features: features, contributions: sorted, threshold: .fixed(threshold))
+            return Classification(
+                label: .normal, ratio: 0, features: features, contributionsInPostOrder: contributions, threshold: .fixed(threshold))
         }
         let logPrior = log(Double(documents.favorite)) - log(Double(documents.normal))
         let logRatio = contributions.reduce(logPrior) { $0 + log($1.favorite) - log($1.normal) }
         // exp overflows to infinity past ~709; keep the ratio a finite number (it is printed as JSON).
         let ratio = exp(min(logRatio, 700))
         return Classification(
-            label: ratio > threshold ? .favorite : .normal, ratio: ratio, features: features, contributions: sorted,
-            threshold: .fixed(threshold))
+            label: ratio > threshold ? .favorite : .normal, ratio: ratio, features: features,
+            contributionsInPostOrder: contributions, threshold: .fixed(threshold))
     }
 
     /// Contributions strongest toward favorite first; equal pulls keep the post's order.

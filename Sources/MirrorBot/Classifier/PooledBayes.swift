@@ -56,9 +56,9 @@ public struct PooledBayes: Sendable, Equatable {
     }
 
     /// Each feature's weighted probability in both categories, in the post's order.
-    public func contributions(features: [String], counts: TrainingCounts) -> [FeatureContribution] {
-        features.map { feature in
-            let featureCounts = counts.counts(of: feature)
+    /// `featureCounts`, when given, are `counts.counts(of:)` of each of `features`, looked up already.
+    public func contributions(features: [String], counts: TrainingCounts, featureCounts: [CategoryCounts]? = nil) -> [FeatureContribution] {
+        zip(features, featureCounts ?? features.map { counts.counts(of: $0) }).map { feature, featureCounts in
             let weight = weight(of: feature)
             return FeatureContribution(
                 feature: feature,
@@ -116,16 +116,10 @@ public struct PooledBayes: Sendable, Equatable {
         return evidence.logRatio(textScale: textScale)
     }
 
-    /// `feature.hasPrefix("@author:")`, on bytes (issue 30: String's prefix test compares
-    /// characters under canonical equivalence, a tenth of classifying). The prefix is ASCII,
-    /// which no other character is equivalent to, so the bytes must match; and its last
-    /// character `:` must be a character alone, not `:` with a combining mark after it.
+    /// `feature.hasPrefix("@author:")`, on bytes (`FeatureExtractor.isAuthorFeature`; issue 30:
+    /// String's prefix test compares characters under canonical equivalence, a tenth of classifying).
     static func isAuthor(_ feature: String) -> Bool {
-        let prefix = FeatureExtractor.authorPrefix.utf8
-        // No noun or hashtag begins with `@`: most features are decided by their first byte.
-        guard feature.utf8.first == UInt8(ascii: "@"), feature.utf8.starts(with: prefix) else { return false }
-        let colon = feature.utf8.index(feature.utf8.startIndex, offsetBy: prefix.count - 1)
-        return feature[colon...].first?.utf8.count == 1
+        FeatureExtractor.isAuthorFeature(feature)
     }
 
     /// A post's log likelihood ratio in two parts: its author's feature, and its words
