@@ -87,8 +87,7 @@ struct APIClientEventTests {
 
     @Test("a window spent past the allowed wait gives up before sending: no attempt")
     func resetTooFar() async {
-        let spent = ScriptedTransport.Step.json(200, #"{"ok":true}"#, headers: ["ratelimit-remaining": "0", "ratelimit-reset": "1700003600"])
-        let events = await events([spent, T.ok], [TestRequest(), TestRequest()])
+        let events = await events([T.spent(until: 1_700_003_600), T.ok], [TestRequest(), TestRequest()])
         #expect(events.count == 2)
         #expect(events.first == .attempted(endpoint: T.timeline, status: 200))
         guard case .gaveUp(T.timeline, .rateLimited, _) = events.last else {

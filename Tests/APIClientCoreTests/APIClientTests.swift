@@ -15,6 +15,22 @@ struct APIClientTests {
     static let create = "POST /xrpc/com.atproto.repo.createRecord"
     static let t0 = 1_700_000_000.0
 
+    /// A success whose headers say the window is spent until `reset` (seconds since 1970).
+    static func spent(until reset: Int) -> ScriptedTransport.Step {
+        .json(200, #"{"ok":true}"#, headers: ["ratelimit-remaining": "0", "ratelimit-reset": String(reset)])
+    }
+
+    /// A client at `t0` whose first request was answered `spent(until: reset)`; the transport answers ok after it.
+    static func clientAfterSpentWindow(until reset: Int) async throws -> (
+        client: APIClient<TestDialect>, transport: ScriptedTransport, clock: ManualClock
+    ) {
+        let transport = ScriptedTransport([spent(until: reset), ok])
+        let clock = ManualClock(Date(timeIntervalSince1970: t0))
+        let client = makeClient(transport, clock: clock)
+        _ = try await client.send(TestRequest())
+        return (client, transport, clock)
+    }
+
     @Test("a 5xx, then success: one backoff of 1 s, two attempts, each authorized")
     func serverErrorThenSuccess() async throws {
         let transport = ScriptedTransport([Self.unavailable, Self.ok])
@@ -74,11 +90,7 @@ struct APIClientTests {
 
     @Test("a window a response said is spent is waited out before the next request, without a 429")
     func spentWindow() async throws {
-        let spent = ScriptedTransport.Step.json(200, #"{"ok":true}"#, headers: ["ratelimit-remaining": "0", "ratelimit-reset": "1700000060"])
-        let transport = ScriptedTransport([spent, Self.ok])
-        let clock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))
-        let client = makeClient(transport, clock: clock)
-        _ = try await client.send(TestRequest())
+        let (client, transport, clock) = try await Self.clientAfterSpentWindow(until: 1_700_000_060)
         _ = try await client.send(TestRequest())
         #expect(clock.sleeps == [.seconds(61)])
         #expect(transport.requests.count == 2)
@@ -86,11 +98,7 @@ struct APIClientTests {
 
     @Test("a reset farther than one window plus a minute throws rateLimited without sending or sleeping")
     func resetTooFar() async throws {
-        let spent = ScriptedTransport.Step.json(200, #"{"ok":true}"#, headers: ["ratelimit-remaining": "0", "ratelimit-reset": "1700003600"])
-        let transport = ScriptedTransport([spent, Self.ok])
-        let clock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))
-        let client = makeClient(transport, clock: clock)
-        _ = try await client.send(TestRequest())
+        let (client, transport, clock) = try await Self.clientAfterSpentWindow(until: 1_700_003_600)
         await #expect(throws: TestFailure.rateLimited(endpoint: Self.timeline, resetAt: Date(timeIntervalSince1970: 1_700_003_600))) {
             try await client.send(TestRequest())
         }

@@ -78,7 +78,6 @@ extension BlueskyDaemonHarness: DaemonWriteLog {
     var postedTexts: [String] { posts }
     var replyTexts: [String] { replies.map(\.text) }
     func replied(to target: String) -> Bool { replies.contains { $0.parent == target } }
-    func friendMentionsBotAgain() -> String { server.addPost(did: Self.friend, text: "@mirror.test もう一回！") }
 }
 
 extension BlueskyDaemonHarness: NetworkScenarioWorld {

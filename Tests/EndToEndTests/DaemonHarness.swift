@@ -60,7 +60,6 @@ extension DaemonHarness: DaemonWriteLog {
     var postedTexts: [String] { posts }
     var replyTexts: [String] { replies.map(\.text) }
     func replied(to target: String) -> Bool { replies.contains { $0.target == target } }
-    func friendMentionsBotAgain() -> String { server.addTweet(authorID: Self.friend, text: "@mirror もう一回！") }
 }
 
 extension DaemonHarness: ActivityPosting {

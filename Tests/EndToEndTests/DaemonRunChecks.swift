@@ -45,4 +45,17 @@ extension DaemonWorld {
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)", sourceLocation: sourceLocation)
         return (result, result.stdout.split(separator: "\n").map(String.init))
     }
+
+    /// `mirror-bot doctor` with `variable` set to the `wrong` value, which fails (exits 1) without
+    /// showing it: its result and its lines.
+    func failingDoctor(
+        _ variable: String, wrong value: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (result: BinaryRunner.Result, lines: [String]) {
+        var environment = self.environment
+        environment[variable] = value
+        let result = try BinaryRunner.run(["doctor"], environment: environment)
+        #expect(result.status == 1, sourceLocation: sourceLocation)
+        #expect(!result.stdout.contains(value), sourceLocation: sourceLocation)
+        return (result, result.stdout.split(separator: "\n").map(String.init))
+    }
 }

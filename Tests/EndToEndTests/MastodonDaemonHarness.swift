@@ -55,7 +55,6 @@ extension MastodonDaemonHarness: DaemonWriteLog {
     var postedTexts: [String] { posts.map(\.text) }
     var replyTexts: [String] { replies.map(\.text) }
     func replied(to target: String) -> Bool { replies.contains { $0.target == target } }
-    func friendMentionsBotAgain() -> String { server.addStatus(accountID: Self.friend, text: "@mirror もう一回！") }
 }
 
 extension MastodonDaemonHarness: ActivityPosting {

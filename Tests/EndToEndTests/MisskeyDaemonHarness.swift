@@ -59,7 +59,6 @@ extension MisskeyDaemonHarness: DaemonWriteLog {
     var postedTexts: [String] { notes.map(\.text) }
     var replyTexts: [String] { replies.map(\.text) }
     func replied(to target: String) -> Bool { replies.contains { $0.target == target } }
-    func friendMentionsBotAgain() -> String { server.addNote(userId: Self.friend, text: "@mirror もう一回！") }
 }
 
 extension MisskeyDaemonHarness: ActivityPosting {

@@ -5,17 +5,48 @@ import Testing
 /// A daemon world where people can say no: the friend (who the human replied to) and the
 /// foodie (whose ramen posts the bot likes).
 protocol OptOutWorld: DaemonWorld, DaemonWriteLog {
-    var friendID: String { get }
-    var foodieID: String { get }
+    static var friend: String { get }
+    static var foodie: String { get }
     /// How a post mentions the bot (`@mirror`, `@mirror.test`).
     var botMention: String { get }
-    func friendPosts(_ text: String) -> String
-    /// The foodie posts something the human would like; returns its id.
-    func foodiePostsRamen(_ suffix: String) -> String
-    var likedIDs: [String] { get }
+    /// The foodie's ramen post's text, before its suffix.
+    var ramenText: String { get }
+    /// Posts `text` as `author`, now; returns its id.
+    func postNow(as author: String, _ text: String) -> String
+    /// The posts the bot liked (favourited, reacted to), in order.
+    var likedPosts: [String] { get }
+}
+
+extension OptOutWorld where Self: ActivityPosting {
+    func postNow(as author: String, _ text: String) -> String { post(as: author, text, secondsAgo: 0, repostOf: nil) }
 }
 
 extension OptOutWorld {
+    var botMention: String { "@mirror" }
+
+    /// The friend posts `text`; returns its id.
+    func friendPosts(_ text: String) -> String { postNow(as: Self.friend, text) }
+
+    /// The foodie posts something the human would like; returns its id.
+    func foodiePostsRamen(_ suffix: String) -> String { postNow(as: Self.foodie, "\(ramenText) \(suffix)") }
+
+    /// `DaemonWriteLog`'s: the friend mentions the bot again.
+    func friendMentionsBotAgain() -> String { friendPosts("\(botMention) もう一回！") }
+
+    /// Starts a second daemon (the first stopped): the friend mentions the bot again and the
+    /// foodie posts ramen again, and neither is answered nor liked; no reply and no like at all.
+    /// Returns the daemon, running.
+    func restartStaysSilent() throws -> Process {
+        let second = try startDaemon()
+        #expect(waitFor(30) { output.components(separatedBy: "event=started").count == 3 })
+        let again = friendMentionsBotAgain()
+        let ramenAgain = foodiePostsRamen("2")
+        #expect(waitForMoreRounds(4), "\(output)")
+        #expect(!replied(to: again) && !likedPosts.contains(ramenAgain), "\(output)")
+        #expect(writeCounts.replies == 0 && writeCounts.likes == 0, "\(output)")
+        return second
+    }
+
     func optout(_ arguments: [String]) throws -> BinaryRunner.Result {
         try BinaryRunner.run(["optout"] + arguments, environment: environment)
     }
@@ -27,27 +58,21 @@ extension OptOutWorld {
         let stopRequest = friendPosts("\(botMention) ＳＴＯＰ please")
         let first = try startDaemon()
         #expect(waitFor(30) { output.contains("event=opted_out") }, "\(output)")
-        #expect(try optout(["add", foodieID]).status == 0)
+        #expect(try optout(["add", Self.foodie]).status == 0)
         let again = friendPosts("\(botMention) 元気？")
         let ramen = foodiePostsRamen("1")
         #expect(waitFor(30) { output.contains("skipped=like") && output.contains("skipped=reply") }, "\(output)")
         #expect(waitForMoreRounds(), "\(output)")
         #expect(!replied(to: stopRequest) && !replied(to: again), "\(output)")
-        #expect(!likedIDs.contains(ramen))
+        #expect(!likedPosts.contains(ramen))
         #expect(stop(first) == 0)
 
-        let second = try startDaemon()
-        #expect(waitFor(30) { output.components(separatedBy: "event=started").count == 3 })
-        let third = friendPosts("\(botMention) もう一回！")
-        let ramenAgain = foodiePostsRamen("2")
-        #expect(waitForMoreRounds(4), "\(output)")
-        #expect(!replied(to: third) && !likedIDs.contains(ramenAgain), "\(output)")
-        #expect(writeCounts.replies == 0 && writeCounts.likes == 0, "\(output)")
+        let second = try restartStaysSilent()
 
         let list = try optout(["list"])
-        #expect(list.status == 0 && list.stdout.contains("id=\(friendID) ") && list.stdout.contains("id=\(foodieID) "), "\(list.stdout)")
+        #expect(list.status == 0 && list.stdout.contains("id=\(Self.friend) ") && list.stdout.contains("id=\(Self.foodie) "), "\(list.stdout)")
         #expect(list.stdout.contains("2 opted out"), "\(list.stdout)")
-        #expect(try optout(["remove", friendID]).status == 0)
+        #expect(try optout(["remove", Self.friend]).status == 0)
         let fourth = friendPosts("\(botMention) おーい")
         #expect(waitFor(30) { replied(to: fourth) }, "\(output)")
         #expect(stop(second) == 0)
@@ -66,26 +91,20 @@ extension ProfileWorld {
     /// liked, in this run and after a restart, and the restart reads no profile again (kept a
     /// day in PostgreSQL). The booster's profile says nothing: their posts are learned.
     func profileNoIsHonouredAcrossRestart() async throws {
-        setProfile(friendID, "絵を描いています #NoAI")
-        setProfile(foodieID, "ラーメン好き ＃ｎｏｂｏｔ")
+        setProfile(Self.friend, "絵を描いています #NoAI")
+        setProfile(Self.foodie, "ラーメン好き ＃ｎｏｂｏｔ")
         let mention = friendPosts("\(botMention) 元気？")
         let ramen = foodiePostsRamen("1")
         let first = try startDaemon()
         #expect(waitFor(30) { output.contains("reason=profile_says_no") && output.contains("skipped=reply") }, "\(output)")
         #expect(waitFor(30) { output.contains("skipped=like") }, "\(output)")
         #expect(waitForMoreRounds(), "\(output)")
-        #expect(!replied(to: mention) && !likedIDs.contains(ramen), "\(output)")
+        #expect(!replied(to: mention) && !likedPosts.contains(ramen), "\(output)")
         let reads = profileReads
         #expect(reads >= 1)
         #expect(stop(first) == 0)
 
-        let second = try startDaemon()
-        #expect(waitFor(30) { output.components(separatedBy: "event=started").count == 3 })
-        let again = friendPosts("\(botMention) もう一回！")
-        let ramenAgain = foodiePostsRamen("2")
-        #expect(waitForMoreRounds(4), "\(output)")
-        #expect(!replied(to: again) && !likedIDs.contains(ramenAgain), "\(output)")
-        #expect(writeCounts.replies == 0 && writeCounts.likes == 0, "\(output)")
+        let second = try restartStaysSilent()
         #expect(profileReads == reads, "profiles read again after the restart")
         #expect(stop(second) == 0)
     }
@@ -111,38 +130,9 @@ extension BlueskyDaemonHarness: ProfileWorld {
     var profileReads: Int { server.requestCount(endpoint: "GET app.bsky.actor.getProfiles") }
 }
 
-extension DaemonHarness: OptOutWorld {
-    var friendID: String { Self.friend }
-    var foodieID: String { Self.foodie }
-    var botMention: String { "@mirror" }
-    func friendPosts(_ text: String) -> String { server.addTweet(authorID: Self.friend, text: text) }
-    func foodiePostsRamen(_ suffix: String) -> String { server.addTweet(authorID: Self.foodie, text: "\(ramenText) \(suffix)") }
-    var likedIDs: [String] { likes }
-}
-
-extension MastodonDaemonHarness: OptOutWorld {
-    var friendID: String { Self.friend }
-    var foodieID: String { Self.foodie }
-    var botMention: String { "@mirror" }
-    func friendPosts(_ text: String) -> String { server.addStatus(accountID: Self.friend, text: text) }
-    func foodiePostsRamen(_ suffix: String) -> String { server.addStatus(accountID: Self.foodie, text: "\(ramenText) \(suffix)") }
-    var likedIDs: [String] { favourites }
-}
-
+/// Bluesky's harness posts no activity of its own kind (`ActivityPosting`): its plain posts.
 extension BlueskyDaemonHarness: OptOutWorld {
-    var friendID: String { Self.friend }
-    var foodieID: String { Self.foodie }
     var botMention: String { "@mirror.test" }
-    func friendPosts(_ text: String) -> String { server.addPost(did: Self.friend, text: text) }
-    func foodiePostsRamen(_ suffix: String) -> String { server.addPost(did: Self.foodie, text: "ラーメン屋の新作つけ麺が最高 \(suffix)") }
-    var likedIDs: [String] { likes }
-}
-
-extension MisskeyDaemonHarness: OptOutWorld {
-    var friendID: String { Self.friend }
-    var foodieID: String { Self.foodie }
-    var botMention: String { "@mirror" }
-    func friendPosts(_ text: String) -> String { server.addNote(userId: Self.friend, text: text) }
-    func foodiePostsRamen(_ suffix: String) -> String { server.addNote(userId: Self.foodie, text: "\(ramenText) \(suffix)") }
-    var likedIDs: [String] { reactions.map(\.note) }
+    var ramenText: String { "ラーメン屋の新作つけ麺が最高" }
+    func postNow(as author: String, _ text: String) -> String { server.addPost(did: author, text: text) }
 }

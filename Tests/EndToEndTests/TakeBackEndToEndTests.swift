@@ -10,7 +10,7 @@ struct TakeBackEndToEndTests {
     }
 
     /// A set-up world of `network`, torn down after `body`.
-    static func inWorld(_ network: Network, _ body: (any TakeBackWorld & OptOutWorld) async throws -> Void) async throws {
+    static func inWorld(_ network: Network, _ body: (any TakeBackWorld & ProfileWorld) async throws -> Void) async throws {
         switch network {
         case .x: try await DaemonHarness.with { try await $0.setUp(); try await body($0); await $0.tearDown() }
         case .mastodon: try await MastodonDaemonHarness.with { try await $0.setUp(); try await body($0); await $0.tearDown() }
@@ -61,15 +61,7 @@ struct TakeBackEndToEndTests {
     @Test("a person whose profile says #nobot or #noai gets no reply and no like, across a restart, read once a day",
           arguments: Network.allCases)
     func profileSaysNo(network: Network) async throws {
-        switch network {
-        case .x: try await DaemonHarness.with { try await $0.setUp(); try await $0.profileNoIsHonouredAcrossRestart(); await $0.tearDown() }
-        case .mastodon:
-            try await MastodonDaemonHarness.with { try await $0.setUp(); try await $0.profileNoIsHonouredAcrossRestart(); await $0.tearDown() }
-        case .bluesky:
-            try await BlueskyDaemonHarness.with { try await $0.setUp(); try await $0.profileNoIsHonouredAcrossRestart(); await $0.tearDown() }
-        case .misskey:
-            try await MisskeyDaemonHarness.with { try await $0.setUp(); try await $0.profileNoIsHonouredAcrossRestart(); await $0.tearDown() }
-        }
+        try await Self.inWorld(network) { try await $0.profileNoIsHonouredAcrossRestart() }
     }
 
     @Test("a person who says stop, or whom the operator adds, gets no reply and no like, across a restart, until removed",

@@ -21,4 +21,10 @@ extension Services {
         let services = try testing(environment)
         #expect(throws: ConfigurationError.missing(variable: variable), sourceLocation: sourceLocation) { _ = try services.networks() }
     }
+
+    /// Expects the configuration `environment` makes to list each of `values` among its secrets (what the log redacts).
+    static func expectSecrets(_ values: [String], in environment: [String: String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let secrets = try Configuration(environment: environment).secrets
+        for value in values { #expect(secrets.contains(value), "\(value)", sourceLocation: sourceLocation) }
+    }
 }

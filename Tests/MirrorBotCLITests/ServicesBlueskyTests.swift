@@ -43,9 +43,7 @@ struct ServicesBlueskyTests {
 
     @Test("the app passwords are secrets; NETWORK names bluesky among its choices")
     func secrets() throws {
-        let configuration = try Configuration(environment: Self.complete)
-        #expect(configuration.secrets.contains("aaaa-bbbb-cccc-dddd"))
-        #expect(configuration.secrets.contains("eeee-ffff-gggg-hhhh"))
+        try Services.expectSecrets(["aaaa-bbbb-cccc-dddd", "eeee-ffff-gggg-hhhh"], in: Self.complete)
         #expect(throws: ConfigurationError.invalid(variable: "NETWORK", reason: "expected x, mastodon, bluesky or misskey, got \"myspace\"")) {
             try Configuration(environment: ["NETWORK": "myspace"])
         }

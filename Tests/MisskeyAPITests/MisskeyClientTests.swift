@@ -23,6 +23,15 @@ struct MisskeyClientTests {
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
+    /// Walks user u1's notes in `order` over `transport` to the last page: the ids in the order
+    /// served, the pager's position after it, and the JSON bodies of the requests sent.
+    func walk(_ transport: ScriptedTransport, _ order: MisskeyPageOrder) async throws -> (ids: [String], position: String?, bodies: [[String: Any]]) {
+        let pager = try client(transport).pager(UserNotes(userId: "u1"), order: order, limit: 100)
+        var ids: [String] = []
+        while let page = try await pager.next() { ids += page.map(\.id) }
+        return (ids, await pager.position, try transport.requests.map(body))
+    }
+
     @Test("every call is a JSON POST to /api/<endpoint> with the token as Bearer, never in the body")
     func wireShape() async throws {
         let transport = ScriptedTransport([.json(200, MisskeyTestJSON.user())])
@@ -138,12 +147,9 @@ struct MisskeyClientTests {
             .json(200, MisskeyTestJSON.notes(["a000000000000007", "a000000000000006"])),
             .json(200, MisskeyTestJSON.notes(["a000000000000005", "a000000000000004"])),
         ])
-        let pager = try client(transport).pager(UserNotes(userId: "u1"), order: .newestFirst(floor: "a000000000000005"), limit: 100)
-        var ids: [String] = []
-        while let page = try await pager.next() { ids += page.map(\.id) }
+        let (ids, position, bodies) = try await walk(transport, .newestFirst(floor: "a000000000000005"))
         #expect(ids == ["a000000000000009", "a000000000000008", "a000000000000007", "a000000000000006"])
-        #expect(await pager.position == "a000000000000009")
-        let bodies = try transport.requests.map(body)
+        #expect(position == "a000000000000009")
         #expect(bodies[0]["sinceId"] == nil && bodies[0]["untilId"] == nil)
         #expect(bodies[1]["untilId"] as? String == "a000000000000008" && bodies[1]["sinceId"] as? String == "a000000000000005")
         #expect(bodies[2]["untilId"] as? String == "a000000000000006")
@@ -158,12 +164,9 @@ struct MisskeyClientTests {
             .json(200, MisskeyTestJSON.notes(["a000000000000004", "a000000000000001", "a000000000000005"])),
             .json(200, "[]"),
         ])
-        let pager = try client(transport).pager(UserNotes(userId: "u1"), order: .oldestFirst(after: "a000000000000001"), limit: 100)
-        var ids: [String] = []
-        while let page = try await pager.next() { ids += page.map(\.id) }
+        let (ids, position, bodies) = try await walk(transport, .oldestFirst(after: "a000000000000001"))
         #expect(ids == ["a000000000000002", "a000000000000003", "a000000000000004", "a000000000000005"])
-        #expect(await pager.position == "a000000000000005")
-        let bodies = try transport.requests.map(body)
+        #expect(position == "a000000000000005")
         #expect(bodies.map { $0["sinceId"] as? String } == ["a000000000000001", "a000000000000003", "a000000000000005"])
         #expect(bodies.allSatisfy { $0["untilId"] == nil })
     }

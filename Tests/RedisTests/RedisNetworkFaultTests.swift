@@ -32,20 +32,24 @@ struct RedisNetworkFaultTests {
         return configuration
     }
 
-    static func elapsed(_ body: () async throws -> Void) async throws -> Duration { try await timed(body) }
+    /// Connects with `configuration`, which must fail: the error, and how long it took to come.
+    static func failedConnect(
+        _ configuration: RedisConfiguration, connectTimeout: Duration, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> (error: RedisError, time: Duration) {
+        var error: RedisError?
+        let time = try await timed {
+            error = try await #require(throws: RedisError.self, sourceLocation: sourceLocation) {
+                try await RedisConnection(configuration: configuration, connectTimeout: connectTimeout)
+            }
+        }
+        return (try #require(error, sourceLocation: sourceLocation), time)
+    }
 
     @Test("redis:// on the TLS port: the server hangs up, and the error says to use rediss://, with or without a password",
           arguments: [true, false])
     func plainOnTLSPort(withPassword: Bool) async throws {
-        var error: RedisError?
-        let time = try await Self.elapsed {
-            error = try await #require(throws: RedisError.self) {
-                try await RedisConnection(
-                    configuration: configuration(tls: false, port: tls.port, password: withPassword ? nil : ""), connectTimeout: .seconds(60)
-                )
-            }
-        }
-        let found = try #require(error)
+        let (found, time) = try await Self.failedConnect(
+            configuration(tls: false, port: tls.port, password: withPassword ? nil : ""), connectTimeout: .seconds(60))
         #expect(time < .seconds(20))
         #expect(found.kind == .connection)
         #expect(found.message.hasPrefix("127.0.0.1:\(tls.port): "))
@@ -55,13 +59,7 @@ struct RedisNetworkFaultTests {
 
     @Test("rediss:// on the plain port: a TLS error that says to use redis://, within seconds")
     func tlsOnPlainPort() async throws {
-        var error: RedisError?
-        let time = try await Self.elapsed {
-            error = try await #require(throws: RedisError.self) {
-                try await RedisConnection(configuration: configuration(tls: true, host: "localhost", port: plain.port), connectTimeout: .seconds(2))
-            }
-        }
-        let found = try #require(error)
+        let (found, time) = try await Self.failedConnect(configuration(tls: true, host: "localhost", port: plain.port), connectTimeout: .seconds(2))
         #expect(time < .seconds(20))
         #expect(found.kind == .tls || found.kind == .connection)
         #expect(found.message.contains("use redis://"))
@@ -73,13 +71,7 @@ struct RedisNetworkFaultTests {
     func silentServer(useTLS: Bool) async throws {
         let proxy = try LoopbackProxy(upstreamPort: nil)
         defer { proxy.stop() }
-        var error: RedisError?
-        let time = try await Self.elapsed {
-            error = try await #require(throws: RedisError.self) {
-                try await RedisConnection(configuration: configuration(tls: useTLS, port: proxy.port), connectTimeout: .seconds(1))
-            }
-        }
-        let found = try #require(error)
+        let (found, time) = try await Self.failedConnect(configuration(tls: useTLS, port: proxy.port), connectTimeout: .seconds(1))
         #expect(time >= .milliseconds(900) && time < .seconds(20))
         #expect(found.kind == .connection)
         #expect(found.message.contains(useTLS ? "no TLS handshake within 1 s" : "no answer within 1 s"))
@@ -88,13 +80,7 @@ struct RedisNetworkFaultTests {
     @Test("a TCP connection that never completes (dropped SYNs) gives up after the connect timeout")
     func connectTimeout() async throws {
         let listener = try FullBacklogListener()
-        var error: RedisError?
-        let time = try await Self.elapsed {
-            error = try await #require(throws: RedisError.self) {
-                try await RedisConnection(configuration: configuration(tls: false, port: listener.port), connectTimeout: .milliseconds(500))
-            }
-        }
-        let found = try #require(error)
+        let (found, time) = try await Self.failedConnect(configuration(tls: false, port: listener.port), connectTimeout: .milliseconds(500))
         #expect(time >= .milliseconds(450) && time < .seconds(20))
         #expect(found.kind == .connection)
         #expect(found.message == "127.0.0.1:\(listener.port): no connection within 500 ms")

@@ -20,17 +20,25 @@ public struct MigratedDatabase: Sendable {
         return root.appendingPathComponent("migrations")
     }
 
-    /// Applies only the migrations whose file names sort before `name` (a database as an
-    /// older version left it), and those named in `also` (applied by name, as the migrator
-    /// does), from a copy of them in a temporary folder.
-    public static func migrate(_ connection: PostgresConnection, before name: String, also: Set<String> = []) async throws {
+    /// A private schema as an older version left it: only the migrations whose file names sort
+    /// before `name`, and those named in `also` (applied by name, as the migrator does).
+    public static func make(before name: String, also: Set<String> = []) async throws -> MigratedDatabase {
+        let database = try await TestDatabase.make()
+        let connection = try await database.connect()
+        _ = try await migrate(connection, only: { $0 < name || also.contains($0) })
+        return MigratedDatabase(database: database, connection: connection)
+    }
+
+    /// Applies only the migrations whose file names `include` takes, from a copy of them in a
+    /// temporary folder; returns the names applied, in order.
+    public static func migrate(_ connection: PostgresConnection, only include: (String) -> Bool) async throws -> [String] {
         let all = try migrationsDirectory()
         let older = FileManager.default.temporaryDirectory.appendingPathComponent(TestEnvironment.uniqueName("mig"))
         try FileManager.default.createDirectory(at: older, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: older) }
-        for file in try Migrator(directory: all).files() where file.lastPathComponent < name || also.contains(file.lastPathComponent) {
+        for file in try Migrator(directory: all).files() where include(file.lastPathComponent) {
             try FileManager.default.copyItem(at: file, to: older.appendingPathComponent(file.lastPathComponent))
         }
-        _ = try await Migrator(directory: older).migrate(connection)
+        return try await Migrator(directory: older).migrate(connection)
     }
 }

@@ -10,7 +10,7 @@ import Testing
 
 @Suite("Misskey positions in PostgreSQL", .serialized)
 struct MisskeyPositionTests {
-    final class World: Sendable {
+    final class World: MentionPositionWorld {
         let server = FakeMisskeyServer()
         let humanID: String
         let botID: String
@@ -40,6 +40,8 @@ struct MisskeyPositionTests {
         var replies: [String] {
             server.writes.compactMap { if case .reply(_, _, let target, _, _) = $0 { target } else { nil } }
         }
+
+        func friendMentions(_ text: String) -> String { server.addNote(userId: friendID, text: text) }
     }
 
     @Test("a note position and a notification position round-trip through the cursor store over a new connection, and a new walk resumes from them")
@@ -69,29 +71,6 @@ struct MisskeyPositionTests {
     func answeredOnce() async throws {
         let db = try await MigratedDatabase.make()
         defer { Task { try? await db.database.drop() } }
-        let world = try World()
-        await world.posts.store(["やあ", "元気だよ", "またね"].enumerated().map { index, text in
-            Post(id: "r\(index)", text: "@friend \(text)", createdAt: Date(timeIntervalSince1970: 1_700_000_000),
-                 inReplyToUserID: world.friendID, inReplyToScreenName: "friend")
-        })
-        let first = world.server.addNote(userId: world.friendID, text: "@mirror 元気？")
-        _ = try await world.loop(db).runOnce()
-        #expect(world.replies == [first])
-        let stored = try #require(try await PostgresActionStore(connection: db.connection).cursor("bot_mentions"))
-        #expect(stored.value.hasPrefix("notification:"))
-
-        _ = try await world.loop(db).runOnce()
-        #expect(world.replies == [first])
-        let second = world.server.addNote(userId: world.friendID, text: "@mirror また？")
-        _ = try await world.loop(db).runOnce()
-        #expect(world.replies == [first, second])
-
-        // A note id where a notification position belongs: unreadable, so a first run, and the claims keep it once.
-        try await PostgresActionStore(connection: db.connection).setCursor("bot_mentions", to: StreamPosition(second))
-        let third = world.server.addNote(userId: world.friendID, text: "@mirror 三回目")
-        _ = try await world.loop(db).runOnce()
-        #expect(world.replies == [first, second, third])
-        #expect(world.log.events("stream_position_unreadable").count == 1)
-        #expect(try await PostgresActionStore(connection: db.connection).cursor("bot_mentions")?.value.hasPrefix("notification:") == true)
+        try await World().mentionsAnsweredOnceAcrossRestarts(db)
     }
 }

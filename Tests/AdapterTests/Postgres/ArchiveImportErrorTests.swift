@@ -17,6 +17,14 @@ struct ArchiveImportErrorTests {
         let importer: ArchiveImporter
         let archive: URL
         var data: URL { archive.appendingPathComponent("data") }
+
+        /// The text of the archive's data file `name`.
+        func text(of name: String) throws -> String { try String(contentsOf: data.appendingPathComponent(name), encoding: .utf8) }
+
+        /// Replaces the archive's data file `name` with `text`.
+        func write(_ text: String, to name: String) throws {
+            try text.write(to: data.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
     }
 
     func setUp() async throws -> Setup {
@@ -60,10 +68,9 @@ struct ArchiveImportErrorTests {
     @Test("a truncated part fails with its name and the cut entry's position; storage is unchanged")
     func truncatedFile() async throws {
         let setup = try await setUp()
-        let file = setup.data.appendingPathComponent("tweets-part1.js")
-        let text = try String(contentsOf: file, encoding: .utf8)
+        let text = try setup.text(of: "tweets-part1.js")
         let cut = String(decoding: Array(text.utf8).prefix(text.utf8.count * 2 / 3), as: UTF8.self)
-        try cut.write(to: file, atomically: true, encoding: .utf8)
+        try setup.write(cut, to: "tweets-part1.js")
         let complete = cut.components(separatedBy: "\n  },\n").count - 1
         let error = try await failure(setup)
         #expect(error.file.hasSuffix("data/tweets-part1.js"))
@@ -77,9 +84,7 @@ struct ArchiveImportErrorTests {
     @Test("a file cut before its closing bracket fails as truncated")
     func missingBracket() async throws {
         let setup = try await setUp()
-        let file = setup.data.appendingPathComponent("tweets.js")
-        let text = try String(contentsOf: file, encoding: .utf8)
-        try String(text.dropLast(2)).write(to: file, atomically: true, encoding: .utf8)
+        try setup.write(String(try setup.text(of: "tweets.js").dropLast(2)), to: "tweets.js")
         let error = try await failure(setup)
         #expect(error.file.hasSuffix("data/tweets.js"))
         #expect(error.message.contains("truncated"))
@@ -89,12 +94,11 @@ struct ArchiveImportErrorTests {
     @Test("a malformed entry (bad JSON) fails with the entry's line and byte")
     func malformedJSON() async throws {
         let setup = try await setUp()
-        let file = setup.data.appendingPathComponent("tweets.js")
-        var lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+        var lines = try setup.text(of: "tweets.js").components(separatedBy: "\n")
         let favorites = lines.indices.filter { lines[$0].contains("\"favorite_count\"") }
         lines[favorites[2]] += ","
         let text = lines.joined(separator: "\n")
-        try text.write(to: file, atomically: true, encoding: .utf8)
+        try setup.write(text, to: "tweets.js")
         let error = try await failure(setup)
         #expect(error.file.hasSuffix("data/tweets.js"))
         // At the second comma, the last byte of the line.
@@ -109,16 +113,15 @@ struct ArchiveImportErrorTests {
     @Test("an entry without created_at, or with a bad one, is named")
     func missingField() async throws {
         let setup = try await setUp()
-        let file = setup.data.appendingPathComponent("tweets-part1.js")
-        var lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+        var lines = try setup.text(of: "tweets-part1.js").components(separatedBy: "\n")
         let dates = lines.indices.filter { lines[$0].contains("\"created_at\"") }
         lines.remove(at: dates[1])
-        try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        try setup.write(lines.joined(separator: "\n"), to: "tweets-part1.js")
         let error = try await failure(setup)
         #expect(error.message == "entry 2: missing field \"created_at\"")
 
         lines.insert("      \"created_at\" : \"yesterday\",", at: dates[1])
-        try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        try setup.write(lines.joined(separator: "\n"), to: "tweets-part1.js")
         let badDate = try await failure(setup)
         #expect(badDate.message.hasPrefix("entry 2: created_at \"yesterday\" is not a date"))
         try await setup.db.database.drop()
@@ -127,13 +130,11 @@ struct ArchiveImportErrorTests {
     @Test("garbage after the array, a file without '=', an empty file, and a missing path are errors")
     func notArchives() async throws {
         let setup = try await setUp()
-        let file = setup.data.appendingPathComponent("tweets.js")
-        let text = try String(contentsOf: file, encoding: .utf8)
-        try (text + "\nwindow.more = 1").write(to: file, atomically: true, encoding: .utf8)
+        try setup.write(try setup.text(of: "tweets.js") + "\nwindow.more = 1", to: "tweets.js")
         #expect(try await failure(setup).message == "unexpected content after the array")
-        try "hello".write(to: file, atomically: true, encoding: .utf8)
+        try setup.write("hello", to: "tweets.js")
         #expect(try await failure(setup).message.hasPrefix("no '=' found"))
-        try "".write(to: file, atomically: true, encoding: .utf8)
+        try setup.write("", to: "tweets.js")
         #expect(try await failure(setup).message.hasPrefix("empty file"))
         await #expect(throws: InputError.self) {
             try await setup.importer.importArchive(at: setup.archive.appendingPathComponent("nope").path)

@@ -37,11 +37,10 @@ struct PostgresCursorStoreTests {
 
     @Test("a cursor stored before positions (last_id) is kept by migration 008 and read back as the position it was")
     func migratedCursor() async throws {
-        let database = try await TestDatabase.make()
-        defer { Task { try? await database.drop() } }
-        let connection = try await database.connect()
+        let db = try await MigratedDatabase.make(before: "008")
+        defer { Task { try? await db.database.drop() } }
+        let connection = db.connection
         let all = try MigratedDatabase.migrationsDirectory()
-        try await MigratedDatabase.migrate(connection, before: "008")
         try await connection.query("INSERT INTO cursors (stream, last_id) VALUES ('human_posts', '1790000000000000001')")
         // 008 first, then every later migration, and nothing before it again.
         let later = try Migrator(directory: all).files().map(\.lastPathComponent).filter { $0 >= "008" }
@@ -53,8 +52,9 @@ struct PostgresCursorStoreTests {
 
 @Suite("Mastodon mentions with positions in PostgreSQL", .serialized)
 struct MastodonMentionPositionTests {
-    final class World: Sendable {
+    final class World: MentionPositionWorld {
         let server = FakeMastodonServer()
+        let friendID = "3"
         let botToken: String
         let clock = ManualClock(Date())
         let log = LogRecorder()
@@ -63,7 +63,7 @@ struct MastodonMentionPositionTests {
         init() throws {
             server.addAccount(id: "1", username: "human")
             botToken = server.addAccount(id: "2", username: "mirror")
-            server.addAccount(id: "3", username: "friend")
+            server.addAccount(id: friendID, username: "friend")
             try server.start()
         }
 
@@ -78,35 +78,14 @@ struct MastodonMentionPositionTests {
         var replies: [String] {
             server.writes.compactMap { if case .reply(_, _, _, let target) = $0 { target } else { nil } }
         }
+
+        func friendMentions(_ text: String) -> String { server.addStatus(accountID: friendID, text: text) }
     }
 
     @Test("mentions are answered once across restarts; the stored position is a notification's, and an older version's bare status id is read as a first run")
     func answeredOnce() async throws {
         let db = try await MigratedDatabase.make()
         defer { Task { try? await db.database.drop() } }
-        let world = try World()
-        await world.posts.store(["やあ", "元気だよ", "またね"].enumerated().map { index, text in
-            Post(id: "r\(index)", text: "@friend \(text)", createdAt: Date(timeIntervalSince1970: 1_700_000_000),
-                 inReplyToUserID: "3", inReplyToScreenName: "friend")
-        })
-        let first = world.server.addStatus(accountID: "3", text: "@mirror 元気？")
-        _ = try await world.loop(db).runOnce()
-        #expect(world.replies == [first])
-        let stored = try #require(try await PostgresActionStore(connection: db.connection).cursor("bot_mentions"))
-        #expect(stored.value.hasPrefix("notification:"))
-
-        _ = try await world.loop(db).runOnce()
-        #expect(world.replies == [first])
-        let second = world.server.addStatus(accountID: "3", text: "@mirror また？")
-        _ = try await world.loop(db).runOnce()
-        #expect(world.replies == [first, second])
-
-        // What an older version stored: the newest mention's status id.
-        try await PostgresActionStore(connection: db.connection).setCursor("bot_mentions", to: StreamPosition(second))
-        let third = world.server.addStatus(accountID: "3", text: "@mirror 三回目")
-        _ = try await world.loop(db).runOnce()
-        #expect(world.replies == [first, second, third])
-        #expect(world.log.events("stream_position_unreadable").count == 1)
-        #expect(try await PostgresActionStore(connection: db.connection).cursor("bot_mentions")?.value.hasPrefix("notification:") == true)
+        try await World().mentionsAnsweredOnceAcrossRestarts(db)
     }
 }

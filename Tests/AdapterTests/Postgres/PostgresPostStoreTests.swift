@@ -33,14 +33,9 @@ struct PostgresPostStoreTests {
         let connection = try await database.connect()
         let all = try MigratedDatabase.migrationsDirectory()
         let missed = ["009_withdrawn_posts.sql", "010_opt_outs.sql", "011_deleted_copies.sql"]
-        let older = FileManager.default.temporaryDirectory.appendingPathComponent(TestEnvironment.uniqueName("mig"))
-        try FileManager.default.createDirectory(at: older, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: older) }
         let files = try Migrator(directory: all).files()
-        for file in files where !missed.contains(file.lastPathComponent) && file.lastPathComponent.prefix(3) <= "012" {
-            try FileManager.default.copyItem(at: file, to: older.appendingPathComponent(file.lastPathComponent))
-        }
-        #expect(try await Migrator(directory: older).migrate(connection).last == "012_rhythm_aggregates.sql")
+        let applied = try await MigratedDatabase.migrate(connection, only: { !missed.contains($0) && $0.prefix(3) <= "012" })
+        #expect(applied.last == "012_rhythm_aggregates.sql")
         // A post stored by the version before the take-backs (its own INSERT: today's refuses withdrawn ones).
         try await connection.query("""
             INSERT INTO posts (id, text, created_at, minute_of_day, local_date)

@@ -103,12 +103,11 @@ struct RhythmAggregateTests {
 
     @Test("migration 016 builds the days' histogram from the days stored before it")
     func histogramOfEarlierDays() async throws {
-        let database = try await TestDatabase.make()
-        defer { Task { try? await database.drop() } }
-        let connection = try await database.connect()
-        let all = try MigratedDatabase.migrationsDirectory()
         // 017 and 019 too: today's PostgresPostStore writes each post's answered id (017) and markup (019).
-        try await MigratedDatabase.migrate(connection, before: "016", also: ["017_reply_pace.sql", "019_post_markup.sql"])
+        let db = try await MigratedDatabase.make(before: "016", also: ["017_reply_pace.sql", "019_post_markup.sql"])
+        defer { Task { try? await db.database.drop() } }
+        let connection = db.connection
+        let all = try MigratedDatabase.migrationsDirectory()
         let posts = try await PostgresPostStore.open(connection: connection, timeZone: .gmt, limit: 1_000_000)
         try await posts.store((0..<15).map { post("\($0)", "text \($0)", day: 1 + ($0 * $0) % 9, 8, $0) })
         #expect(try await Migrator(directory: all).migrate(connection).first == "016_rhythm_day_histogram.sql")
