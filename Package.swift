@@ -99,7 +99,7 @@ let package = Package(
         .target(name: "FakeX", dependencies: ["XAPI", "APIClientCore", "FakeHTTP"]),
         .target(name: "FakeMastodon", dependencies: ["MastodonAPI", "APIClientCore", "FakeHTTP"]),
         .target(name: "FakeBluesky", dependencies: ["BlueskyAPI", "FakeHTTP"]),
-        .target(name: "FakeMisskey", dependencies: ["MisskeyAPI", "APIClientCore", "FakeHTTP"]),
+        .target(name: "FakeMisskey", dependencies: ["MisskeyAPI", "APIClientCore", "FakeHTTP", "JSONLines"]),
         .executableTarget(name: "fake-x", dependencies: ["FakeX", "FakeHTTP"]),
         .executableTarget(name: "fake-bluesky", dependencies: ["FakeBluesky", "FakeHTTP"]),
         .executableTarget(name: "fake-misskey", dependencies: ["FakeMisskey", "FakeHTTP"]),

@@ -67,8 +67,8 @@ struct DoctorCommand: Command {
             Check(name: "postgresql") { try await Self.checkDatabase(configuration, context: context) },
             Check(name: "redis") { try await Self.checkRedis(configuration) },
             Check(name: "mecab") { try Self.checkMeCab(configuration) },
-            Check(name: "\(network) human") { try await Self.describe(services.humanNetwork().me()) },
-            Check(name: "\(network) bot", outcome: { try await Self.checkBot(services.botNetwork()) }),
+            Check(name: "\(network) human") { try await Self.describe(services.network(.human).me()) },
+            Check(name: "\(network) bot", outcome: { try await Self.checkBot(services.network(.bot)) }),
             Check(name: "take-backs") { try await Self.checkTakeBacks(configuration) },
         ]
         var failures = 0

@@ -98,7 +98,7 @@ struct ImportCommand: Command {
     /// With NETWORK=bluesky and the human's identifier and app password set, the human's
     /// session looks up the liked posts; otherwise exported likes are only counted.
     static func blueskyLookUp(_ services: Services) -> ArchiveImporter.BlueskyPostLookup? {
-        guard services.configuration.network == .bluesky, let human = try? services.humanBlueskyNetwork() else { return nil }
+        guard services.configuration.network == .bluesky, let human = try? services.blueskyNetwork(.human) else { return nil }
         return { uris in try await human.posts(uris: uris) }
     }
 

@@ -41,7 +41,7 @@ struct Services: Sendable {
     func networks() throws -> (human: any TakeBackNetwork, bot: any TakeBackNetwork) {
         let sessions = blueskySessionStore()
         let dialects = xDialectMemory()
-        return (try humanNetwork(sessions: sessions, dialects: dialects), try botNetwork(sessions: sessions, dialects: dialects))
+        return (try network(.human, sessions: sessions, dialects: dialects), try network(.bot, sessions: sessions, dialects: dialects))
     }
 
     /// The X dialect to start in (`X_FIELD_DIALECT`); each switch is logged once.
@@ -54,60 +54,50 @@ struct Services: Sendable {
         }
     }
 
-    func humanNetwork(sessions: (any BlueskySessionStore)? = nil, dialects: XDialectMemory? = nil) throws -> any TakeBackNetwork {
+    /// One of the two accounts: the name the observer hears and the prefix of its variables.
+    enum Role: String, Sendable {
+        case human, bot
+
+        /// `HUMAN_…` or `BOT_…`.
+        func variable(_ name: String) -> String { "\(rawValue.uppercased())_\(name)" }
+    }
+
+    /// `account`'s network, per `NETWORK`, from that account's variables.
+    func network(_ account: Role, sessions: (any BlueskySessionStore)? = nil, dialects: XDialectMemory? = nil) throws -> any TakeBackNetwork {
+        let human = account == .human
         switch configuration.network {
         case .x:
             return XNetwork(
-                credentials: try configuration.requireHumanCredentials(), configuration: xClientConfiguration, observe: observer("human"),
-                dialects: dialects ?? xDialectMemory(), meter: xMeter)
+                credentials: try human ? configuration.requireHumanCredentials() : configuration.requireBotCredentials(),
+                configuration: xClientConfiguration, observe: observer(account.rawValue), dialects: dialects ?? xDialectMemory(), meter: xMeter)
         case .mastodon:
-            return try mastodonNetwork(token: configuration.humanMastodonToken, variable: "HUMAN_MASTODON_TOKEN", account: "human")
+            return try mastodonNetwork(account, token: human ? configuration.humanMastodonToken : configuration.botMastodonToken)
         case .bluesky:
-            return try humanBlueskyNetwork(sessions: sessions)
+            return try blueskyNetwork(account, sessions: sessions)
         case .misskey:
-            return try misskeyNetwork(token: configuration.humanMisskeyToken, variable: "HUMAN_MISSKEY_TOKEN", account: "human")
+            return try misskeyNetwork(account, token: human ? configuration.humanMisskeyToken : configuration.botMisskeyToken)
         }
     }
 
-    func botNetwork(sessions: (any BlueskySessionStore)? = nil, dialects: XDialectMemory? = nil) throws -> any TakeBackNetwork {
-        switch configuration.network {
-        case .x:
-            return XNetwork(
-                credentials: try configuration.requireBotCredentials(), configuration: xClientConfiguration, observe: observer("bot"),
-                dialects: dialects ?? xDialectMemory(), meter: xMeter)
-        case .mastodon:
-            return try mastodonNetwork(token: configuration.botMastodonToken, variable: "BOT_MASTODON_TOKEN", account: "bot")
-        case .bluesky:
-            return try blueskyNetwork(
-                identifier: configuration.botBlueskyIdentifier, identifierVariable: "BOT_BLUESKY_IDENTIFIER",
-                password: configuration.botBlueskyAppPassword, passwordVariable: "BOT_BLUESKY_APP_PASSWORD",
-                likeScope: configuration.blueskyLikeScope, sessions: sessions, account: "bot")
-        case .misskey:
-            return try misskeyNetwork(token: configuration.botMisskeyToken, variable: "BOT_MISSKEY_TOKEN", account: "bot")
-        }
+    /// `value` when set and not empty, else the error naming `account`'s `variable`.
+    func required(_ value: String?, _ account: Role, _ variable: String) throws -> String {
+        guard let value, !value.isEmpty else { throw ConfigurationError.missing(variable: account.variable(variable)) }
+        return value
     }
 
-    /// The human's Bluesky account (read only: it likes nothing, so its scope is moot).
-    func humanBlueskyNetwork(sessions: (any BlueskySessionStore)? = nil) throws -> BlueskyNetwork {
-        try blueskyNetwork(
-            identifier: configuration.humanBlueskyIdentifier, identifierVariable: "HUMAN_BLUESKY_IDENTIFIER",
-            password: configuration.humanBlueskyAppPassword, passwordVariable: "HUMAN_BLUESKY_APP_PASSWORD",
-            likeScope: .all, sessions: sessions, account: "human")
-    }
-
-    /// A Bluesky account at `BLUESKY_SERVICE_URL`, its session kept in PostgreSQL.
-    func blueskyNetwork(
-        identifier: String?, identifierVariable: String, password: String?, passwordVariable: String, likeScope: BlueskyLikeScope,
-        sessions: (any BlueskySessionStore)?, account: String
-    ) throws -> BlueskyNetwork {
-        guard let identifier, !identifier.isEmpty else { throw ConfigurationError.missing(variable: identifierVariable) }
-        guard let password, !password.isEmpty else { throw ConfigurationError.missing(variable: passwordVariable) }
+    /// A Bluesky account at `BLUESKY_SERVICE_URL`, its session kept in PostgreSQL. The human's
+    /// account only reads: it likes nothing, so its scope is moot.
+    func blueskyNetwork(_ account: Role, sessions: (any BlueskySessionStore)? = nil) throws -> BlueskyNetwork {
+        let human = account == .human
+        let identifier = try required(human ? configuration.humanBlueskyIdentifier : configuration.botBlueskyIdentifier, account, "BLUESKY_IDENTIFIER")
+        let password = try required(human ? configuration.humanBlueskyAppPassword : configuration.botBlueskyAppPassword, account, "BLUESKY_APP_PASSWORD")
         // The bot's posts carry the facets stored with the human's (the human's network only reads).
         let configuration = configuration
-        let facets = account == "bot" ? PostgresBlueskyFacetSource { try await Services.connect(configuration) } : nil
+        let facets = human ? nil : PostgresBlueskyFacetSource { try await Services.connect(configuration) }
         return BlueskyNetwork(
             serviceURL: configuration.blueskyServiceURL, identifier: identifier, appPassword: password,
-            store: sessions ?? blueskySessionStore(), likeScope: likeScope, facetSource: facets, log: log, observe: observer(account))
+            store: sessions ?? blueskySessionStore(), likeScope: human ? .all : configuration.blueskyLikeScope, facetSource: facets, log: log,
+            observe: observer(account.rawValue))
     }
 
     /// Bluesky sessions in this bot's PostgreSQL schema, on a connection of their own opened on first use.
@@ -117,21 +107,21 @@ struct Services: Sendable {
     }
 
     /// A Mastodon account at `MASTODON_BASE_URL`, posting with `MASTODON_VISIBILITY`.
-    func mastodonNetwork(token: String?, variable: String, account: String) throws -> MastodonNetwork {
+    func mastodonNetwork(_ account: Role, token: String?) throws -> MastodonNetwork {
         guard let baseURL = configuration.mastodonBaseURL else { throw ConfigurationError.missing(variable: "MASTODON_BASE_URL") }
-        guard let token, !token.isEmpty else { throw ConfigurationError.missing(variable: variable) }
-        return MastodonNetwork(baseURL: baseURL, token: token, visibility: configuration.mastodonVisibility, observe: observer(account))
+        return MastodonNetwork(
+            baseURL: baseURL, token: try required(token, account, "MASTODON_TOKEN"), visibility: configuration.mastodonVisibility,
+            observe: observer(account.rawValue))
     }
 
     /// A Misskey account at `MISSKEY_BASE_URL`, posting with `MISSKEY_VISIBILITY`, liking with `MISSKEY_REACTION`.
-    func misskeyNetwork(token: String?, variable: String, account: String) throws -> MisskeyNetwork {
+    func misskeyNetwork(_ account: Role, token: String?) throws -> MisskeyNetwork {
         guard let baseURL = configuration.misskeyBaseURL else { throw ConfigurationError.missing(variable: "MISSKEY_BASE_URL") }
-        guard let token, !token.isEmpty else { throw ConfigurationError.missing(variable: variable) }
         var network = MisskeyNetwork(
-            baseURL: baseURL, token: token, visibility: configuration.misskeyVisibility, reaction: configuration.misskeyReaction,
-            observe: observer(account))
+            baseURL: baseURL, token: try required(token, account, "MISSKEY_TOKEN"), visibility: configuration.misskeyVisibility,
+            reaction: configuration.misskeyReaction, observe: observer(account.rawValue))
         // The bot's notes: a plain text (imported from another network) has its MFM look-alikes kept literal.
-        if account == "bot" { network.markupSource = PostgresMarkupSource { try await Services.connect(configuration) } }
+        if account == .bot { network.markupSource = PostgresMarkupSource { try await Services.connect(configuration) } }
         return network
     }
 

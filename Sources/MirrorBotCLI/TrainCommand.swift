@@ -137,7 +137,7 @@ struct TrainCommand: Command {
             context.output("Already trained: '\(job)' ran at \(finished); 'mirror-bot \(job) --force' fetches again.")
             return nil
         }
-        let human = try services.humanNetwork()
+        let human = try services.network(.human)
         return (services, connection, actions, human, try await human.me())
     }
 

@@ -26,11 +26,12 @@ extension PostText {
             if let end = urlEnd(scalars, at: index) {
                 text.append(UInt8(ascii: " "))
                 index = end
-            } else if scalars[index] == 0x23, !isWordScalar(previous), previous != 0x26, let end = hashtagEnd(scalars, at: index) {
+            } else if scalars[index] == 0x23, !isWordScalar(previous), previous != 0x26,
+                      let end = hashtagEnd(scalars, at: index, isWord: { isWordScalar($0) }, isNumberOrUnderscore: { isNumberScalar($0) || $0 == 0x5F }) {
                 hashtags.append(string(scalars[(index + 1)..<end]))
                 text.append(UInt8(ascii: " "))
                 index = end
-            } else if scalars[index] == 0x40, !isScreenNameScalar(previous), let end = mentionEnd(scalars, at: index) {
+            } else if scalars[index] == 0x40, !isScreenNameScalar(previous), let end = mentionEnd(scalars, at: index, isScreenName: { isScreenNameScalar($0) }) {
                 mentions.append(string(scalars[(index + 1)..<end]))
                 text.append(UInt8(ascii: " "))
                 index = end
@@ -63,24 +64,6 @@ extension PostText {
     private static func lowercasedASCII(_ value: UInt32) -> UInt32? {
         guard value < 0x80 else { return nil }
         return value >= 0x41 && value <= 0x5A ? value | 0x20 : value
-    }
-
-    private static func hashtagEnd(_ scalars: [UInt32], at start: Int) -> Int? {
-        var end = start + 1
-        while end < scalars.count, isWordScalar(scalars[end]) {
-            end += 1
-        }
-        guard scalars[(start + 1)..<end].contains(where: { !isNumberScalar($0) && $0 != 0x5F }) else { return nil }
-        return end
-    }
-
-    private static func mentionEnd(_ scalars: [UInt32], at start: Int) -> Int? {
-        var end = start + 1
-        while end < scalars.count, end - start <= 15, isScreenNameScalar(scalars[end]) {
-            end += 1
-        }
-        if end < scalars.count, isScreenNameScalar(scalars[end]) { return nil }
-        return end > start + 1 ? end : nil
     }
 
     /// `isWordCharacter` of the scalar's character.

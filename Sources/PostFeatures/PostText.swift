@@ -53,12 +53,14 @@ struct PostText: Equatable {
                 plain.append(" ")
                 index = end
             } else if characters[index].asciiByte == UInt8(ascii: "#"), !Self.isWordCharacter(previous), previous?.asciiByte != UInt8(ascii: "&"),
-                      let end = Self.hashtagEnd(characters, at: index) {
+                      let end = Self.hashtagEnd(
+                          characters, at: index, isWord: { isWordCharacter($0) },
+                          isNumberOrUnderscore: { $0.isNumber || $0.asciiByte == UInt8(ascii: "_") }) {
                 hashtags.append(String(characters[(index + 1)..<end]))
                 plain.append(" ")
                 index = end
             } else if characters[index].asciiByte == UInt8(ascii: "@"), !Self.isScreenNameCharacter(previous),
-                      let end = Self.mentionEnd(characters, at: index) {
+                      let end = Self.mentionEnd(characters, at: index, isScreenName: { isScreenNameCharacter($0) }) {
                 mentions.append(String(characters[(index + 1)..<end]))
                 plain.append(" ")
                 index = end
@@ -142,23 +144,28 @@ struct PostText: Equatable {
         return nil
     }
 
-    private static func hashtagEnd(_ characters: [Character], at start: Int) -> Int? {
+    /// Where the hashtag whose `#` is at `start` ends: the word elements after it, one at least
+    /// neither a number nor `_`; nil when there is none. For characters and for plain scalars.
+    static func hashtagEnd<Element>(
+        _ elements: [Element], at start: Int, isWord: (Element) -> Bool, isNumberOrUnderscore: (Element) -> Bool
+    ) -> Int? {
         var end = start + 1
-        while end < characters.count, isWordCharacter(characters[end]) {
+        while end < elements.count, isWord(elements[end]) {
             end += 1
         }
-        let tag = characters[(start + 1)..<end]
-        guard tag.contains(where: { !$0.isNumber && $0.asciiByte != UInt8(ascii: "_") }) else { return nil }
+        guard elements[(start + 1)..<end].contains(where: { !isNumberOrUnderscore($0) }) else { return nil }
         return end
     }
 
-    private static func mentionEnd(_ characters: [Character], at start: Int) -> Int? {
+    /// Where the mention whose `@` is at `start` ends: 1 to 15 screen-name elements after it;
+    /// nil when there is none. For characters and for plain scalars.
+    static func mentionEnd<Element>(_ elements: [Element], at start: Int, isScreenName: (Element) -> Bool) -> Int? {
         var end = start + 1
-        while end < characters.count, end - start <= 15, isScreenNameCharacter(characters[end]) {
+        while end < elements.count, end - start <= 15, isScreenName(elements[end]) {
             end += 1
         }
         // X ignores names longer than 15 characters: then this is no mention.
-        if end < characters.count, isScreenNameCharacter(characters[end]) { return nil }
+        if end < elements.count, isScreenName(elements[end]) { return nil }
         return end > start + 1 ? end : nil
     }
 

@@ -44,18 +44,13 @@ import Foundation
 let commandLine = FakeServerCommandLine(name: "fake-bluesky", flags: ["--no-scheduled", "--scheduled-on-usr1"])
 let server = FakeBlueskyServer(onWrite: { write in commandLine.emit("fake-bluesky write \(write)") })
 let seed = commandLine.launch(load: server.load(contentsOf:), start: server.start(port:))
-let handles = Dictionary(seed?.accounts.map { ($0.did, $0.handle) } ?? [], uniquingKeysWith: { first, _ in first })
+let lines = FakeScheduleLines(server: "fake-bluesky", accounts: seed?.accounts.map { ($0.did, $0.handle) } ?? [])
 
 func startSchedule() {
     let entries = seed?.scheduled ?? []
-    commandLine.emit("fake-bluesky schedule started entries=\(entries.count)")
+    commandLine.emit(lines.started(entries: entries.count))
     server.schedule(entries) { entry, uri in
-        let who = handles[entry.did].map { "@\($0)" } ?? entry.did
-        if entry.like != nil {
-            commandLine.emit("fake-bluesky scheduled like by=\(who) subject=\(uri)")
-        } else {
-            commandLine.emit("fake-bluesky scheduled post uri=\(uri) author=\(who) text=\((entry.text ?? "").debugDescription)")
-        }
+        commandLine.emit(entry.like != nil ? lines.like(by: entry.did, subject: uri) : lines.post("uri", uri, by: entry.did, text: entry.text ?? ""))
     }
 }
 

@@ -29,17 +29,12 @@ import Foundation
 let commandLine = FakeServerCommandLine(name: "fake-misskey", flags: ["--no-scheduled"])
 let server = FakeMisskeyServer(onWrite: { write in commandLine.emit("fake-misskey write \(write)") })
 let seed = commandLine.launch(load: server.load(contentsOf:), start: server.start(port:))
-let names = Dictionary(seed?.users.map { ($0.id, $0.username) } ?? [], uniquingKeysWith: { first, _ in first })
+let lines = FakeScheduleLines(server: "fake-misskey", accounts: seed?.users.map { ($0.id, $0.username) } ?? [])
 if !commandLine.flags.contains("--no-scheduled") {
     let entries = seed?.scheduled ?? []
-    commandLine.emit("fake-misskey schedule started entries=\(entries.count)")
+    commandLine.emit(lines.started(entries: entries.count))
     server.schedule(entries) { entry, id in
-        let who = names[entry.userId].map { "@\($0)" } ?? entry.userId
-        if entry.react != nil {
-            commandLine.emit("fake-misskey scheduled like by=\(who) subject=\(id)")
-        } else {
-            commandLine.emit("fake-misskey scheduled post id=\(id) author=\(who) text=\((entry.text ?? "").debugDescription)")
-        }
+        commandLine.emit(entry.react != nil ? lines.like(by: entry.userId, subject: id) : lines.post("id", id, by: entry.userId, text: entry.text ?? ""))
     }
 }
 commandLine.serveUntilSignalled { server.stop() }

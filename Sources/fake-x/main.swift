@@ -49,10 +49,9 @@ import Foundation
 let commandLine = FakeServerCommandLine(name: "fake-x", flags: ["--no-scheduled"])
 let server = FakeXServer(onWrite: { write in commandLine.emit("fake-x write \(write)") })
 let seed = commandLine.launch(load: server.load(contentsOf:), start: server.start(port:))
-let usernames = Dictionary(seed?.users.map { ($0.id, $0.username) } ?? [], uniquingKeysWith: { first, _ in first })
+let lines = FakeScheduleLines(server: "fake-x", accounts: seed?.users.map { ($0.id, $0.username) } ?? [])
 let runScheduled = !commandLine.flags.contains("--no-scheduled")
 server.schedule(runScheduled ? seed?.scheduled ?? [] : []) { entry, id in
-    let author = usernames[entry.authorID].map { "@\($0)" } ?? entry.authorID
-    commandLine.emit("fake-x scheduled post id=\(id) author=\(author) text=\(entry.text.debugDescription)")
+    commandLine.emit(lines.post("id", id, by: entry.authorID, text: entry.text))
 }
 commandLine.serveUntilSignalled { server.stop() }

@@ -107,24 +107,16 @@ struct BenchArchiveWriter {
             """
     }
 
-    /// `Wed Oct 10 20:19:24 +0000 2018` from Unix seconds (UTC), by hand.
+    /// `Wed Oct 10 20:19:24 +0000 2018` from Unix seconds (UTC).
     static func archiveDate(_ seconds: Int) -> String {
         let days = seconds / 86_400
         let rest = seconds % 86_400
         let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-        let z = days + 719_468
-        let era = z / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        // The civil date by the scheduler's own calendar arithmetic.
+        let date = LocalDate(daysSince1970: days)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(weekdays[days % 7]) \(months[month - 1]) \(two(day)) "
-            + "\(two(rest / 3_600)):\(two(rest % 3_600 / 60)):\(two(rest % 60)) +0000 \(year)"
+        return "\(weekdays[days % 7]) \(months[date.month - 1]) \(two(date.day)) "
+            + "\(two(rest / 3_600)):\(two(rest % 3_600 / 60)):\(two(rest % 60)) +0000 \(date.year)"
     }
 }

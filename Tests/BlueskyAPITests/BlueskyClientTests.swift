@@ -132,3 +132,14 @@ struct BlueskyRecordRenewalTests {
         }
     }
 }
+
+@Suite("BlueskyAPIError's lines")
+struct BlueskyAPIErrorLineTests {
+    @Test("a failure shows the error name before the detail, and the status only when a response came")
+    func failed() {
+        let endpoint = "POST com.atproto.repo.createRecord"
+        #expect(BlueskyAPIError.failed(endpoint: endpoint, status: 400, error: "InvalidRequest", detail: "bad record").description == "\(endpoint): HTTP 400: InvalidRequest: bad record")
+        #expect(BlueskyAPIError.failed(endpoint: endpoint, status: 0, error: nil, detail: "connection reset").description == "\(endpoint): connection reset")
+        #expect(BlueskyAPIError.unauthorized(endpoint: endpoint, detail: "no session").description == "\(endpoint): HTTP 401 unauthorized: no session")
+    }
+}

@@ -52,16 +52,15 @@ public enum BlueskyAPIError: Error, Sendable, Equatable, CustomStringConvertible
         case .invalidToken(let endpoint, let detail):
             return "\(endpoint): InvalidToken: \(detail)"
         case .unauthorized(let endpoint, let detail):
-            return "\(endpoint): HTTP 401 unauthorized: \(detail)"
+            return APIFailureText.unauthorized(endpoint, detail)
         case .rateLimited(let endpoint, let resetAt):
-            return "\(endpoint): HTTP 429 rate limit spent until \(BlueskyTimestamp.format(resetAt))"
+            return APIFailureText.rateLimited(endpoint, until: BlueskyTimestamp.format(resetAt))
         case .loginLimited(let resetAt, let detail):
             return "POST com.atproto.server.createSession: not logging in: \(detail); the next login is allowed at \(BlueskyTimestamp.format(resetAt))"
         case .outcomeUnknown(let endpoint, let detail):
             return "\(endpoint): the write may have gone through: \(detail)"
         case .failed(let endpoint, let status, let error, let detail):
-            let name = error.map { "\($0): " } ?? ""
-            return status == 0 ? "\(endpoint): \(name)\(detail)" : "\(endpoint): HTTP \(status): \(name)\(detail)"
+            return APIFailureText.failed(endpoint, status: status, (error.map { "\($0): " } ?? "") + detail)
         }
     }
 }

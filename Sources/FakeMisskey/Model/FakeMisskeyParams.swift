@@ -1,3 +1,4 @@
+import JSONLines
 import MisskeyAPI
 
 /// A request's parameters, read as Misskey's validator (Ajv, `packages/backend/src/server/api/endpoint-base.ts`)
@@ -5,13 +6,14 @@ import MisskeyAPI
 /// the schema keyword; a missing required one names `#/required`; properties the schema does not
 /// know pass (Misskey does not set `additionalProperties: false`); defaults fill what is absent.
 struct FakeMisskeyParams: Sendable {
-    let values: [String: FakeMisskeyJSON]
+    /// The body as parsed, types kept exact (a number is never a boolean).
+    let values: [String: JSONValue]
 
-    init(_ values: [String: FakeMisskeyJSON]) {
+    init(_ values: [String: JSONValue]) {
         self.values = values
     }
 
-    private func value(_ name: String, required: Bool, nullable: Bool, type: String) throws(FakeMisskeyError) -> FakeMisskeyJSON? {
+    private func value(_ name: String, required: Bool, nullable: Bool, type: String) throws(FakeMisskeyError) -> JSONValue? {
         guard let value = values[name] else {
             if required { throw .missingParam(name) }
             return nil
@@ -56,7 +58,14 @@ struct FakeMisskeyParams: Sendable {
 
     func integer(_ name: String, minimum: Int, maximum: Int, default fallback: Int) throws(FakeMisskeyError) -> Int {
         guard let value = try value(name, required: false, nullable: false, type: "integer") else { return fallback }
-        guard case .number(let number) = value, number.rounded() == number, abs(number) < 1e15 else {
+        let number: Double
+        switch value {
+        case .integer(let integer): number = Double(integer)
+        case .unsigned(let unsigned): number = Double(unsigned)
+        case .double(let double): number = double
+        default: throw .invalidParam(name, keyword: "type", reason: "must be integer")
+        }
+        guard number.rounded() == number, abs(number) < 1e15 else {
             throw .invalidParam(name, keyword: "type", reason: "must be integer")
         }
         if number < Double(minimum) { throw .invalidParam(name, keyword: "minimum", reason: "must be >= \(minimum)") }

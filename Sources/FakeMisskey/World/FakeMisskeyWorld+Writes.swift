@@ -1,5 +1,6 @@
 import FakeHTTP
 import Foundation
+import JSONLines
 import MisskeyAPI
 
 /// The writes: `notes/create` (with misskey.io's idempotency and bot rule) and `notes/reactions/create`.
@@ -11,7 +12,7 @@ extension FakeMisskeyWorld {
     /// misskey.io returns the note already made for the same body within this many seconds.
     static let idempotencyWindow: TimeInterval = 60
 
-    mutating func createNote(_ params: FakeMisskeyParams, body: [String: FakeMisskeyJSON], by user: FakeMisskeyUser, now: Date)
+    mutating func createNote(_ params: FakeMisskeyParams, body: [String: JSONValue], by user: FakeMisskeyUser, now: Date)
         throws(FakeMisskeyError) -> HTTPResponse?
     {
         var visibility = try params.oneOf("visibility", Self.visibilities, default: "public") ?? "public"
@@ -150,13 +151,11 @@ extension FakeMisskeyWorld {
     }
 
     /// misskey.io hashes the request's parameters: the same user and body are the same note.
-    static func idempotencyKey(user: String, body: [String: FakeMisskeyJSON]) -> String {
+    static func idempotencyKey(user: String, body: [String: JSONValue]) -> String {
         var params = body
         params["i"] = nil
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let canonical = (try? encoder.encode(params)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        return user + "\u{1F}" + canonical
+        // Compact JSON, keys sorted: the same parameters give the same text.
+        return user + "\u{1F}" + JSONValue.object(params).json
     }
 }
 

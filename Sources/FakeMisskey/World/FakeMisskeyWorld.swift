@@ -1,5 +1,6 @@
 import FakeHTTP
 import Foundation
+import JSONLines
 import MisskeyAPI
 
 /// Everything the fake server knows, guarded by one lock in `FakeMisskeyServer`. Each request
@@ -57,11 +58,11 @@ struct FakeMisskeyWorld: Sendable {
             if let seconds = proxyLimited[index].retryAfter { response.headers.append(("Retry-After", String(seconds))) }
             return record(request, endpoint: endpoint.endpoint, user: nil, response)
         }
-        let body: [String: FakeMisskeyJSON]
+        let body: [String: JSONValue]
         if request.body.isEmpty {
             body = [:]
         } else {
-            guard let parsed = try? JSONDecoder().decode(FakeMisskeyJSON.self, from: request.body), case .object(let object) = parsed else {
+            guard let parsed = try? JSONDecoder().decode(JSONValue.self, from: request.body), case .object(let object) = parsed else {
                 return record(request, endpoint: endpoint.endpoint, user: nil, .text(400, "Body is not a valid JSON object"))
             }
             body = object
@@ -92,7 +93,7 @@ struct FakeMisskeyWorld: Sendable {
     }
 
     /// The token from `Authorization: Bearer` (the prefix is case-sensitive), else from the body's `i`.
-    private func authenticate(_ request: HTTPRequest, body: [String: FakeMisskeyJSON]) -> Result<FakeMisskeyToken?, HTTPResponseBox> {
+    private func authenticate(_ request: HTTPRequest, body: [String: JSONValue]) -> Result<FakeMisskeyToken?, HTTPResponseBox> {
         var secret: String?
         if let header = request.headers["authorization"], header.hasPrefix("Bearer ") {
             secret = String(header.dropFirst(7))
@@ -127,7 +128,7 @@ struct FakeMisskeyWorld: Sendable {
         if let token, let kind = endpoint.kind, !token.permissions.contains(kind) { throw .permissionDenied }
     }
 
-    private mutating func answer(_ endpoint: FakeMisskeyEndpoint, body: [String: FakeMisskeyJSON], user: FakeMisskeyUser?, now: Date)
+    private mutating func answer(_ endpoint: FakeMisskeyEndpoint, body: [String: JSONValue], user: FakeMisskeyUser?, now: Date)
         -> HTTPResponse?
     {
         let params = FakeMisskeyParams(body)

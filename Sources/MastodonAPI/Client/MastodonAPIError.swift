@@ -20,11 +20,11 @@ public enum MastodonAPIError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .unauthorized(let endpoint, let detail):
-            return "\(endpoint): HTTP 401 unauthorized: \(detail)"
+            return APIFailureText.unauthorized(endpoint, detail)
         case .rateLimited(let endpoint, let resetAt):
-            return "\(endpoint): HTTP 429 rate limit spent until \(MastodonDate.format(resetAt))"
+            return APIFailureText.rateLimited(endpoint, until: MastodonDate.format(resetAt))
         case .failed(let endpoint, let status, let detail):
-            return status == 0 ? "\(endpoint): \(detail)" : "\(endpoint): HTTP \(status): \(detail)"
+            return APIFailureText.failed(endpoint, status: status, detail)
         }
     }
 }
@@ -33,6 +33,6 @@ extension MastodonAPIError: APIFailure {
     /// Never built: Mastodon's writes are safe to retry (statuses carry an
     /// `Idempotency-Key`, favourites are idempotent). Were one not, this is what it would say.
     public static func outcomeUnknown(endpoint: String, detail: String) -> MastodonAPIError {
-        .failed(endpoint: endpoint, status: 0, detail: "the request may have taken effect: \(detail)")
+        .failed(endpoint: endpoint, status: 0, detail: APIFailureText.mayHaveTakenEffect(detail))
     }
 }

@@ -32,13 +32,13 @@ public enum MisskeyAPIError: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String {
         switch self {
         case .unauthorized(let endpoint, let detail):
-            return "\(endpoint): HTTP 401 unauthorized: \(detail)"
+            return APIFailureText.unauthorized(endpoint, detail)
         case .refused(let endpoint, let status, _, let detail):
             return "\(endpoint): HTTP \(status): \(detail)"
         case .rateLimited(let endpoint, let resetAt):
-            return "\(endpoint): HTTP 429 rate limit spent until \(ISO8601Timestamp.format(resetAt))"
+            return APIFailureText.rateLimited(endpoint, until: ISO8601Timestamp.format(resetAt))
         case .failed(let endpoint, let status, let detail):
-            return status == 0 ? "\(endpoint): \(detail)" : "\(endpoint): HTTP \(status): \(detail)"
+            return APIFailureText.failed(endpoint, status: status, detail)
         }
     }
 }
@@ -47,6 +47,6 @@ extension MisskeyAPIError: APIFailure {
     /// Never built: every request is `Replay.safe` (`notes/create` is deduplicated by the
     /// server's idempotency within 60 s, reactions are one per note).
     public static func outcomeUnknown(endpoint: String, detail: String) -> MisskeyAPIError {
-        .failed(endpoint: endpoint, status: 0, detail: "the request may have taken effect: \(detail)")
+        .failed(endpoint: endpoint, status: 0, detail: APIFailureText.mayHaveTakenEffect(detail))
     }
 }

@@ -42,17 +42,17 @@ public enum XAPIError: Error, Sendable, Equatable, CustomStringConvertible {
         case .replyNotPermitted(let endpoint, let detail):
             return "\(endpoint): HTTP 403 reply not permitted: \(detail)"
         case .unauthorized(let endpoint, let detail):
-            return "\(endpoint): HTTP 401 unauthorized: \(detail)"
+            return APIFailureText.unauthorized(endpoint, detail)
         case .rateLimited(let endpoint, let resetAt):
             // `Int(_:)` of a reset no clock reaches (1e30, inf) would trap: such a one is shown as it is.
             let unixSeconds = Int(exactly: resetAt.timeIntervalSince1970.rounded(.down)).map(String.init) ?? "\(resetAt.timeIntervalSince1970)"
-            return "\(endpoint): HTTP 429 rate limit spent until \(unixSeconds)"
+            return APIFailureText.rateLimited(endpoint, until: unixSeconds)
         case .invalidRequest(let endpoint, _, let detail):
             return "\(endpoint): HTTP 400: \(detail)"
         case .failed(let endpoint, let status, let detail):
-            return status == 0 ? "\(endpoint): \(detail)" : "\(endpoint): HTTP \(status): \(detail)"
+            return APIFailureText.failed(endpoint, status: status, detail)
         case .outcomeUnknown(let endpoint, let detail):
-            return "\(endpoint): the request may have taken effect: \(detail)"
+            return "\(endpoint): \(APIFailureText.mayHaveTakenEffect(detail))"
         }
     }
 
