@@ -129,7 +129,7 @@ let package = Package(
         // A scripted transport for the network clients' tests and the one manual clock (clients, fakes, loops): no waiting.
         .target(name: "APIClientTestSupport", dependencies: ["APIClientCore", "Clocks"], path: "Tests/APIClientTestSupport"),
         .testTarget(name: "APIClientCoreTests", dependencies: ["APIClientCore", "APIClientTestSupport", "Clocks"]),
-        .testTarget(name: "XAPITests", dependencies: ["XAPI", "APIClientCore", "APIClientTestSupport", "FakeX"]),
+        .testTarget(name: "XAPITests", dependencies: ["XAPI", "APIClientCore", "APIClientTestSupport", "FakeHTTP", "FakeX"]),
         .testTarget(name: "MastodonAPITests", dependencies: [
             "MastodonAPI", "APIClientCore", "APIClientTestSupport", "FakeMastodon",
         ]),
@@ -142,7 +142,7 @@ let package = Package(
         .testTarget(name: "MirrorBotStatusTests", dependencies: ["MirrorBot", "MirrorBotSpend", "MirrorBotStatus", "LogLines", "CoreTestSupport", "APIClientTestSupport"]),
         .testTarget(name: "AdapterTests", dependencies: [
             "MirrorBot", "MirrorBotSpend", "PostFeatures", "MirrorBotImport", "JSONLines", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX",
-            "MirrorBotMastodon", "CoreTestSupport", "APIClientTestSupport", "TestSupport", "FakeX", "FakeMastodon", "BlueskyAPI", "FakeBluesky",
+            "MirrorBotMastodon", "CoreTestSupport", "APIClientTestSupport", "TestSupport", "FakeHTTP", "FakeX", "FakeMastodon", "BlueskyAPI", "FakeBluesky",
             "MirrorBotBluesky", "CBOR",
             "MirrorBotMisskey", "MisskeyAPI", "FakeMisskey",
         ]),

@@ -1,7 +1,8 @@
 import BlueskyAPI
+import FakeHTTP
 import Foundation
 
-extension FakeBlueskyServer {
+extension FakeBlueskyServer: FakeSeeded {
     /// Adds a seed's settings, accounts, follows, posts (in order, so replies may answer
     /// earlier posts; facets as the app makes them) and likes, and checks its scheduled
     /// activity names known accounts and posts. Anything that does not hold together
@@ -12,19 +13,19 @@ extension FakeBlueskyServer {
         var dids = Set<String>()
         for (index, account) in seed.accounts.enumerated() {
             guard account.did.hasPrefix("did:"), account.did.count > 4 else {
-                throw FakeBlueskySeedError("accounts[\(index)].did \(account.did.debugDescription) is not a DID")
+                throw FakeSeedError("accounts[\(index)].did \(account.did.debugDescription) is not a DID")
             }
             guard !account.handle.isEmpty, !account.handle.contains(" ") else {
-                throw FakeBlueskySeedError("accounts[\(index)].handle \(account.handle.debugDescription) is not a handle")
+                throw FakeSeedError("accounts[\(index)].handle \(account.handle.debugDescription) is not a handle")
             }
-            guard dids.insert(account.did).inserted else { throw FakeBlueskySeedError("accounts[\(index)].did \(account.did) appears twice") }
+            guard dids.insert(account.did).inserted else { throw FakeSeedError("accounts[\(index)].did \(account.did) appears twice") }
             let added = FakeBlueskyAccount(
                 did: account.did, handle: account.handle, appPasswords: account.appPassword.map { [$0] } ?? [],
                 selfLabels: account.selfLabels ?? [], description: account.description ?? "")
             world.withLock { $0.accounts[account.did] = added }
         }
         func known(_ did: String, _ field: String) throws {
-            guard dids.contains(did) else { throw FakeBlueskySeedError("\(field) \(did.debugDescription) is not an account of the seed") }
+            guard dids.contains(did) else { throw FakeSeedError("\(field) \(did.debugDescription) is not an account of the seed") }
         }
         for (index, account) in seed.accounts.enumerated() {
             for followee in account.follows ?? [] {
@@ -37,9 +38,9 @@ extension FakeBlueskyServer {
             try known(entry.did, "\(field).did")
             let date = try Self.seedDate(entry.createdAt, field: "\(field).created_at")
             if let rkey = entry.rkey {
-                guard TID.isValid(rkey) else { throw FakeBlueskySeedError("\(field).rkey \(rkey.debugDescription) is not a TID") }
+                guard TID.isValid(rkey) else { throw FakeSeedError("\(field).rkey \(rkey.debugDescription) is not a TID") }
                 guard post(uri: "at://\(entry.did)/\(BlueskyPostRecord.type)/\(rkey)") == nil else {
-                    throw FakeBlueskySeedError("\(field).rkey \(rkey) is taken by an earlier post")
+                    throw FakeSeedError("\(field).rkey \(rkey) is taken by an earlier post")
                 }
             }
             if let parent = entry.replyTo { try knownPost(parent, "\(field).reply_to") }
@@ -52,9 +53,7 @@ extension FakeBlueskyServer {
         }
         for (index, entry) in (seed.scheduled ?? []).enumerated() {
             let field = "scheduled[\(index)]"
-            guard entry.afterSeconds >= 0, entry.afterSeconds.isFinite else {
-                throw FakeBlueskySeedError("\(field).after_seconds must be a number of seconds from 0")
-            }
+            try FakeSeedError.checkDelay(entry.afterSeconds, field: "\(field).after_seconds")
             try known(entry.did, "\(field).did")
             switch (entry.text, entry.like) {
             case (_?, nil):
@@ -62,52 +61,32 @@ extension FakeBlueskyServer {
             case (nil, let subject?):
                 try knownPost(subject, "\(field).like")
             default:
-                throw FakeBlueskySeedError("\(field) needs either \"text\" (a post) or \"like\" (the URI of a post to like)")
+                throw FakeSeedError("\(field) needs either \"text\" (a post) or \"like\" (the URI of a post to like)")
             }
         }
-    }
-
-    /// Loads a seed file; returns it (its `scheduled` activity is for `schedule(_:)`).
-    @discardableResult
-    public func load(contentsOf url: URL) throws -> FakeBlueskySeed {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw FakeBlueskySeedError("cannot read \(url.path)")
-        }
-        let seed: FakeBlueskySeed
-        do { seed = try JSONDecoder().decode(FakeBlueskySeed.self, from: data) } catch {
-            throw FakeBlueskySeedError("\(url.path): \(error)")
-        }
-        try load(seed)
-        return seed
     }
 
     private func apply(_ settings: FakeBlueskySeed.Settings) throws {
         if let limit = settings.rateLimit {
             guard limit.limit > 0, limit.window > 0, limit.window.isFinite else {
-                throw FakeBlueskySeedError("settings.rate_limit needs a limit and a window above 0")
+                throw FakeSeedError("settings.rate_limit needs a limit and a window above 0")
             }
             setRateLimit(limit: limit.limit, window: limit.window)
         }
         if let lifetime = settings.accessTokenLifetime {
-            guard lifetime > 0, lifetime.isFinite else { throw FakeBlueskySeedError("settings.access_token_lifetime must be above 0 seconds") }
+            guard lifetime > 0, lifetime.isFinite else { throw FakeSeedError("settings.access_token_lifetime must be above 0 seconds") }
             setAccessTokenLifetime(lifetime)
         }
-        if let probability = settings.faultProbability, probability > 0 {
-            guard let fault = FakeBlueskyFault(seedName: settings.fault) else {
-                throw FakeBlueskySeedError("settings.fault \((settings.fault ?? "").debugDescription) is not one of \(FakeBlueskyFault.seedNames)")
-            }
-            setFaultProbability(probability, fault: fault)
-        }
+        try setSeedFault(settings.fault, probability: settings.faultProbability)
     }
 
     private func knownPost(_ uri: String, _ field: String) throws {
-        guard post(uri: uri) != nil else { throw FakeBlueskySeedError("\(field) \(uri.debugDescription) is not an earlier post of the seed") }
+        guard post(uri: uri) != nil else { throw FakeSeedError("\(field) \(uri.debugDescription) is not an earlier post of the seed") }
     }
 
     private static func seedDate(_ text: String?, field: String) throws -> Date? {
         guard let text else { return nil }
-        guard let date = BlueskyTimestamp.parse(text) else { throw FakeBlueskySeedError("\(field) \(text.debugDescription) is not ISO 8601") }
+        guard let date = BlueskyTimestamp.parse(text) else { throw FakeSeedError("\(field) \(text.debugDescription) is not ISO 8601") }
         return date
     }
 }

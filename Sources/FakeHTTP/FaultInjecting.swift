@@ -14,4 +14,14 @@ extension FaultInjecting {
     public func setFaultProbability(_ probability: Double, fault: HTTPFault) {
         changeFaults { $0.random = probability > 0 ? (fault, probability) : nil }
     }
+
+    /// A seed's `settings.fault` with its `settings.fault_probability` (nothing when that is
+    /// missing or 0); a fault name other than `HTTPFault.seedNames` is a `FakeSeedError`.
+    public func setSeedFault(_ name: String?, probability: Double?) throws {
+        guard let probability, probability > 0 else { return }
+        guard let fault = HTTPFault(seedName: name) else {
+            throw FakeSeedError("settings.fault \((name ?? "").debugDescription) is not one of \(HTTPFault.seedNames)")
+        }
+        setFaultProbability(probability, fault: fault)
+    }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import FakeHTTP
 import Foundation
 
 /// A world for `fake-misskey --state FILE.json` (demo/misskey/seed.json is one).
@@ -64,21 +65,10 @@ public struct FakeMisskeySeed: Sendable, Decodable {
     public var scheduled: [Scheduled]?
 }
 
-/// A seed naming something it does not hold, in one line.
-public struct FakeMisskeySeedError: Error, CustomStringConvertible {
-    public let description: String
-}
-
-extension FakeMisskeyServer {
-    /// Loads a seed file into the world; returns it (the executable schedules its activity).
-    @discardableResult
-    public func load(contentsOf url: URL) throws -> FakeMisskeySeed {
-        let seed: FakeMisskeySeed
-        do {
-            seed = try JSONDecoder().decode(FakeMisskeySeed.self, from: Data(contentsOf: url))
-        } catch {
-            throw FakeMisskeySeedError(description: "\(url.path): not a fake-misskey seed (\(error))")
-        }
+extension FakeMisskeyServer: FakeSeeded {
+    /// Adds a seed's users (with their tokens and follows), notes and reactions; a note of no
+    /// user, a note id that is not an aidx or a reaction to no note is an error naming it.
+    public func load(_ seed: FakeMisskeySeed) throws {
         try world.withLock { world in
             for user in seed.users {
                 world.users[user.id] = FakeMisskeyUser(
@@ -88,9 +78,9 @@ extension FakeMisskeyServer {
                 world.follows[user.id, default: []].formUnion(user.follows ?? [])
             }
             for note in seed.notes ?? [] {
-                guard world.users[note.userId] != nil else { throw FakeMisskeySeedError(description: "note \(note.id): no user \(note.userId)") }
+                guard world.users[note.userId] != nil else { throw FakeSeedError("note \(note.id): no user \(note.userId)") }
                 guard let date = FakeMisskeyID.date(of: note.id) else {
-                    throw FakeMisskeySeedError(description: "note \(note.id): not an aidx id (16 characters of [0-9a-z])")
+                    throw FakeSeedError("note \(note.id): not an aidx id (16 characters of [0-9a-z])")
                 }
                 world.insertNote(
                     id: note.id, userId: note.userId, text: note.text, replyId: note.replyId, renoteId: note.renoteId,
@@ -98,14 +88,13 @@ extension FakeMisskeyServer {
             }
             for reaction in seed.reactions ?? [] {
                 guard world.notes[reaction.noteId] != nil else {
-                    throw FakeMisskeySeedError(description: "reaction \(reaction.id): no note \(reaction.noteId)")
+                    throw FakeSeedError("reaction \(reaction.id): no note \(reaction.noteId)")
                 }
                 world.reactions.append(FakeMisskeyReaction(
                     id: reaction.id, userId: reaction.userId, noteId: reaction.noteId,
                     reaction: FakeMisskeyWorld.normalizedReaction(reaction.reaction)))
             }
         }
-        return seed
     }
 
     /// Plays `entries` in real time from now, on a queue of its own; `played` hears each with

@@ -1,5 +1,6 @@
 import Foundation
 import APIClientCore
+import FakeHTTP
 import XAPI
 
 /// The fake world as JSON (the `fake-x --state FILE` format; see `Sources/fake-x/main.swift`).
@@ -84,7 +85,7 @@ public struct FakeXSeed: Sendable, Codable {
     public var scheduled: [Scheduled]?
 }
 
-extension FakeXServer {
+extension FakeXServer: FakeSeeded {
     /// Adds a seed's settings, users (with credentials when all four are given),
     /// follows, posts (in order, so replies may name earlier posts) and likes.
     public func load(_ seed: FakeXSeed) throws {
@@ -95,12 +96,7 @@ extension FakeXServer {
                 if let limits = settings.rateLimits { current.rateLimits.merge(limits) { $1 } }
                 if let dialect = settings.dialect { current.dialect = dialect }
             }
-            if let probability = settings.faultProbability, probability > 0 {
-                guard let fault = FakeXFault(seedName: settings.fault) else {
-                    throw FakeXServerError.seed("settings.fault \((settings.fault ?? "").debugDescription) is not one of \(FakeXFault.seedNames)")
-                }
-                setFaultProbability(probability, fault: fault)
-            }
+            try setSeedFault(settings.fault, probability: settings.faultProbability)
         }
         for user in seed.users {
             var credentials: OAuthCredentials?
@@ -112,7 +108,7 @@ extension FakeXServer {
             } else if user.consumerKey != nil || user.consumerSecret != nil || user.accessToken != nil
                 || user.accessTokenSecret != nil
             {
-                throw FakeXServerError.seed("user \(user.id) needs all four of consumer_key, consumer_secret, access_token, access_token_secret")
+                throw FakeSeedError("user \(user.id) needs all four of consumer_key, consumer_secret, access_token, access_token_secret")
             }
             world.withLock { $0.addUser(FakeXUser(id: user.id, username: user.username, name: user.name, credentials: credentials)) }
             for followee in user.follows ?? [] { follow(user.id, followee) }
@@ -121,7 +117,7 @@ extension FakeXServer {
             var date: Date?
             if let text = tweet.createdAt {
                 guard let parsed = ISO8601Timestamp.parse(text) else {
-                    throw FakeXServerError.seed("tweets[\(index)].created_at \(text.debugDescription) is not ISO 8601")
+                    throw FakeSeedError("tweets[\(index)].created_at \(text.debugDescription) is not ISO 8601")
                 }
                 date = parsed
             }
@@ -132,30 +128,10 @@ extension FakeXServer {
         }
         for like in seed.likes ?? [] { addLike(userID: like.userID, tweetID: like.tweetID) }
         for (index, entry) in (seed.scheduled ?? []).enumerated() {
-            guard entry.afterSeconds >= 0, entry.afterSeconds.isFinite else {
-                throw FakeXServerError.seed("scheduled[\(index)].after_seconds must be a number of seconds from 0")
-            }
+            try FakeSeedError.checkDelay(entry.afterSeconds, field: "scheduled[\(index)].after_seconds")
             guard world.withLock({ $0.users[entry.authorID] != nil }) else {
-                throw FakeXServerError.seed("scheduled[\(index)].author_id \(entry.authorID.debugDescription) is not a user")
+                throw FakeSeedError("scheduled[\(index)].author_id \(entry.authorID.debugDescription) is not a user")
             }
-        }
-    }
-
-    /// Loads a seed file; returns it (its `scheduled` posts are for `schedule(_:)`).
-    @discardableResult
-    public func load(contentsOf url: URL) throws -> FakeXSeed {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw FakeXServerError.seed("cannot read \(url.path)")
-        }
-        do {
-            let seed = try JSONDecoder().decode(FakeXSeed.self, from: data)
-            try load(seed)
-            return seed
-        } catch let error as FakeXServerError {
-            throw error
-        } catch {
-            throw FakeXServerError.seed("\(url.path): \(error)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import FakeHTTP
 import FakeX
 import Foundation
 import Synchronization
@@ -68,7 +69,7 @@ struct FakeXSeedTests {
     @Test("a scheduled post by an unknown author is an error")
     func scheduledUnknownAuthor() throws {
         let json = #"{"users": [{"id": "1", "username": "human"}], "scheduled": [{"after_seconds": 1, "author_id": "9", "text": "hi"}]}"#
-        #expect(throws: FakeXServerError.self) {
+        #expect(throws: FakeSeedError.self) {
             try FakeXServer().load(JSONDecoder().decode(FakeXSeed.self, from: Data(json.utf8)))
         }
     }
@@ -76,7 +77,7 @@ struct FakeXSeedTests {
     @Test("incomplete credentials in a seed are an error")
     func incompleteCredentials() throws {
         let json = #"{"users": [{"id": "1", "username": "human", "consumer_key": "ck"}]}"#
-        #expect(throws: FakeXServerError.self) {
+        #expect(throws: FakeSeedError.self) {
             try FakeXServer().load(JSONDecoder().decode(FakeXSeed.self, from: Data(json.utf8)))
         }
     }

@@ -1,5 +1,6 @@
 import BlueskyAPI
 import FakeBluesky
+import FakeHTTP
 import CoreTestSupport
 import Foundation
 import MirrorBot
@@ -125,7 +126,7 @@ struct FakeBlueskySeedTests {
         #expect {
             try FakeBlueskyServer().load(Self.seed(json))
         } throws: { error in
-            (error as? FakeBlueskySeedError)?.description.contains(field) == true
+            (error as? FakeSeedError)?.description.contains(field) == true
         }
     }
 
