@@ -67,7 +67,7 @@ let package = Package(
 
         // The status page: its state (a StatusBoard fed the core's events, `StatusSink`), metrics, HTML and routes.
         // Served by StatusServer (libmicrohttpd) from the CLI.
-        .target(name: "MirrorBotStatus", dependencies: ["MirrorBot", "MirrorBotSpend", "LogLines"]),
+        .target(name: "MirrorBotStatus", dependencies: ["MirrorBot", "MirrorBotSpend", "LogLines", "HTTPSupport"]),
 
         // Adapters: the core's protocols over real services (swift-nio's NIOCore / NIOPosix split).
         .target(name: "MirrorBotPostgres", dependencies: ["MirrorBot", "MirrorBotSpend", "Postgres", "BlueskyAPI"]),
@@ -97,7 +97,7 @@ let package = Package(
         // Fake X, Mastodon, Bluesky and Misskey servers on loopback (tests and the local demo), over one small HTTP listener.
         .target(name: "FakeHTTP", dependencies: ["HTTPSupport"]),
         .target(name: "FakeX", dependencies: ["XAPI", "APIClientCore", "FakeHTTP"]),
-        .target(name: "FakeMastodon", dependencies: ["MastodonAPI", "APIClientCore", "FakeHTTP"]),
+        .target(name: "FakeMastodon", dependencies: ["MastodonAPI", "APIClientCore", "HTTPSupport", "FakeHTTP"]),
         .target(name: "FakeBluesky", dependencies: ["BlueskyAPI", "FakeHTTP"]),
         .target(name: "FakeMisskey", dependencies: ["MisskeyAPI", "APIClientCore", "FakeHTTP", "JSONLines"]),
         .executableTarget(name: "fake-x", dependencies: ["FakeX", "FakeHTTP"]),

@@ -1,3 +1,4 @@
+import HTTPSupport
 import MirrorBot
 
 /// Markup built by string interpolation that escapes by default: a `String`
@@ -34,7 +35,7 @@ public struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleByS
 
         public mutating func appendLiteral(_ literal: String) { markup += literal }
         /// Text: escaped.
-        public mutating func appendInterpolation(_ text: String) { markup += HTML.escape(text) }
+        public mutating func appendInterpolation(_ text: String) { markup += HTMLEscaping.escape(text) }
         public mutating func appendInterpolation(_ html: HTML) { markup += html.markup }
         public mutating func appendInterpolation(_ parts: [HTML]) { markup += parts.map(\.markup).joined() }
         public mutating func appendInterpolation(_ number: Int) { markup += String(number) }
@@ -42,23 +43,6 @@ public struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleByS
         public mutating func appendInterpolation(_ number: Double, decimals: Int) { markup += HTML.format(number, decimals: decimals) }
     }
 
-    /// `&`, `<`, `>`, `"` and `'` as entities; other characters as they are.
-    public static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            case "\0": escaped += "\u{FFFD}"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
-    }
 
     static func format(_ number: Double, decimals: Int) -> String {
         guard number.isFinite else { return "0" }

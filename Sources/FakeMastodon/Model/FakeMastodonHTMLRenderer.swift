@@ -1,3 +1,5 @@
+import HTTPSupport
+
 /// Renders plain text the way Mastodon's formatter does: paragraphs, `<br>`,
 /// mention h-cards, hashtag links, long links split into invisible/ellipsis spans.
 enum FakeMastodonHTMLRenderer {
@@ -14,38 +16,23 @@ enum FakeMastodonHTMLRenderer {
 
     static func renderWord(_ word: String, baseURL: String) -> String {
         if word.hasPrefix("@"), word.count > 1, word.dropFirst().allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) {
-            let name = escape(String(word.dropFirst()))
+            let name = HTMLEscaping.escape(String(word.dropFirst()))
             return "<span class=\"h-card\" translate=\"no\"><a href=\"\(baseURL)/@\(name)\" class=\"u-url mention\">@<span>\(name)</span></a></span>"
         }
         if word.hasPrefix("#"), word.count > 1, word.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
-            let tag = escape(String(word.dropFirst()))
+            let tag = HTMLEscaping.escape(String(word.dropFirst()))
             return "<a href=\"\(baseURL)/tags/\(tag)\" class=\"mention hashtag\" rel=\"tag\">#<span>\(tag)</span></a>"
         }
         for scheme in ["https://", "http://"] where word.hasPrefix(scheme) && word.count > scheme.count {
             let rest = word.dropFirst(scheme.count)
             let visible = rest.prefix(30)
             let hidden = rest.dropFirst(30)
-            var html = "<a href=\"\(escape(word))\" target=\"_blank\" rel=\"nofollow noopener noreferrer\">"
+            var html = "<a href=\"\(HTMLEscaping.escape(word))\" target=\"_blank\" rel=\"nofollow noopener noreferrer\">"
             html += "<span class=\"invisible\">\(scheme)</span>"
-            html += "<span class=\"\(hidden.isEmpty ? "" : "ellipsis")\">\(escape(String(visible)))</span>"
-            html += "<span class=\"invisible\">\(escape(String(hidden)))</span></a>"
+            html += "<span class=\"\(hidden.isEmpty ? "" : "ellipsis")\">\(HTMLEscaping.escape(String(visible)))</span>"
+            html += "<span class=\"invisible\">\(HTMLEscaping.escape(String(hidden)))</span></a>"
             return html
         }
-        return escape(word)
-    }
-
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
+        return HTMLEscaping.escape(word)
     }
 }
