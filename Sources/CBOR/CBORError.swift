@@ -15,11 +15,5 @@ public struct CBORError: Error, Sendable, Equatable, CustomStringConvertible {
     public var offset: Int
     public var message: String
 
-    public init(kind: Kind, offset: Int, message: String) {
-        self.kind = kind
-        self.offset = offset
-        self.message = message
-    }
-
     public var description: String { "\(message) (CBOR \(kind.rawValue) near byte \(offset))" }
 }

@@ -148,14 +148,6 @@ public struct SpendDay: Sendable, Equatable {
     /// What the budget stopped today.
     public var stopped: Set<BudgetStop>
 
-    public init(day: String, lines: [SpendLine], budget: Double?, elapsed: TimeInterval, stopped: Set<BudgetStop> = []) {
-        self.day = day
-        self.lines = lines
-        self.budget = budget
-        self.elapsed = elapsed
-        self.stopped = stopped
-    }
-
     public var total: Double { lines.reduce(0) { $0 + $1.dollars } }
 
     /// The day's spend at today's rate: the total over the share of the day gone (at least an hour).

@@ -15,11 +15,6 @@ public struct LoopStatus: Sendable, Equatable {
     public var failing = false
     public var consecutiveFailures = 0
 
-    public init(name: String, since: Date) {
-        self.name = name
-        self.since = since
-    }
-
     /// When the next round was due: the last good round plus its wait (or the start).
     public var due: Date { (lastSuccess ?? since).addingTimeInterval(wait) }
 

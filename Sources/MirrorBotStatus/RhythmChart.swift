@@ -4,16 +4,11 @@ import MirrorBot
 /// human's share of posts (their stored history) beside the bot's (what it posted
 /// on the last days and today). Shares, not counts: the histories differ in length.
 public struct RhythmChart: Sendable {
+    /// `human` and `bot`: 24 hourly counts each.
     public var human: [Int]
     public var bot: [Int]
 
     static let width = 720.0, height = 220.0, left = 40.0, bottom = 24.0, top = 12.0
-
-    /// `human` and `bot`: 24 hourly counts each.
-    public init(human: [Int], bot: [Int]) {
-        self.human = human
-        self.bot = bot
-    }
 
     public func render() -> HTML {
         let humanShares = Self.shares(human)

@@ -13,13 +13,6 @@ public struct RhythmStatus: Sendable, Equatable {
     /// The local day this was read for (read again on a new day).
     public var day: LocalDate
 
-    public init(human: [Int], botEarlierDays: [Int], days: Int, day: LocalDate) {
-        self.human = human
-        self.botEarlierDays = botEarlierDays
-        self.days = days
-        self.day = day
-    }
-
     /// Counts per hour of the day (24 values) of minute-of-day counts.
     public static func hourly(_ counts: [Int]) -> [Int] {
         (0..<24).map { hour in counts[min(hour * 60, counts.count)..<min(hour * 60 + 60, counts.count)].reduce(0, +) }

@@ -22,13 +22,4 @@ public struct StatusAction: Sendable, Equatable {
     /// The text posted or replied, if any (outside input: escaped when shown).
     public var text: String?
     public var reason: String?
-
-    public init(at: Date, loop: String, kind: Kind, subject: String, text: String? = nil, reason: String? = nil) {
-        self.at = at
-        self.loop = loop
-        self.kind = kind
-        self.subject = subject
-        self.text = text
-        self.reason = reason
-    }
 }

@@ -10,13 +10,6 @@ public struct StatusSnapshot: Sendable, Equatable {
     public var realNow: Date
     public var grace: TimeInterval
 
-    public init(state: StatusState, botNow: Date, realNow: Date, grace: TimeInterval) {
-        self.state = state
-        self.botNow = botNow
-        self.realNow = realNow
-        self.grace = grace
-    }
-
     public var health: HealthReport { HealthReport(state, at: realNow, grace: grace) }
 
     /// The counters, with the gauges computed for this moment.

@@ -3,11 +3,6 @@ public struct PostgresRow: Sendable {
     public let columns: [String]
     public let values: [String?]
 
-    public init(columns: [String], values: [String?]) {
-        self.columns = columns
-        self.values = values
-    }
-
     /// The raw text of column `index`, nil for SQL NULL.
     public subscript(index: Int) -> String? {
         index < values.count ? values[index] : nil

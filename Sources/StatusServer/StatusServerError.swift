@@ -6,11 +6,5 @@ public struct StatusServerError: Error, Sendable, Equatable, CustomStringConvert
     public var port: Int
     public var reason: String
 
-    public init(address: String, port: Int, reason: String) {
-        self.address = address
-        self.port = port
-        self.reason = reason
-    }
-
     public var description: String { "cannot listen on \(address) port \(port): \(reason)" }
 }

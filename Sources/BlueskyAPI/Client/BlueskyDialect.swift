@@ -16,10 +16,6 @@ public struct BlueskyDialect: APIDialect {
     /// `refreshSession` the refresh JWT); nil for calls without a session.
     public var bearer: String?
 
-    public init(bearer: String?) {
-        self.bearer = bearer
-    }
-
     public static var rateLimitScheme: RateLimitScheme { .bluesky }
 
     /// The error body's `message`, else its name; nil when it has neither.

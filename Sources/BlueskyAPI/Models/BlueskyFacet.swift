@@ -4,11 +4,6 @@ public struct BlueskyFacet: Sendable, Codable, Equatable {
     public struct ByteSlice: Sendable, Codable, Equatable {
         public var byteStart: Int
         public var byteEnd: Int
-
-        public init(byteStart: Int, byteEnd: Int) {
-            self.byteStart = byteStart
-            self.byteEnd = byteEnd
-        }
     }
 
     public enum Feature: Sendable, Equatable, Codable {

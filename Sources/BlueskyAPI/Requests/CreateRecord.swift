@@ -19,13 +19,6 @@ public struct CreateRecord<Record: Encodable & Sendable>: XRPCRequest, Encodable
     public var rkey: String
     public var record: Record
 
-    public init(repo: String, collection: String, rkey: String, record: Record) {
-        self.repo = repo
-        self.collection = collection
-        self.rkey = rkey
-        self.record = record
-    }
-
     public var replay: Replay { .refusedWhenRepeated }
 
     public func input() throws -> Data? { try XRPCJSON.encode(self) }

@@ -16,11 +16,6 @@ public struct CreateSession: XRPCRequest {
     public var identifier: String
     var password: String
 
-    public init(identifier: String, password: String) {
-        self.identifier = identifier
-        self.password = password
-    }
-
     public var credential: XRPCCredential { .none }
 
     public func input() throws -> Data? {

@@ -69,12 +69,6 @@ public struct FeatureContribution: Sendable, Equatable {
     public var favorite: Double
     public var normal: Double
 
-    public init(feature: String, favorite: Double, normal: Double) {
-        self.feature = feature
-        self.favorite = favorite
-        self.normal = normal
-    }
-
     /// log(favorite / normal): positive pulls toward favorite, negative toward normal.
     public var logRatio: Double { Foundation.log(favorite) - Foundation.log(normal) }
 }

@@ -16,11 +16,6 @@ public enum ClassificationJSONL {
     public struct Entry: Sendable, Equatable {
         public var id: JSONValue
         public var input: ClassifierInput
-
-        public init(id: JSONValue, input: ClassifierInput) {
-            self.id = id
-            self.input = input
-        }
     }
 
     /// Every entry of `file`, in order; the first bad line is an `InputError` with its line number.

@@ -5,12 +5,6 @@ public struct TakeBackCounts: Sendable, Equatable {
     public var withdrawnSources: Int
     public var deletedCopies: Int
     public var optedOut: Int
-
-    public init(withdrawnSources: Int, deletedCopies: Int, optedOut: Int) {
-        self.withdrawnSources = withdrawnSources
-        self.deletedCopies = deletedCopies
-        self.optedOut = optedOut
-    }
 }
 
 /// Reads the take-backs' totals and reports them (`BotEvent.takeBackCounts`): at start and

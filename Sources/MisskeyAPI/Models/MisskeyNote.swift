@@ -10,13 +10,6 @@ public struct MisskeyNote: Sendable, Codable, Equatable {
         public var userId: String
         public var user: MisskeyUser?
         public var text: String?
-
-        public init(id: String, userId: String, user: MisskeyUser? = nil, text: String? = nil) {
-            self.id = id
-            self.userId = userId
-            self.user = user
-            self.text = text
-        }
     }
 
     public var id: String

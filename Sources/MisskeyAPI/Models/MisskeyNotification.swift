@@ -8,13 +8,4 @@ public struct MisskeyNotification: Sendable, Codable, Equatable {
     public var userId: String?
     public var user: MisskeyUser?
     public var note: MisskeyNote?
-
-    public init(id: String, createdAt: String, type: String, userId: String? = nil, user: MisskeyUser? = nil, note: MisskeyNote? = nil) {
-        self.id = id
-        self.createdAt = createdAt
-        self.type = type
-        self.userId = userId
-        self.user = user
-        self.note = note
-    }
 }

@@ -7,12 +7,4 @@ public struct MisskeyUserReaction: Sendable, Codable, Equatable {
     /// The reaction: `❤`, `👍`, `:name@.:`.
     public var type: String
     public var note: MisskeyNote
-
-    public init(id: String, createdAt: String, user: MisskeyUser, type: String, note: MisskeyNote) {
-        self.id = id
-        self.createdAt = createdAt
-        self.user = user
-        self.type = type
-        self.note = note
-    }
 }

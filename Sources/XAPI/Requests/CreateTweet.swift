@@ -46,10 +46,5 @@ public struct CreateTweet: XRequest {
 
         public var text: String
         public var reply: Reply?
-
-        public init(text: String, reply: Reply? = nil) {
-            self.text = text
-            self.reply = reply
-        }
     }
 }
