@@ -26,8 +26,11 @@ let package = Package(
         .target(name: "Postgres", dependencies: ["CLibPQ", "QueueExecutor"]),
         .target(name: "Redis", dependencies: ["CHiredis", "COpenSSL", "QueueExecutor"]),
         .target(name: "MeCab", dependencies: ["CMeCab"]),
+        // One HTTP exchange in pure Swift: the request's method and path, the complete reply. The status
+        // routes answer one; the status server sends it.
+        .target(name: "HTTPExchange"),
         // The status page's HTTP server: libmicrohttpd on its own threads, with hard limits.
-        .target(name: "StatusServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "StatusServer", dependencies: ["CMicroHTTPD", "HTTPExchange"]),
         .target(name: "CBOR", dependencies: ["CCBOR"]),
 
         // URLSession on Linux, made safe to cancel, and RFC 3986 percent-encoding (clients and fake servers).
@@ -67,7 +70,7 @@ let package = Package(
 
         // The status page: its state (a StatusBoard fed the core's events, `StatusSink`), metrics, HTML and routes.
         // Served by StatusServer (libmicrohttpd) from the CLI.
-        .target(name: "MirrorBotStatus", dependencies: ["MirrorBot", "MirrorBotSpend", "LogLines", "HTTPSupport"]),
+        .target(name: "MirrorBotStatus", dependencies: ["MirrorBot", "MirrorBotSpend", "LogLines", "HTTPExchange", "HTTPSupport"]),
 
         // Adapters: the core's protocols over real services (swift-nio's NIOCore / NIOPosix split).
         .target(name: "MirrorBotPostgres", dependencies: ["MirrorBot", "MirrorBotSpend", "Postgres", "BlueskyAPI"]),
@@ -83,7 +86,7 @@ let package = Package(
         .target(name: "MirrorBotCLI", dependencies: [
             "MirrorBot", "MirrorBotSpend", "PostFeatures", "MirrorBotImport", "JSONLines", "LogLines", "MirrorBotStatus", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
             "MirrorBotBluesky", "MirrorBotMisskey", "Postgres", "Redis", "MeCab", "APIClientCore", "XAPI", "MastodonAPI", "BlueskyAPI",
-            "MisskeyAPI", "StatusServer", "CUserfaultfd",
+            "MisskeyAPI", "HTTPExchange", "StatusServer", "CUserfaultfd",
         ]),
         .executableTarget(name: "mirror-bot", dependencies: ["MirrorBotCLI"]),
 
@@ -139,7 +142,7 @@ let package = Package(
         // The core's tests: milliseconds, no PostgreSQL, Redis, MeCab or network.
         .testTarget(name: "MirrorBotTests", dependencies: ["MirrorBot", "MirrorBotSpend", "PostFeatures", "MirrorBotImport", "JSONLines", "LogLines", "CoreTestSupport", "APIClientTestSupport"]),
         // The status page's state, metrics and HTML, fed as the loops feed it: no service either.
-        .testTarget(name: "MirrorBotStatusTests", dependencies: ["MirrorBot", "MirrorBotSpend", "MirrorBotStatus", "LogLines", "CoreTestSupport", "APIClientTestSupport"]),
+        .testTarget(name: "MirrorBotStatusTests", dependencies: ["MirrorBot", "MirrorBotSpend", "MirrorBotStatus", "LogLines", "HTTPExchange", "CoreTestSupport", "APIClientTestSupport"]),
         .testTarget(name: "AdapterTests", dependencies: [
             "MirrorBot", "MirrorBotSpend", "PostFeatures", "MirrorBotImport", "JSONLines", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX",
             "MirrorBotMastodon", "CoreTestSupport", "APIClientTestSupport", "TestSupport", "FakeHTTP", "FakeX", "FakeMastodon", "BlueskyAPI", "FakeBluesky",
@@ -151,6 +154,6 @@ let package = Package(
             "MirrorBot", "JSONLines", "MirrorBotPostgres", "Postgres", "Redis", "TestSupport", "CoreTestSupport", "FakeX", "FakeMastodon", "FakeBluesky",
             "FakeMisskey",
         ]),
-        .testTarget(name: "StatusServerTests", dependencies: ["StatusServer", "TestSupport"]),
+        .testTarget(name: "StatusServerTests", dependencies: ["StatusServer", "HTTPExchange", "TestSupport"]),
     ]
 )

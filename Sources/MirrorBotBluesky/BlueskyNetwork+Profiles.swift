@@ -7,10 +7,9 @@ extension BlueskyNetwork: ProfileReadingNetwork {
     /// One `app.bsky.actor.getProfiles` (up to 25 actors): each found profile's `description`
     /// ("" when it has none). An id that is not a DID is not sent (and has no profile to read).
     public func profileDescriptions(of ids: [String]) async throws -> [String: String] {
-        var unique: [String] = []
-        for id in ids where ATProtoSyntax.isDID(id) && !unique.contains(id) { unique.append(id) }
-        guard !unique.isEmpty else { return [:] }
-        let request = GetProfiles(actors: unique)
+        let actors = profileRequestIDs(ids, where: ATProtoSyntax.isDID)
+        guard !actors.isEmpty else { return [:] }
+        let request = GetProfiles(actors: actors)
         let profiles = try await Self.mappingErrors { try await client.send(request) }.profiles
         var descriptions: [String: String] = [:]
         for profile in profiles where request.actors.contains(profile.did) { descriptions[profile.did] = profile.description ?? "" }

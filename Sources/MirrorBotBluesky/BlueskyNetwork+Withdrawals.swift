@@ -26,7 +26,7 @@ extension BlueskyNetwork: PostDeletingNetwork {
             throw NetworkError.failed(endpoint: "POST \(DeleteRecord.nsid)", status: 0, detail: "not an at:// URI: \(id)")
         }
         _ = try await Self.mappingErrors {
-            try await client.send(DeleteRecord(repo: uri.authority, collection: uri.collection, rkey: uri.rkey))
+            try await client.send(DeleteRecord(uri))
         }
     }
 }

@@ -13,9 +13,7 @@ enum StatusEndpoint {
         let server: StatusServer
         do {
             server = try StatusServer(address: configuration.statusBind, port: port, limits: StatusServerLimits()) { request in
-                let response = routes.respond(method: request.method, path: request.path)
-                return HTTPReply(
-                    status: response.status, headers: response.headers.map { HTTPReply.Header($0.name, $0.value) }, body: Array(response.body.utf8))
+                routes.respond(method: request.method, path: request.path)
             }
         } catch let error as StatusServerError {
             throw ConfigurationError.invalid(variable: configuration.statusPortVariable, reason: error.description)

@@ -9,8 +9,7 @@ extension MastodonNetwork: ProfileReadingNetwork {
     /// route 404: the accounts are then read one `GET /api/v1/accounts/:id` at a time, a 404
     /// there meaning no such account. Any other failure throws.
     public func profileDescriptions(of ids: [String]) async throws -> [String: String] {
-        var unique: [String] = []
-        for id in ids where !id.isEmpty && !unique.contains(id) { unique.append(id) }
+        let unique = profileRequestIDs(ids) { !$0.isEmpty }
         guard !unique.isEmpty else { return [:] }
         let request = GetAccounts(ids: unique)
         var accounts: [MastodonAccount]

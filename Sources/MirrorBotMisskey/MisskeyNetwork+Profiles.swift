@@ -7,12 +7,11 @@ extension MisskeyNetwork: ProfileReadingNetwork {
     /// One `users/show` with `userIds` (up to 100): each found user's `description`.
     /// An id that is not a Misskey id is not sent.
     public func profileDescriptions(of ids: [String]) async throws -> [String: String] {
-        var unique: [String] = []
-        for id in ids where MisskeyID.isValid(id) && !unique.contains(id) { unique.append(id) }
-        guard !unique.isEmpty else { return [:] }
-        let users = try await Self.mappingErrors { try await client.send(ShowUsers(userIds: Array(unique.prefix(ShowUsers.batch)))) }
+        let userIds = profileRequestIDs(ids, where: MisskeyID.isValid)
+        guard !userIds.isEmpty else { return [:] }
+        let users = try await Self.mappingErrors { try await client.send(ShowUsers(userIds: userIds)) }
         var descriptions: [String: String] = [:]
-        for user in users where unique.contains(user.id) { descriptions[user.id] = user.description ?? "" }
+        for user in users where userIds.contains(user.id) { descriptions[user.id] = user.description ?? "" }
         return descriptions
     }
 }

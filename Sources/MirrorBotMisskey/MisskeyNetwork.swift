@@ -129,14 +129,14 @@ public struct MisskeyNetwork: SocialNetwork {
 
     /// Pages newest first down to the position (a note id, the pager's floor); the position
     /// handed back is the newest note served, whether or not `publicOnly` kept it.
-    private func notes<R: MisskeyPagedRequest>(_ request: R, after position: StreamPosition?, limit: Int, publicOnly: Bool = false)
-        -> AsyncThrowingStream<StreamPage, any Error> where R.Item == MisskeyNote
+    private func notes<Q: MisskeyPagedQuery>(_ query: Q, after position: StreamPosition?, limit: Int, publicOnly: Bool = false)
+        -> AsyncThrowingStream<StreamPage, any Error> where Q.Item == MisskeyNote
     {
         if let position, !MisskeyID.isValid(position.value) {
             return .failing(StreamPositionError(position, reason: "not a Misskey note id"))
         }
         let floor = position?.value
-        let pager = client.pager(request, order: .newestFirst(floor: floor), limit: limit)
+        let pager = client.pager(query, order: .newestFirst(floor: floor), limit: limit)
         return AsyncThrowingStream(unfolding: {
             guard let page = try await Self.mappingErrors({ try await pager.next() }) else { return nil }
             // A page left empty by the filter is still a page: the walk goes on.

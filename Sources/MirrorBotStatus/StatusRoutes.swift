@@ -1,3 +1,4 @@
+import HTTPExchange
 import MirrorBot
 
 /// What the status server answers, as a pure function of the method, the path
@@ -14,25 +15,38 @@ public struct StatusRoutes: Sendable {
     public static let htmlType = "text/html; charset=utf-8"
     public static let textType = "text/plain; charset=utf-8"
     /// Inline styles and the inline SVG only: no script, nothing fetched, no form.
-    static let pagePolicy = StatusResponse.Header(
+    static let pagePolicy = HTTPReply.Header(
         "Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 
-    public func respond(method: String, path: String) -> StatusResponse {
+    /// On every answer: never cached, never sniffed as another type, never framed, no referrer.
+    static let common = [
+        HTTPReply.Header("Cache-Control", "no-store"),
+        HTTPReply.Header("X-Content-Type-Options", "nosniff"),
+        HTTPReply.Header("X-Frame-Options", "DENY"),
+        HTTPReply.Header("Referrer-Policy", "no-referrer"),
+    ]
+
+    /// Content-Type first, then the common headers, then `extraHeaders`; the body in UTF-8.
+    static func reply(status: Int, contentType: String, body: String, extraHeaders: [HTTPReply.Header] = []) -> HTTPReply {
+        HTTPReply(status: status, headers: [HTTPReply.Header("Content-Type", contentType)] + common + extraHeaders, body: Array(body.utf8))
+    }
+
+    public func respond(method: String, path: String) -> HTTPReply {
         guard method == "GET" || method == "HEAD" else {
-            return StatusResponse(
+            return Self.reply(
                 status: 405, contentType: Self.textType, body: "method not allowed: this server is read-only (GET and HEAD)\n",
-                extraHeaders: [StatusResponse.Header("Allow", "GET, HEAD")])
+                extraHeaders: [HTTPReply.Header("Allow", "GET, HEAD")])
         }
         switch path {
         case "/":
-            return StatusResponse(status: 200, contentType: Self.htmlType, body: StatusPage(board.snapshot()).render(), extraHeaders: [Self.pagePolicy])
+            return Self.reply(status: 200, contentType: Self.htmlType, body: StatusPage(board.snapshot()).render(), extraHeaders: [Self.pagePolicy])
         case "/healthz":
             let health = board.snapshot().health
-            return StatusResponse(status: health.isHealthy ? 200 : 503, contentType: Self.textType, body: health.text)
+            return Self.reply(status: health.isHealthy ? 200 : 503, contentType: Self.textType, body: health.text)
         case "/metrics":
-            return StatusResponse(status: 200, contentType: PrometheusText.contentType, body: PrometheusText.render(board.snapshot().metrics))
+            return Self.reply(status: 200, contentType: PrometheusText.contentType, body: PrometheusText.render(board.snapshot().metrics))
         default:
-            return StatusResponse(status: 404, contentType: Self.textType, body: "not found: this server answers /, /healthz and /metrics\n")
+            return Self.reply(status: 404, contentType: Self.textType, body: "not found: this server answers /, /healthz and /metrics\n")
         }
     }
 }

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import HTTPExchange
 
 /// A small HTTP server on GNU libmicrohttpd's own threads (one epoll thread by
 /// default), answering every request from `handler` at once, with hard limits on

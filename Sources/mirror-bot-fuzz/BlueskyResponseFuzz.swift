@@ -77,7 +77,7 @@ enum BlueskyFuzz {
             try await client.createRecord(like, collection: BlueskyLikeRecord.type, rkey: "3kfuzz0000002") { $0.subject == like.subject }
         }
         _ = await call(harness, "com.atproto.repo.getRecord") {
-            try await client.send(GetRecord<BlueskyPostRecord>(repo: session.did, collection: BlueskyPostRecord.type, rkey: "3kfuzz0000001"))
+            try await client.send(GetRecord<BlueskyPostRecord>(ATURI(authority: session.did, collection: BlueskyPostRecord.type, rkey: "3kfuzz0000001")))
         }
     }
 

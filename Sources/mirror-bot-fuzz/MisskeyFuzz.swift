@@ -55,13 +55,13 @@ enum MisskeyFuzz {
 
     /// Each request the bot sends, at the client: only `MisskeyAPIError`.
     static func requests(_ client: MisskeyClient, _ harness: FuzzClientHarness) async {
-        if let notes = await call(harness, "POST /api/users/notes", { try await client.send(UserNotes(userId: "9zz0", sinceId: "9a")) }) {
+        if let notes = await call(harness, "POST /api/users/notes", { try await client.send(MisskeyPaged(UserNotes(userId: "9zz0"), sinceId: "9a")) }) {
             for note in notes {
                 _ = MisskeyNetwork.isPublic(note)
                 exercise(Post(MisskeyNetwork.post(note)))
             }
         }
-        if let notifications = await call(harness, "POST /api/i/notifications", { try await client.send(GetNotifications()) }) {
+        if let notifications = await call(harness, "POST /api/i/notifications", { try await client.send(MisskeyPaged(GetNotifications())) }) {
             for case let note? in notifications.map(\.note) { _ = MisskeyNetwork.post(note) }
         }
         _ = await call(harness, "POST /api/i") { try await client.send(GetI()) }

@@ -39,6 +39,13 @@ struct BlueskyWireTests {
         #expect(query.httpBody == nil)
     }
 
+    @Test("a record's address goes as repo, collection and rkey: getRecord's parameters, deleteRecord's JSON input")
+    func recordAddress() throws {
+        let record = try #require(ATURI("at://did:plc:mirror/app.bsky.feed.post/3kabc"))
+        #expect(GetRecord<BlueskyPostRecord>(record).parameters.map { "\($0.name)=\($0.value)" } == ["repo=did:plc:mirror", "collection=app.bsky.feed.post", "rkey=3kabc"])
+        #expect(try DeleteRecord(record).input().map { String(decoding: $0, as: UTF8.self) } == #"{"collection":"app.bsky.feed.post","repo":"did:plc:mirror","rkey":"3kabc"}"#)
+    }
+
     @Test("ExpiredToken, read from the error body's name, renews with the refresh token, and the call goes again with the new one")
     func expiredTokenByName() async throws {
         let expired = ScriptedTransport.Step.json(400, #"{"error":"ExpiredToken","message":"Token has expired"}"#)

@@ -1,5 +1,6 @@
 import CoreTestSupport
 import Foundation
+import HTTPExchange
 @testable import MirrorBot
 @testable import MirrorBotStatus
 import Testing
@@ -29,11 +30,11 @@ struct StatusRoutesTests {
     func healthz() {
         world.started()
         let ok = routes.respond(method: "GET", path: "/healthz")
-        #expect(ok.status == 200 && ok.body == "ok\n")
+        #expect(ok.status == 200 && ok.text == "ok\n")
         world.board.roundFailed("replies", error: NetworkError.rateLimited(endpoint: "GET /2/users/:id/mentions", resetAt: Date(timeIntervalSince1970: 0)))
         let bad = routes.respond(method: "HEAD", path: "/healthz")
         #expect(bad.status == 503)
-        #expect(bad.body == "replies: round failed: GET /2/users/:id/mentions: rate limit spent until 0\n")
+        #expect(bad.text == "replies: round failed: GET /2/users/:id/mentions: rate limit spent until 0\n")
     }
 
     @Test("content types: HTML with a policy that allows no script, Prometheus text 0.0.4, plain text; never cached")
@@ -47,5 +48,15 @@ struct StatusRoutesTests {
             #expect(routes.respond(method: "GET", path: path).header("Cache-Control") == "no-store")
             #expect(routes.respond(method: "GET", path: path).header("X-Content-Type-Options") == "nosniff")
         }
+    }
+}
+
+extension HTTPReply {
+    /// The body read as UTF-8.
+    var text: String { String(decoding: body, as: UTF8.self) }
+
+    /// The first header of that name, in any case.
+    func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 }

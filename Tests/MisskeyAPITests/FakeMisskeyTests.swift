@@ -76,7 +76,7 @@ struct FakeMisskeyTests {
         #expect(first.count == 16 && second.count == 16)
         #expect(first.allSatisfy { $0.isNumber || ("a"..."z").contains($0) })
         #expect(MisskeyID.isNewer(second, than: first))
-        let notes = try await fixture.client().send(UserNotes(userId: fixture.human.id, limit: 10))
+        let notes = try await fixture.client().send(MisskeyPaged(UserNotes(userId: fixture.human.id), limit: 10))
         let milliseconds = try #require(Int(first.prefix(8), radix: 36))
         let expected = Date(timeIntervalSince1970: (Double(milliseconds) + 946_684_800_000) / 1000)
         let note = try #require(notes.first { $0.id == first })
@@ -94,16 +94,16 @@ struct FakeMisskeyTests {
         let replyToOther = server.addNote(userId: human, text: "to friend", replyId: other)
         let renote = server.addNote(userId: human, text: nil, renoteId: other)
         let client = fixture.client()
-        let newest = try await client.send(UserNotes(userId: human, withReplies: false, limit: 10))
+        let newest = try await client.send(MisskeyPaged(UserNotes(userId: human, withReplies: false), limit: 10))
         #expect(newest.map(\.id) == [renote, selfReply, a])
         #expect(newest.first?.isPureRenote == true)
-        let all = try await client.send(UserNotes(userId: human, withReplies: true, limit: 10))
+        let all = try await client.send(MisskeyPaged(UserNotes(userId: human, withReplies: true), limit: 10))
         #expect(all.map(\.id) == [renote, replyToOther, selfReply, a])
-        let ascending = try await client.send(UserNotes(userId: human, withReplies: true, limit: 2, sinceId: a))
+        let ascending = try await client.send(MisskeyPaged(UserNotes(userId: human, withReplies: true), limit: 2, sinceId: a))
         #expect(ascending.map(\.id) == [selfReply, replyToOther])
-        let bounded = try await client.send(UserNotes(userId: human, withReplies: true, limit: 10, sinceId: a, untilId: renote))
+        let bounded = try await client.send(MisskeyPaged(UserNotes(userId: human, withReplies: true), limit: 10, sinceId: a, untilId: renote))
         #expect(bounded.map(\.id) == [replyToOther, selfReply])
-        let noRenotes = try await client.send(UserNotes(userId: human, withRenotes: false, limit: 10))
+        let noRenotes = try await client.send(MisskeyPaged(UserNotes(userId: human, withRenotes: false), limit: 10))
         #expect(!noRenotes.contains { $0.id == renote })
     }
 
@@ -116,7 +116,7 @@ struct FakeMisskeyTests {
         let mention = server.addNote(userId: fixture.friend.id, text: "@mirror こんにちは")
         server.addNote(userId: fixture.friend.id, text: "nothing for the bot")
         let client = fixture.client(fixture.bot.token)
-        let items = try await client.send(GetNotifications(limit: 10))
+        let items = try await client.send(MisskeyPaged(GetNotifications(), limit: 10))
         #expect(items.map(\.type) == ["mention", "reply"])
         #expect(items.map { $0.note?.id } == [mention, reply])
         #expect(items.first?.user?.username == "friend")
@@ -124,7 +124,7 @@ struct FakeMisskeyTests {
         #expect(replyNote.replyId == botNote)
         #expect(replyNote.mentions?.contains(fixture.bot.id) == true)
         // A follow-like notification type outside the filter still takes a row of the page.
-        let onlyReplies = try await client.send(GetNotifications(includeTypes: ["reply"], limit: 1))
+        let onlyReplies = try await client.send(MisskeyPaged(GetNotifications(includeTypes: ["reply"]), limit: 1))
         #expect(onlyReplies.isEmpty)
     }
 
@@ -193,7 +193,7 @@ struct FakeMisskeyTests {
         #expect(server.reactions(of: fixture.bot.id).map(\.reaction) == ["❤"])
         let onRenote = try await fixture.post("notes/reactions/create", #"{"noteId":"\#(renote)","reaction":"❤"}"#, token: fixture.bot.token)
         #expect(onRenote.status == 400 && onRenote.code == "CANNOT_REACT_TO_RENOTE")
-        let mine = try await client.send(UserNotes(userId: fixture.human.id, limit: 10)).first { $0.id == note }
+        let mine = try await client.send(MisskeyPaged(UserNotes(userId: fixture.human.id), limit: 10)).first { $0.id == note }
         #expect(mine?.myReaction == "❤")
     }
 
@@ -205,17 +205,17 @@ struct FakeMisskeyTests {
         let b = server.addNote(userId: fixture.friend.id, text: "b")
         server.addReaction(userId: fixture.human.id, noteId: b)
         server.addReaction(userId: fixture.human.id, noteId: a, reaction: "👍")
-        let list = try await fixture.client(fixture.bot.token).send(UserReactions(userId: fixture.human.id, limit: 10))
+        let list = try await fixture.client(fixture.bot.token).send(MisskeyPaged(UserReactions(userId: fixture.human.id), limit: 10))
         #expect(list.map(\.note.id) == [a, b])
         #expect(list.map(\.type) == ["👍", "❤"])
         server.updateUser(fixture.human.id, publicReactions: false)
         do {
-            _ = try await fixture.client(fixture.bot.token).send(UserReactions(userId: fixture.human.id))
+            _ = try await fixture.client(fixture.bot.token).send(MisskeyPaged(UserReactions(userId: fixture.human.id)))
             Issue.record("private reactions listed")
         } catch let error as MisskeyAPIError {
             #expect(error.code == "REACTIONS_NOT_PUBLIC")
         }
-        #expect(try await fixture.client().send(UserReactions(userId: fixture.human.id)).count == 2)
+        #expect(try await fixture.client().send(MisskeyPaged(UserReactions(userId: fixture.human.id))).count == 2)
     }
 
     @Test("notes/show: no credential needed; a gone note is 400 NO_SUCH_NOTE; another's followers-only note is served hidden")
@@ -269,7 +269,7 @@ struct FakeMisskeyTests {
         let refused = try await fixture.post("i/notifications", "{}", token: fixture.bot.token)
         #expect(refused.status == 429 && refused.code == "RATE_LIMIT_EXCEEDED")
         // The client waits for the reset (about 30 s on the shared clock) and gets through.
-        _ = try await fixture.client(fixture.bot.token).send(GetNotifications())
+        _ = try await fixture.client(fixture.bot.token).send(MisskeyPaged(GetNotifications()))
         let wait = try #require(fixture.clock.sleeps.last)
         #expect(wait > .seconds(29) && wait <= .seconds(31))
         // notes/create: 300 per hour.

@@ -45,6 +45,17 @@ struct MisskeyClientTests {
         #expect(try body(request).isEmpty)
     }
 
+    @Test("a page's body is the endpoint's parameters and the page's side by side, keys sorted, nil ones left out")
+    func pagedBodies() throws {
+        func text(_ request: some MisskeyRequest) throws -> String? {
+            try request.requestBody.map { String(decoding: $0.data, as: UTF8.self) }
+        }
+        #expect(try text(MisskeyPaged(UserNotes(userId: "u1"), sinceId: "9a")) == #"{"limit":100,"sinceId":"9a","userId":"u1","withRenotes":true,"withReplies":true}"#)
+        #expect(try text(MisskeyPaged(HomeTimeline(), limit: 7, untilId: "9b")) == #"{"limit":7,"untilId":"9b"}"#)
+        #expect(try text(MisskeyPaged(GetNotifications())) == #"{"includeTypes":["mention","reply"],"limit":100,"markAsRead":false}"#)
+        #expect(try text(MisskeyPaged(UserReactions(userId: "u/1"), limit: 2, sinceId: "9a", untilId: "9c")) == #"{"limit":2,"sinceId":"9a","untilId":"9c","userId":"u/1"}"#)
+    }
+
     @Test("notes/create sends text, visibility and replyId, and the visibility is read back from createdNote")
     func createNote() async throws {
         let created = #"{"createdNote":\#(MisskeyTestJSON.note("a1b2c3d4e5f6g7h8", text: "やあ", visibility: "home"))}"#
@@ -88,7 +99,7 @@ struct MisskeyClientTests {
                   headers: ["Retry-After": "7"]),
             .json(200, "[]"),
         ])
-        let notifications = try await client(transport).send(GetNotifications())
+        let notifications = try await client(transport).send(MisskeyPaged(GetNotifications()))
         #expect(notifications.isEmpty)
         #expect(clock.sleeps == [.seconds(8)])  // 7 s and the 1 s margin
     }
@@ -100,12 +111,12 @@ struct MisskeyClientTests {
         // An hour away: beyond the two minutes a request waits.
         dated.headers["retry-after"] = "Tue, 14 Nov 2023 23:13:20 GMT"
         let transport = ScriptedTransport([.reply(html), .json(200, "[]")])
-        _ = try await client(transport).send(GetNotifications())
+        _ = try await client(transport).send(MisskeyPaged(GetNotifications()))
         #expect(clock.sleeps.count == 1)
         // A Retry-After beyond the wait bound: given up at once, rate-limited, nothing sent again.
         let far = ScriptedTransport([.reply(dated)])
         do {
-            _ = try await client(far).send(GetNotifications())
+            _ = try await client(far).send(MisskeyPaged(GetNotifications()))
             Issue.record("no error")
         } catch let error as MisskeyAPIError {
             guard case .rateLimited(let endpoint, let resetAt) = error else { Issue.record("not rate-limited: \(error)"); return }

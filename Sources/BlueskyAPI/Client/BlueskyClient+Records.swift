@@ -28,7 +28,7 @@ extension BlueskyClient {
         } catch let writeError as BlueskyAPIError where Self.mayHaveWritten(writeError) {
             let found: GetRecord<Record>.Response
             do {
-                found = try await send(GetRecord<Record>(repo: did, collection: collection, rkey: rkey))
+                found = try await send(GetRecord<Record>(ATURI(authority: did, collection: collection, rkey: rkey)))
             } catch let lookUp as BlueskyAPIError where lookUp.isRecordNotFound {
                 throw writeError
             } catch is CancellationError {

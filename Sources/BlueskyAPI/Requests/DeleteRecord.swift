@@ -2,9 +2,8 @@ import APIClientCore
 import Foundation
 
 /// `com.atproto.repo.deleteRecord`: deletes one of the session's own records. Deleting a
-/// record that is not there is no error, so a retry is harmless. Its stored properties are
-/// the input, as JSON.
-public struct DeleteRecord: XRPCRequest, Encodable {
+/// record that is not there is no error, so a retry is harmless.
+public struct DeleteRecord: XRPCRequest {
     public struct Response: Sendable, Codable, Equatable {
         public struct Commit: Sendable, Codable, Equatable {
             public var cid: String
@@ -17,16 +16,12 @@ public struct DeleteRecord: XRPCRequest, Encodable {
     public static var nsid: String { "com.atproto.repo.deleteRecord" }
     public static var isProcedure: Bool { true }
 
-    /// The session's DID.
-    public var repo: String
-    public var collection: String
-    public var rkey: String
+    /// The record; its authority is the session's DID.
+    public var record: ATURI
 
-    public init(repo: String, collection: String, rkey: String) {
-        self.repo = repo
-        self.collection = collection
-        self.rkey = rkey
+    public init(_ record: ATURI) { self.record = record }
+
+    public func input() throws -> Data? {
+        try XRPCJSON.encode(["repo": record.authority, "collection": record.collection, "rkey": record.rkey])
     }
-
-    public func input() throws -> Data? { try XRPCJSON.encode(self) }
 }

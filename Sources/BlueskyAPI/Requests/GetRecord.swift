@@ -11,15 +11,11 @@ public struct GetRecord<Value: Decodable & Sendable>: XRPCRequest {
 
     public static var nsid: String { "com.atproto.repo.getRecord" }
 
-    public var repo: String
-    public var collection: String
-    public var rkey: String
+    public var record: ATURI
 
-    public init(repo: String, collection: String, rkey: String) {
-        self.repo = repo
-        self.collection = collection
-        self.rkey = rkey
+    public init(_ record: ATURI) { self.record = record }
+
+    public var parameters: [(name: String, value: String)] {
+        [("repo", record.authority), ("collection", record.collection), ("rkey", record.rkey)]
     }
-
-    public var parameters: [(name: String, value: String)] { [("repo", repo), ("collection", collection), ("rkey", rkey)] }
 }

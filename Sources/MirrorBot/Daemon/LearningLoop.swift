@@ -82,13 +82,10 @@ final class SamplePace: Sendable {
 /// Reads the human's streams and learns from them, each post once. Shared by
 /// the daemon's learning loop and the `train` commands.
 public struct Learner: Sendable {
-    public let human: any SocialNetwork
-    public let humanAccount: Account
-    public let posts: any PostStore
+    /// Stores the human's posts; its network, account, cursors and log serve the other reads too.
+    public private(set) var postLearner: PostLearner
     public let classifier: any FavoriteClassifier
-    public let cursors: any CursorStore
     public let marks: any TrainingMarks
-    public let log: Logger
     /// Whose posts are not learned: people whose profile says no (`#nobot`); nil: everyone's are.
     public var profiles: ProfileConsent?
 
@@ -96,33 +93,28 @@ public struct Learner: Sendable {
         human: any SocialNetwork, humanAccount: Account, posts: any PostStore, classifier: any FavoriteClassifier,
         cursors: any CursorStore, marks: any TrainingMarks, log: Logger
     ) {
-        self.human = human
-        self.humanAccount = humanAccount
-        self.posts = posts
+        postLearner = PostLearner(human: human, humanAccount: humanAccount, posts: posts, cursors: cursors, log: log)
         self.classifier = classifier
-        self.cursors = cursors
         self.marks = marks
-        self.log = log
     }
 
     /// The human's own posts newer than the cursor (retweets left out); returns (stored, retweets).
     @discardableResult
     public func learnPosts(limit: Int, ignoreCursor: Bool = false) async throws -> (stored: Int, retweets: Int) {
-        try await PostLearner(human: human, humanAccount: humanAccount, posts: posts, cursors: cursors, log: log)
-            .learnPosts(limit: limit, ignoreCursor: ignoreCursor)
+        try await postLearner.learnPosts(limit: limit, ignoreCursor: ignoreCursor)
     }
 
     /// The human's likes, most recent first, until one already learned; returns how many were learned.
     @discardableResult
     public func learnLikes(limit: Int) async throws -> Int {
         var learned = 0
-        for try await page in human.likes(of: humanAccount.id, limit: limit) {
+        for try await page in postLearner.human.likes(of: postLearner.humanAccount.id, limit: limit) {
             let known = try await marks.trained(page.map(\.id), as: .favorite)
             let fresh = Array(page.prefix { !known.contains($0.id) })
             learned += try await train(try await withoutRefusers(fresh), as: .favorite)
             if fresh.count < page.count { break }
         }
-        if learned > 0 { log.report(.learnedLikes(learned)) }
+        if learned > 0 { postLearner.log.report(.learnedLikes(learned)) }
         return learned
     }
 
@@ -140,14 +132,14 @@ public struct Learner: Sendable {
     }
 
     private func learnHomeTimeline(limit: Int, ignoreCursor: Bool, measuring: Bool) async throws -> (learned: Int, corrected: Int) {
-        let stream = PositionedStream(stream: "human_home", cursors: cursors, log: log)
+        let stream = PositionedStream(stream: "human_home", cursors: postLearner.cursors, log: postLearner.log)
         var learned = 0
         var corrected = 0
         let read = try await stream.read(fromStart: ignoreCursor) { position in
-            human.homeTimeline(of: humanAccount.id, after: position, limit: limit)
+            postLearner.human.homeTimeline(of: postLearner.humanAccount.id, after: position, limit: limit)
         } each: { page in
             let liked = try await marks.trained(page.map(\.id), as: .favorite)
-            let others = page.filter { $0.isOwnText && $0.authorID != humanAccount.id && !liked.contains($0.id) }
+            let others = page.filter { $0.isOwnText && $0.authorID != postLearner.humanAccount.id && !liked.contains($0.id) }
             let kept = try await withoutRefusers(others)
             if measuring, !kept.isEmpty {
                 let verdicts = try await classifier.classify(batch: kept.map { ClassifierInput(text: $0.text, author: $0.authorUsername) })
@@ -156,7 +148,7 @@ public struct Learner: Sendable {
             learned += try await train(kept, as: .normal)
         }
         try await stream.save(read)
-        if learned > 0 { log.report(.learnedTimeline(learned)) }
+        if learned > 0 { postLearner.log.report(.learnedTimeline(learned)) }
         return (learned, corrected)
     }
 
@@ -177,9 +169,8 @@ public struct Learner: Sendable {
 extension Learner {
     /// The same learner logging through `log`.
     public func with(log: Logger) -> Learner {
-        var learner = Learner(
-            human: human, humanAccount: humanAccount, posts: posts, classifier: classifier, cursors: cursors, marks: marks, log: log)
-        learner.profiles = profiles
+        var learner = self
+        learner.postLearner.log = log
         return learner
     }
 }

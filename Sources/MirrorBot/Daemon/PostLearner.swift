@@ -4,7 +4,7 @@ public struct PostLearner: Sendable {
     public let humanAccount: Account
     public let posts: any PostStore
     public let cursors: any CursorStore
-    public let log: Logger
+    public var log: Logger
 
     static let stream = "human_posts"
 

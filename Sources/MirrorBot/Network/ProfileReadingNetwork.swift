@@ -12,3 +12,13 @@ public protocol ProfileReadingNetwork: Sendable {
     /// Throws when the network does not answer (5xx, 429, a timeout).
     func profileDescriptions(of ids: [String]) async throws -> [String: String]
 }
+
+extension ProfileReadingNetwork {
+    /// What one profile request asks for: the ids `isValid` accepts (one that is not an id of
+    /// this network has no profile to read), each once, in order, at most `profileBatchSize`.
+    public func profileRequestIDs(_ ids: [String], where isValid: (String) -> Bool) -> [String] {
+        var unique: [String] = []
+        for id in ids where unique.count < profileBatchSize && isValid(id) && !unique.contains(id) { unique.append(id) }
+        return unique
+    }
+}

@@ -21,7 +21,7 @@ public final class MisskeyClient: BearerTokenClient {
 
     /// A walk over a list endpoint in `order`, at most `limit` items; a page is requested
     /// only when asked for.
-    public func pager<R: MisskeyPagedRequest>(_ request: R, order: MisskeyPageOrder, limit: Int) -> MisskeyPager<R> {
-        MisskeyPager(client: self, request: request, order: order, limit: limit)
+    public func pager<Q: MisskeyPagedQuery>(_ query: Q, order: MisskeyPageOrder, limit: Int) -> MisskeyPager<Q> {
+        MisskeyPager(client: self, query: query, order: order, limit: limit)
     }
 }

@@ -5,13 +5,13 @@
 /// Misskey answers `sinceId` alone oldest first, and anything else newest first; the pager
 /// sends only the combinations whose order it expects, and checks it: items out of order or
 /// outside the bounds are dropped, never trusted (a page's filtering may leave it short).
-public actor MisskeyPager<Request: MisskeyPagedRequest> {
-    public typealias Item = Request.Item
+public actor MisskeyPager<Query: MisskeyPagedQuery> {
+    public typealias Item = Query.Item
 
     let client: MisskeyClient
     let order: MisskeyPageOrder
     let limit: Int
-    private var request: Request
+    private var request: MisskeyPaged<Query>
     private var fetched = 0
     private var finished = false
     /// The newest id seen (or the starting position).
@@ -20,11 +20,11 @@ public actor MisskeyPager<Request: MisskeyPagedRequest> {
     /// Misskey's largest `limit` on every list endpoint mirror-bot reads.
     public static var maxPageSize: Int { 100 }
 
-    init(client: MisskeyClient, request: Request, order: MisskeyPageOrder, limit: Int) {
+    init(client: MisskeyClient, query: Query, order: MisskeyPageOrder, limit: Int) {
         self.client = client
         self.order = order
         self.limit = max(0, limit)
-        var request = request
+        var request = MisskeyPaged(query)
         switch order {
         case .newestFirst:
             // The first page: neither bound (a lone sinceId would turn the order round).

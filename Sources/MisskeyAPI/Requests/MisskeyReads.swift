@@ -22,80 +22,49 @@ public struct ShowUser: MisskeyRequest {
 }
 
 /// `users/notes`: a user's notes. `withReplies: false` still returns self-replies.
-public struct UserNotes: MisskeyPagedRequest {
+public struct UserNotes: MisskeyPagedQuery {
     public typealias Item = MisskeyNote
     public static let name = "users/notes"
     public var userId: String
     public var withReplies: Bool
     public var withRenotes: Bool
-    public var limit: Int
-    public var sinceId: String?
-    public var untilId: String?
 
-    public init(userId: String, withReplies: Bool = true, withRenotes: Bool = true, limit: Int = 100, sinceId: String? = nil, untilId: String? = nil) {
+    public init(userId: String, withReplies: Bool = true, withRenotes: Bool = true) {
         self.userId = userId
         self.withReplies = withReplies
         self.withRenotes = withRenotes
-        self.limit = limit
-        self.sinceId = sinceId
-        self.untilId = untilId
     }
 }
 
 /// `notes/timeline`: the home timeline of the authenticated user. Needs `read:account`.
-public struct HomeTimeline: MisskeyPagedRequest {
+public struct HomeTimeline: MisskeyPagedQuery {
     public typealias Item = MisskeyNote
     public static let name = "notes/timeline"
-    public var limit: Int
-    public var sinceId: String?
-    public var untilId: String?
-
-    public init(limit: Int = 100, sinceId: String? = nil, untilId: String? = nil) {
-        self.limit = limit
-        self.sinceId = sinceId
-        self.untilId = untilId
-    }
+    public init() {}
 }
 
 /// `i/notifications`: needs `read:notifications`; 30 per 30 s. Ask for both `mention` and
 /// `reply`: a reply that mentions the user is notified once, as a reply.
-public struct GetNotifications: MisskeyPagedRequest {
+public struct GetNotifications: MisskeyPagedQuery {
     public typealias Item = MisskeyNotification
     public static let name = "i/notifications"
-    public var limit: Int
-    public var sinceId: String?
-    public var untilId: String?
     public var includeTypes: [String]?
     public var markAsRead: Bool
 
-    public init(
-        includeTypes: [String]? = ["mention", "reply"], limit: Int = 100, sinceId: String? = nil, untilId: String? = nil,
-        markAsRead: Bool = false
-    ) {
+    public init(includeTypes: [String]? = ["mention", "reply"], markAsRead: Bool = false) {
         self.includeTypes = includeTypes
-        self.limit = limit
-        self.sinceId = sinceId
-        self.untilId = untilId
         self.markAsRead = markAsRead
     }
 }
 
 /// `users/reactions`: a user's reactions, newest first; `REACTIONS_NOT_PUBLIC` unless the
 /// user made them public or is the caller.
-public struct UserReactions: MisskeyPagedRequest {
+public struct UserReactions: MisskeyPagedQuery {
     public typealias Item = MisskeyUserReaction
     public static let name = "users/reactions"
     public var userId: String
-    public var limit: Int
-    public var sinceId: String?
-    public var untilId: String?
 
-    public init(userId: String, limit: Int = 100, sinceId: String? = nil, untilId: String? = nil) {
-        self.userId = userId
-        self.limit = limit
-        self.sinceId = sinceId
-        self.untilId = untilId
-    }
+    public init(userId: String) { self.userId = userId }
 }
 
 /// `users/show` with `userIds`: several users (UserDetailed, with `description`) in one

@@ -42,12 +42,39 @@ extension MisskeyNote: MisskeyIdentified {}
 extension MisskeyNotification: MisskeyIdentified {}
 extension MisskeyUserReaction: MisskeyIdentified {}
 
+/// A list endpoint's own parameters; `MisskeyPaged` adds the paging ones.
+public protocol MisskeyPagedQuery: Sendable, Encodable {
+    associatedtype Item: MisskeyIdentified
+    /// `users/notes`, `i/notifications`, …
+    static var name: String { get }
+}
+
 /// A list endpoint paged by `sinceId` / `untilId` (ids of the listed items). With only
 /// `sinceId` Misskey answers oldest first; otherwise newest first
-/// (`packages/backend/src/core/QueryService.ts` `makePaginationQuery`).
-public protocol MisskeyPagedRequest: MisskeyRequest where Response == [Item] {
-    associatedtype Item: MisskeyIdentified
-    var limit: Int { get set }
-    var sinceId: String? { get set }
-    var untilId: String? { get set }
+/// (`packages/backend/src/core/QueryService.ts` `makePaginationQuery`). The body is the
+/// query's parameters and the page's side by side, as the endpoint declares them.
+public struct MisskeyPaged<Query: MisskeyPagedQuery>: MisskeyRequest {
+    public typealias Response = [Query.Item]
+    public static var name: String { Query.name }
+    public var query: Query
+    public var limit: Int
+    public var sinceId: String?
+    public var untilId: String?
+
+    public init(_ query: Query, limit: Int = 100, sinceId: String? = nil, untilId: String? = nil) {
+        self.query = query
+        self.limit = limit
+        self.sinceId = sinceId
+        self.untilId = untilId
+    }
+
+    private enum PageKeys: String, CodingKey { case limit, sinceId, untilId }
+
+    public func encode(to encoder: any Encoder) throws {
+        try query.encode(to: encoder)
+        var page = encoder.container(keyedBy: PageKeys.self)
+        try page.encode(limit, forKey: .limit)
+        try page.encodeIfPresent(sinceId, forKey: .sinceId)
+        try page.encodeIfPresent(untilId, forKey: .untilId)
+    }
 }

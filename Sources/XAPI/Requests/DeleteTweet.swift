@@ -3,8 +3,6 @@
 public struct DeleteTweet: XRequest {
     public struct Deleted: Sendable, Codable, Equatable {
         public var deleted: Bool
-
-        public init(deleted: Bool) { self.deleted = deleted }
     }
 
     public typealias Response = XResponse<Deleted>

@@ -28,8 +28,6 @@ public struct LikeTweet: XRequest {
     public struct Body: Codable, Sendable {
         public var tweetID: String
 
-        public init(tweetID: String) { self.tweetID = tweetID }
-
         enum CodingKeys: String, CodingKey { case tweetID = "tweet_id" }
     }
 }
