@@ -5,12 +5,6 @@ public struct FaultPlan<Fault: Sendable>: Sendable {
         public var remaining: Int
         /// Only requests to this endpoint (e.g. "POST /2/tweets"); nil for any.
         public var endpoint: String?
-
-        public init(fault: Fault, remaining: Int, endpoint: String?) {
-            self.fault = fault
-            self.remaining = remaining
-            self.endpoint = endpoint
-        }
     }
 
     public var pending: [Pending] = []

@@ -11,13 +11,6 @@ extension FakeXSeed {
         public var text: String
         public var inReplyToTweetID: String?
 
-        public init(afterSeconds: Double, authorID: String, text: String, inReplyToTweetID: String? = nil) {
-            self.afterSeconds = afterSeconds
-            self.authorID = authorID
-            self.text = text
-            self.inReplyToTweetID = inReplyToTweetID
-        }
-
         enum CodingKeys: String, CodingKey {
             case text
             case afterSeconds = "after_seconds"

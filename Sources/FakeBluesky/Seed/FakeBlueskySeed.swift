@@ -82,14 +82,6 @@ public struct FakeBlueskySeed: Sendable, Codable {
         public var replyTo: String?
         public var like: String?
 
-        public init(afterSeconds: Double, did: String, text: String? = nil, replyTo: String? = nil, like: String? = nil) {
-            self.afterSeconds = afterSeconds
-            self.did = did
-            self.text = text
-            self.replyTo = replyTo
-            self.like = like
-        }
-
         enum CodingKeys: String, CodingKey {
             case did, text, like
             case afterSeconds = "after_seconds"

@@ -32,11 +32,6 @@ public struct FakeXRateLimit: Sendable, Codable, Equatable {
     public var limit: Int
     public var window: TimeInterval
 
-    public init(limit: Int, window: TimeInterval) {
-        self.limit = limit
-        self.window = window
-    }
-
     /// X's per-user limits per 15 minutes (PLATFORM-FACTS.md).
     public static let xDefaults: [String: FakeXRateLimit] = [
         "GET /2/users/me": .init(limit: 75, window: 900),
