@@ -33,7 +33,8 @@ let package = Package(
         .target(name: "StatusServer", dependencies: ["CMicroHTTPD", "HTTPExchange"]),
         .target(name: "CBOR", dependencies: ["CCBOR"]),
 
-        // URLSession on Linux, made safe to cancel, and RFC 3986 percent-encoding (clients and fake servers).
+        // URLSession on Linux, made safe to cancel, RFC 3986 percent-encoding (clients and fake servers) and HTML escaping
+        // (the status page and the fake Mastodon).
         .target(name: "HTTPSupport"),
 
         // What every network client shares: configuration, the retry policy and attempt loop, the outcome,

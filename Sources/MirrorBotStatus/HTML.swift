@@ -43,7 +43,6 @@ public struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleByS
         public mutating func appendInterpolation(_ number: Double, decimals: Int) { markup += HTML.format(number, decimals: decimals) }
     }
 
-
     static func format(_ number: Double, decimals: Int) -> String {
         guard number.isFinite else { return "0" }
         var scale = 1.0
