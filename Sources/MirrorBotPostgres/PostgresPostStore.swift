@@ -29,8 +29,8 @@ public struct PostgresPostStore: PostStore {
     /// Up to `batchSize` posts go in one statement. More (an import) go first into a
     /// temporary table without index or trigger, 500 rows a statement, then into `posts` in
     /// one statement: the rhythm's triggers (migrations 012 and 016) then run once, over
-    /// all of them, instead of updating the same aggregate rows once a batch, whose old
-    /// versions the open transaction keeps and each later update walks.
+    /// all of them, instead of updating the same aggregate rows once a batch (an upsert
+    /// that slowed with each batch of the one open transaction).
     @discardableResult
     public func store(_ posts: [Post]) async throws -> Int {
         guard !posts.isEmpty else { return 0 }
