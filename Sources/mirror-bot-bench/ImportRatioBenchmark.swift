@@ -54,11 +54,7 @@ enum ImportRatioBenchmark {
             let database = try await BenchDatabase.make(url: url)
             do {
                 baseline.append(try await bareInserts(posts, database.connection))
-                var environment = ProcessInfo.processInfo.environment
-                environment["DATABASE_URL"] = database.baseURL
-                environment["DATABASE_SCHEMA"] = database.schema
-                environment["TIME_ZONE"] = "UTC"
-                environment["POST_LIMIT"] = String(posts + stored)
+                let environment = ScheduleRatioBenchmark.environment(database, postLimit: posts + stored)
                 if stored > 0 {
                     _ = try ScheduleRatioBenchmark.runProcess(options.binary, ["import", "--jsonl", storedFile.path], environment: environment)
                 }
