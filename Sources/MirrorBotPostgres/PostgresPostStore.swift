@@ -10,7 +10,7 @@ public struct PostgresPostStore: PostStore {
     public let timeZone: TimeZone
     public let limit: Int
 
-    /// Rows per INSERT statement (8 parameters each, well under PostgreSQL's 65,535).
+    /// Rows per INSERT statement (9 parameters each, well under PostgreSQL's 65,535).
     static let batchSize = 500
 
     public static func open(connection: PostgresConnection, timeZone: TimeZone, limit: Int) async throws -> PostgresPostStore {
@@ -25,6 +25,12 @@ public struct PostgresPostStore: PostStore {
         self.limit = limit
     }
 
+    /// Stores `posts` in one transaction and trims to `limit`; returns how many were new.
+    /// Up to `batchSize` posts go in one statement. More (an import) go first into a
+    /// temporary table without index or trigger, 500 rows a statement, then into `posts` in
+    /// one statement: the rhythm's triggers (migrations 012 and 016) then run once, over
+    /// all of them, instead of updating the same aggregate rows once a batch (an upsert
+    /// that slowed with each batch of the one open transaction).
     @discardableResult
     public func store(_ posts: [Post]) async throws -> Int {
         guard !posts.isEmpty else { return 0 }
@@ -37,14 +43,31 @@ public struct PostgresPostStore: PostStore {
             Array(posts[$0..<min($0 + Self.batchSize, posts.count)])
         }
         return try await connection.transaction { tx in
-            var inserted = 0
-            for batch in batches {
-                inserted += try tx.query(Self.insert(batch, zone: zone)).filter { try $0.decode("inserted", as: Bool.self) }.count
+            let inserted: Int
+            if batches.count == 1 {
+                let values = Self.values(posts, after: 1)
+                inserted = try Self.count(tx.query(PostgresQuery(
+                    unsafeSQL: Self.insert(from: "(VALUES \(values.sql)) AS v(\(Self.columns))"), binds: [zone] + values.binds)))
+            } else {
+                try tx.query(PostgresQuery(unsafeSQL: """
+                    CREATE TEMPORARY TABLE incoming_posts (
+                        id text, text text, created_at timestamptz, reply_id text, reply_name text,
+                        mention boolean, facets jsonb, markup text, answered text) ON COMMIT DROP
+                    """))
+                for batch in batches {
+                    let values = Self.values(batch, after: 0)
+                    try tx.query(PostgresQuery(unsafeSQL: "INSERT INTO incoming_posts VALUES \(values.sql)", binds: values.binds))
+                }
+                inserted = try Self.count(tx.query(PostgresQuery(unsafeSQL: Self.insert(from: "incoming_posts AS v"), binds: [zone])))
             }
-            try tx.query("""
-                DELETE FROM posts WHERE id IN (
-                    SELECT id FROM posts ORDER BY created_at DESC, id DESC OFFSET \(limit))
-                """)
+            // The oldest posts over the limit (the stored count kept by migration 021's triggers).
+            let over = try tx.query("SELECT posts - \(limit) AS over FROM post_count").first?.decode("over", as: Int.self) ?? 0
+            if over > 0 {
+                try tx.query("""
+                    DELETE FROM posts WHERE id IN (
+                        SELECT id FROM posts ORDER BY created_at, id LIMIT \(over))
+                    """)
+            }
             return inserted
         }
     }
@@ -57,19 +80,17 @@ public struct PostgresPostStore: PostStore {
         try await connection.query("DELETE FROM posts")
     }
 
-    /// One multi-row INSERT, returning the ids and whether each is new. A post already
-    /// stored is left as it is, except that one stored without facets (before migration
-    /// 007, when a Bluesky text was kept with its links written out) takes the record's
-    /// text and facets when they come again, one stored without its markup (a Misskey note
-    /// stored before migration 019) takes it, and one stored without the id of the post it
-    /// answers (before migration 017) takes that id.
-    /// Placeholders are generated here; every value is a bound parameter.
-    static func insert(_ posts: [Post], zone: String) -> PostgresQuery {
-        var binds: [String?] = [zone]
+    /// The columns of a post as `insert` reads them, from VALUES or from `incoming_posts`.
+    static let columns = "id, text, created_at, reply_id, reply_name, mention, facets, markup, answered"
+
+    /// Rows of placeholders for `posts` (numbered after `offset`) and their values, every one bound.
+    static func values(_ posts: [Post], after offset: Int) -> (sql: String, binds: [String?]) {
+        var binds: [String?] = []
         var rows: [String] = []
+        binds.reserveCapacity(posts.count * 9)
         rows.reserveCapacity(posts.count)
         for post in posts {
-            let first = binds.count + 1
+            let first = offset + binds.count + 1
             binds += [
                 post.id, post.text, post.createdAt.postgresText, post.inReplyToUserID,
                 post.inReplyToScreenName, post.hasMention.postgresText, post.facets, post.markup?.rawValue, post.inReplyToPostID,
@@ -78,7 +99,18 @@ public struct PostgresPostStore: PostStore {
                 "($\(first), $\(first + 1), $\(first + 2)::timestamptz, $\(first + 3), $\(first + 4), $\(first + 5)::boolean, $\(first + 6)::jsonb, $\(first + 7), $\(first + 8))"
             )
         }
-        let sql = """
+        return (rows.joined(separator: ", "), binds)
+    }
+
+    /// One INSERT of the posts of `source` (rows of `columns`; `$1` is the time zone), returning
+    /// how many are new (`inserted`). A post already stored is left as it is, except that one
+    /// stored without facets (before migration 007, when a Bluesky text was kept with its links
+    /// written out) takes the record's text and facets when they come again, one stored
+    /// without its markup (a Misskey note stored before migration 019) takes it, and one stored
+    /// without the id of the post it answers (before migration 017) takes that id.
+    static func insert(from source: String) -> String {
+        """
+        WITH written AS (
             INSERT INTO posts (id, text, created_at, minute_of_day, local_date,
                                in_reply_to_user_id, in_reply_to_screen_name, has_mention, facets, markup, in_reply_to_post_id)
             SELECT v.id, v.text, v.created_at,
@@ -86,8 +118,7 @@ public struct PostgresPostStore: PostStore {
                     + EXTRACT(MINUTE FROM v.created_at AT TIME ZONE $1))::smallint,
                    (v.created_at AT TIME ZONE $1)::date,
                    v.reply_id, v.reply_name, v.mention, v.facets, v.markup, v.answered
-            FROM (VALUES \(rows.joined(separator: ", ")))
-                AS v(id, text, created_at, reply_id, reply_name, mention, facets, markup, answered)
+            FROM \(source)
             WHERE NOT EXISTS (SELECT 1 FROM withdrawn_posts w WHERE w.post_id = v.id)
             ON CONFLICT (id) DO UPDATE SET
                 text = CASE WHEN \(Self.takesFacets) THEN EXCLUDED.text ELSE posts.text END,
@@ -98,9 +129,14 @@ public struct PostgresPostStore: PostStore {
                 WHERE (\(Self.takesFacets))
                    OR (posts.markup IS NULL AND EXCLUDED.markup IS NOT NULL)
                    OR (posts.in_reply_to_post_id IS NULL AND EXCLUDED.in_reply_to_post_id IS NOT NULL)
-            RETURNING id, (xmax = 0) AS inserted
-            """
-        return PostgresQuery(unsafeSQL: sql, binds: binds)
+            RETURNING (xmax = 0) AS inserted
+        )
+        SELECT count(*) FILTER (WHERE inserted) AS inserted FROM written
+        """
+    }
+
+    static func count(_ rows: [PostgresRow]) throws -> Int {
+        try rows.first?.decode("inserted", as: Int.self) ?? 0
     }
 
     /// A stored post without facets takes the record's text and facets (see `insert`).

@@ -4,18 +4,22 @@ import MirrorBot
 import MirrorBotPostgres
 import Postgres
 
-/// `mirror-bot-bench schedule-ratio [POSTS] [--rounds N] [--mirror-bot PATH]`: fills a
-/// fresh schema of DATABASE_URL as `scheduler` does (default 200,000 posts), then, in
+/// `mirror-bot-bench schedule-ratio [POSTS] [--import] [--rounds N] [--mirror-bot PATH]`: fills a
+/// fresh schema of DATABASE_URL as `scheduler` does (default 200,000 posts; with `--import`,
+/// through `mirror-bot import --jsonl`), then, in
 /// alternating rounds, times the seed's two methods (in this process) and the whole
 /// `mirror-bot schedule --days 1` and `--days 60` processes over the same posts.
 /// Prints the medians and their ratio, which the shared machine's load moves far less
 /// than either time; `scripts/bench-guard.sh` reads the `ratio` line.
 enum ScheduleRatioBenchmark {
-    static let usage = "mirror-bot-bench schedule-ratio [POSTS] [--rounds N] [--mirror-bot PATH]"
+    static let usage = "mirror-bot-bench schedule-ratio [POSTS] [--import] [--rounds N] [--mirror-bot PATH]"
 
     static func run(arguments: [String]) async throws {
         var posts = 200_000
-        let options = RatioOptions(arguments) { argument, _ in posts = Int(argument) ?? 0 }
+        var throughImport = false
+        let options = RatioOptions(arguments) { argument, _ in
+            if argument == "--import" { throughImport = true } else { posts = Int(argument) ?? 0 }
+        }
         let (rounds, binary) = (options.rounds, options.binary)
         guard posts > 1, options.isUsable else {
             throw InputError(file: "arguments", message: "expected \(usage) (mirror-bot at '\(binary)')")
@@ -25,7 +29,11 @@ enum ScheduleRatioBenchmark {
         }
         let database = try await BenchDatabase.make(url: url)
         do {
-            try await SchedulerBenchmark.fill(database.connection, posts: posts)
+            if throughImport {
+                try await fillThroughImport(database, posts: posts, binary: binary)
+            } else {
+                try await SchedulerBenchmark.fill(database.connection, posts: posts)
+            }
             try await measure(database, posts: posts, rounds: rounds, binary: binary)
         } catch {
             try? await database.drop()
@@ -34,11 +42,29 @@ enum ScheduleRatioBenchmark {
         try await database.drop()
     }
 
-    static func measure(_ database: BenchDatabase, posts: Int, rounds: Int, binary: String) async throws {
+    /// The posts through the product's own writer: `mirror-bot import --jsonl` of `posts`
+    /// made-up posts (ImportRatioBenchmark's), then the bot's texts as `fill` makes them.
+    static func fillThroughImport(_ database: BenchDatabase, posts: Int, binary: String) async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("mirror-bot-schedule-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try ImportRatioBenchmark.writeJSONL(count: posts, prefix: "", offset: 0, to: file)  // numeric ids, as fillBotTexts reads them
+        let took = try runProcess(binary, ["import", "--jsonl", file.path], environment: environment(database, postLimit: posts))
+        try await SchedulerBenchmark.fillBotTexts(database.connection)
+        print("schedule-ratio posts=\(posts): imported by mirror-bot import --jsonl in \(SchedulerBenchmark.format(took))")
+    }
+
+    /// DATABASE_URL and DATABASE_SCHEMA naming the benchmark's schema, TIME_ZONE UTC.
+    static func environment(_ database: BenchDatabase, postLimit: Int? = nil) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["DATABASE_URL"] = database.baseURL
         environment["DATABASE_SCHEMA"] = database.schema
         environment["TIME_ZONE"] = "UTC"
+        if let postLimit { environment["POST_LIMIT"] = String(postLimit) }
+        return environment
+    }
+
+    static func measure(_ database: BenchDatabase, posts: Int, rounds: Int, binary: String) async throws {
+        let environment = Self.environment(database)
         // Once untimed: the first run records the time zone of the stored minutes.
         _ = try runProcess(binary, ["schedule", "--days", "1", "--seed", "1"], environment: environment)
         _ = try await seedMethods(database.connection)

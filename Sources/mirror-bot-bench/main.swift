@@ -10,6 +10,7 @@ let benchmarks: [(name: String, usage: String, run: ([String]) async throws -> V
     ("scheduler", SchedulerBenchmark.usage, SchedulerBenchmark.run(arguments:)),
     ("schedule-ratio", ScheduleRatioBenchmark.usage, ScheduleRatioBenchmark.run(arguments:)),
     ("classify-ratio", ClassifyRatioBenchmark.usage, ClassifyRatioBenchmark.run(arguments:)),
+    ("import-ratio", ImportRatioBenchmark.usage, ImportRatioBenchmark.run(arguments:)),
     ("soak", SoakBenchmark.usage, SoakBenchmark.run(arguments:)),
     ("cost-week", CostWeekBenchmark.usage, CostWeekBenchmark.run(arguments:)),
     ("pace-report", PaceReportBenchmark.usage, PaceReportBenchmark.run(arguments:)),
