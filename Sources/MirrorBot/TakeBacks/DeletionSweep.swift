@@ -63,15 +63,31 @@ public struct DeletionSweep: Sendable {
         return recent + found.gone.count
     }
 
-    /// Looks up the sources of the bot's live copies of the last `recentDays` (`FOLLOW_DELETIONS`);
-    /// returns how many were found gone (their copies deleted).
+    /// Looks up the sources of the bot's live copies of the last `recentDays` (`FOLLOW_DELETIONS`),
+    /// a request's batch at a time; returns how many were found gone (their copies deleted). A
+    /// batch the network does not answer is counted `failed` and left for the next round (it
+    /// withdraws nothing); the other batches go on.
     func followRecentCopies(now: Date) async throws -> Int {
         guard let copies = check.copies else { return 0 }
         let since = now.addingTimeInterval(-Double(Self.recentDays) * 86_400)
         let ids = try await copies.copies.recentCopySources(since: since, limit: Self.recentLimit)
         guard !ids.isEmpty else { return 0 }
-        let found = try await check.lookUp(ids, use: .recentCopy)
-        check.log.report(.recentCopiesChecked(checked: ids.count - found.elsewhere, gone: found.gone.count))
-        return found.gone.count
+        let size = max(1, check.network.lookupBatchSize)
+        var (checked, gone, failed) = (0, 0, 0)
+        for start in stride(from: 0, to: ids.count, by: size) {
+            let batch = Array(ids[start..<min(start + size, ids.count)])
+            do {
+                let found = try await check.lookUp(batch, use: .recentCopy)
+                checked += batch.count - found.elsewhere
+                gone += found.gone.count
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                failed += batch.count
+                check.log.warning("recent_copies_lookup_failed", ["posts": batch.count, "error": "\(error)", "action": "looked up again next round"])
+            }
+        }
+        check.log.report(.recentCopiesChecked(checked: checked, gone: gone, failed: failed))
+        return gone
     }
 }
