@@ -10,9 +10,9 @@ extension FaultInjecting {
         changeFaults { $0.pending.append(.init(fault: fault, remaining: count, endpoint: endpoint)) }
     }
 
-    /// Every request fails with `fault` with this probability (0 turns it off).
-    public func setFaultProbability(_ probability: Double, fault: HTTPFault) {
-        changeFaults { $0.random = probability > 0 ? (fault, probability) : nil }
+    /// Every request (to `endpoint`, or any) fails with `fault` with this probability (0 turns it off).
+    public func setFaultProbability(_ probability: Double, fault: HTTPFault, endpoint: String? = nil) {
+        changeFaults { $0.random = probability > 0 ? (fault, probability, endpoint) : nil }
     }
 
     /// A seed's `settings.fault` with its `settings.fault_probability` (nothing when that is

@@ -8,7 +8,8 @@ public struct FaultPlan<Fault: Sendable>: Sendable {
     }
 
     public var pending: [Pending] = []
-    public var random: (fault: Fault, probability: Double)?
+    /// Requests (to `endpoint`, or any when nil) fail with `fault` with this probability.
+    public var random: (fault: Fault, probability: Double, endpoint: String?)?
 
     public init() {}
 
@@ -20,7 +21,9 @@ public struct FaultPlan<Fault: Sendable>: Sendable {
             pending.removeAll { $0.remaining <= 0 }
             return fault
         }
-        if let random, Double.random(in: 0..<1) < random.probability { return random.fault }
+        if let random, random.endpoint == nil || random.endpoint == endpoint, Double.random(in: 0..<1) < random.probability {
+            return random.fault
+        }
         return nil
     }
 }

@@ -166,7 +166,7 @@ struct StartCommand: Command {
             return SourceCheck(network: human, store: withdrawals, clock: clock, log: log, copies: copies, ownPosts: ownPosts)
         }
         let readsPerRound = DeletionSweep.readsPerRound(readsPerDay: configuration.deletionCheckReadsPerDay, learnInterval: settings.learnInterval)
-        let sweep = readsPerRound == 0 ? nil : DeletionSweep(
+        let sweep = readsPerRound == 0 && !configuration.followDeletions ? nil : DeletionSweep(
             check: sources("learning"), store: withdrawals, plans: schedule, readsPerRound: readsPerRound, timeZone: configuration.timeZone)
         let optOuts = PostgresOptOutStore(connection: connection)
         // The totals the status page, /metrics and doctor show: now, and after each learning round.

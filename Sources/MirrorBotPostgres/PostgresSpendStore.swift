@@ -2,7 +2,8 @@ import MirrorBot
 import MirrorBotSpend
 import Postgres
 
-/// `SpendStore` in PostgreSQL: `api_spend` (migration 014), one row a UTC day and endpoint.
+/// `SpendStore` in PostgreSQL: `api_spend` (migration 014), one row a UTC day and endpoint, and
+/// `api_paid_reads` (migration 022), one row a post read that UTC day.
 public struct PostgresSpendStore: SpendStore {
     public let connection: PostgresConnection
 
@@ -18,6 +19,17 @@ public struct PostgresSpendStore: SpendStore {
                 resources = api_spend.resources + EXCLUDED.resources, dollars = api_spend.dollars + EXCLUDED.dollars,
                 updated_at = now()
             """)
+    }
+
+    public func firstReads(of ids: [String], day: String) async throws -> Set<String> {
+        guard !ids.isEmpty else { return [] }
+        try await connection.query("DELETE FROM api_paid_reads WHERE day < \(day)::date")
+        return Set(try await connection.query("""
+            INSERT INTO api_paid_reads (day, post_id)
+            SELECT \(day)::date, unnest(string_to_array(\(ids.joined(separator: "\n")), chr(10)))
+            ON CONFLICT (day, post_id) DO NOTHING
+            RETURNING post_id
+            """).map { try $0.decode("post_id", as: String.self) })
     }
 
     public func spend(day: String) async throws -> [SpendLine] {

@@ -79,29 +79,43 @@ extension PostgresWithdrawalStore: CopyStore {
         return try await copies(where: "c.source_post_id = ANY(string_to_array($1::text, chr(10)))", sourceIDs.joined(separator: "\n"), limit: 10_000)
     }
 
+    public func recentCopySources(since date: Date, limit: Int) async throws -> [String] {
+        guard limit > 0 else { return [] }
+        return try await connection.query("""
+            SELECT c.source_post_id FROM (\(fragment: PostgresQuery(unsafeSQL: Self.liveCopies))) c
+            WHERE c.at >= \(date)::timestamptz AND NOT EXISTS (SELECT 1 FROM withdrawn_posts w WHERE w.post_id = c.source_post_id)
+            GROUP BY c.source_post_id ORDER BY max(c.at) DESC, c.source_post_id
+            LIMIT \(limit)
+            """)
+            .map { try $0.decode("source_post_id", as: String.self) }
+    }
+
     public func liveCopiesOfWithdrawn(limit: Int) async throws -> [BotCopy] {
         try await copies(where: "EXISTS (SELECT 1 FROM withdrawn_posts w WHERE w.post_id = c.source_post_id) AND $1::text = ''", "", limit: limit)
     }
 
-    /// The live copies matching `condition` (over `c`: `copy_id`, `source_post_id`; `$1` bound to
-    /// `value`): the bot's planned posts (posted, confirmed) and its replies that reused a stored
-    /// post (migration 018), not deleted yet, the oldest first.
+    /// The live copies (`liveCopies`) matching `condition` (over `c`; `$1` bound to `value`), the oldest first.
     private func copies(where condition: String, _ value: String, limit: Int) async throws -> [BotCopy] {
         try await connection.query(PostgresQuery(unsafeSQL: """
-            SELECT c.copy_id, c.source_post_id FROM (
-                SELECT s.posted_id AS copy_id, s.source_post_id, s.posted_at AS at FROM plan_slots s
-                WHERE s.state = 'posted' AND s.posted_id IS NOT NULL AND s.posted_id <> 'unconfirmed' AND s.source_post_id IS NOT NULL
-                UNION ALL
-                SELECT r.reply_id, r.source_post_id, r.updated_at FROM replies r
-                WHERE r.state = 'replied' AND r.reply_id IS NOT NULL AND r.source_post_id IS NOT NULL
-            ) c
-            WHERE NOT EXISTS (SELECT 1 FROM deleted_copies d WHERE d.copy_id = c.copy_id)
-              AND \(condition)
+            SELECT c.copy_id, c.source_post_id FROM (\(Self.liveCopies)) c
+            WHERE \(condition)
             ORDER BY c.at NULLS LAST, c.copy_id
             LIMIT \(max(0, limit))
             """, binds: [value]))
             .map { BotCopy(copyID: try $0.decode("copy_id"), sourceID: try $0.decode("source_post_id")) }
     }
+
+    /// The bot's live copies (`copy_id`, `source_post_id`, `at`: when it was made): its planned
+    /// posts (posted, confirmed) and its replies that reused a stored post (migration 018), not deleted yet.
+    static let liveCopies = """
+        SELECT * FROM (
+            SELECT s.posted_id AS copy_id, s.source_post_id, s.posted_at AS at FROM plan_slots s
+            WHERE s.state = 'posted' AND s.posted_id IS NOT NULL AND s.posted_id <> 'unconfirmed' AND s.source_post_id IS NOT NULL
+            UNION ALL
+            SELECT r.reply_id, r.source_post_id, r.updated_at FROM replies r
+            WHERE r.state = 'replied' AND r.reply_id IS NOT NULL AND r.source_post_id IS NOT NULL
+        ) l WHERE NOT EXISTS (SELECT 1 FROM deleted_copies d WHERE d.copy_id = l.copy_id)
+        """
 
     @discardableResult
     public func markCopyDeleted(_ copy: BotCopy, at date: Date) async throws -> Bool {

@@ -7,7 +7,7 @@ import Synchronization
 /// the daily budget: past `readsShare` of it the reads that only inform stop; a post that would
 /// take the day past it is not sent (nor are mentions read for replies). Each stop is said once
 /// a day (`BotEvent.budgetReached`). Days are UTC days, X's billing day (a post read twice in one
-/// UTC day is charged once: the adapter counts it once).
+/// UTC day is charged once: `firstReads` says which posts are new today, across restarts and daemons).
 ///
 /// Counting is synchronous (`record`); keeping it in the `SpendStore` is the adapter's
 /// `persist` (awaited where it counted), so a restart keeps the day's spend (`attach`).
@@ -17,11 +17,13 @@ public final class SpendLedger: SpendGate {
     /// The share of the budget past which reads that only inform stop, leaving the rest for posting.
     public static let readsShare = 0.8
     public let pricing: any PostPricing
-    private let store: Mutex<(any SpendStore)?>
+    let store: Mutex<(any SpendStore)?>
     public let clock: any BotClock
     let log: Logger?
     let sink: (any SpendSink)?
     private let state = Mutex(State())
+    /// The posts read today as this process saw them: the count when the store is not there or fails.
+    let readToday = Mutex((day: "", ids: Set<String>()))
 
     struct State {
         var day = ""

@@ -7,6 +7,9 @@ public protocol SpendStore: Sendable {
     func addSpend(_ line: SpendLine, day: String) async throws
     /// `day`'s rows, by endpoint.
     func spend(day: String) async throws -> [SpendLine]
+    /// Records that `ids` were read on `day` (`api_paid_reads`, migration 022; days before are
+    /// forgotten); returns those not read before that day, each once: the ones to pay for.
+    func firstReads(of ids: [String], day: String) async throws -> Set<String>
 }
 
 /// One endpoint's count over a day: requests sent, resources (posts) the answers carried or

@@ -123,7 +123,7 @@ extension StatusState {
 
         case .stopped, .stoppedForcibly, .memoryTrimmed, .faultAroundKept, .roundFailed, .recovered, .serviceUp, .serviceDown, .learnedPosts,
             .trainProgress, .roundDeferred, .repliesDeferred, .replyHeld, .likeHeld, .replyPaceFallback, .postsKindUnknown, .sourceWithdrawn,
-            .optOutHonoured, .copyDeleteFailed, .deletionSweep:
+            .optOutHonoured, .copyDeleteFailed, .deletionSweep, .recentCopiesChecked:
             // The supervisor and the service checks tell the board directly; the rest is not shown.
             break
         }

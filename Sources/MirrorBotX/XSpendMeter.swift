@@ -1,17 +1,16 @@
 import Foundation
 import MirrorBot
 import MirrorBotSpend
-import Synchronization
 import XAPI
 
 /// Counts what the X adapter sent and received, at the price table, into the day's `SpendLedger`:
 /// each request with the posts its answer carried, each post written. X charges a post read twice
-/// in one UTC day once, so a post already counted today is counted as a request but not paid again.
-/// Both accounts' `XNetwork`s share one meter.
+/// in one UTC day once, so a post already paid for today (`SpendLedger.firstReads`: kept in
+/// PostgreSQL, whatever process read it) is counted as a request but not paid again. Both
+/// accounts' `XNetwork`s share one meter.
 public final class XSpendMeter: Sendable {
     public let prices: XPriceTable
     public let ledger: SpendLedger
-    private let seen = Mutex((day: "", ids: Set<String>()))
 
     public init(prices: XPriceTable, ledger: SpendLedger) {
         self.prices = prices
@@ -30,11 +29,7 @@ public final class XSpendMeter: Sendable {
     }
 
     private func read(endpoint: String, ids: [String], perPost: Double) async {
-        let day = SpendLedger.day(of: ledger.clock.now())
-        let fresh = seen.withLock { seen in
-            if seen.day != day { seen = (day, []) }
-            return ids.filter { seen.ids.insert($0).inserted }.count
-        }
+        let fresh = await ledger.firstReads(ids)
         await ledger.persist(ledger.record(endpoint: endpoint, resources: ids.count, dollars: Double(fresh) * perPost))
     }
 

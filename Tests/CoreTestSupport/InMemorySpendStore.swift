@@ -5,6 +5,7 @@ import Synchronization
 /// `SpendStore` in memory: the rows `api_spend` keeps, one a day and endpoint, added to.
 public final class InMemorySpendStore: SpendStore {
     private let rows = Mutex<[String: [String: SpendLine]]>([:])
+    private let reads = Mutex<[String: Set<String>]>([:])
 
     public init() {}
 
@@ -14,6 +15,10 @@ public final class InMemorySpendStore: SpendStore {
 
     public func spend(day: String) async throws -> [SpendLine] {
         rows.withLock { ($0[day] ?? [:]).values.sorted { $0.endpoint < $1.endpoint } }
+    }
+
+    public func firstReads(of ids: [String], day: String) async throws -> Set<String> {
+        reads.withLock { reads in Set(ids.filter { reads[day, default: []].insert($0).inserted }) }
     }
 }
 

@@ -38,6 +38,8 @@ class NetworkDaemonHarness<Fake: DaemonFake>: DaemonWorld, @unchecked Sendable {
     var environment: [String: String] = [:]
     let daemons = DaemonProcesses()
     private let tornDown = Mutex(false)
+    /// Adds one of the human's posts to the fake, returning its id (`prepare`'s `publish`).
+    private(set) var publishHuman: (Post) -> String = { $0.id }
 
     /// In the suite's PostgreSQL, or in the server at `databaseBase` (a test's own, which it may stop).
     required init(databaseBase: String? = nil) async throws {
@@ -54,8 +56,9 @@ class NetworkDaemonHarness<Fake: DaemonFake>: DaemonWorld, @unchecked Sendable {
     /// returns its id, the id stored), a trained classifier, and the daemon's environment:
     /// the shared variables and the network's (`network`: its URL, the accounts' credentials).
     func prepare(
-        friend: String, redisURL: String? = nil, network: [String: String], publish: (Post) -> String
+        friend: String, redisURL: String? = nil, network: [String: String], publish: @escaping (Post) -> String
     ) async throws {
+        publishHuman = publish
         try await DaemonWorldHistory.store(in: connection, timeZone: timeZone, friend: friend, publish: publish)
         let redis = try redisURL ?? TestEnvironment.redisURL()
         try await DaemonWorldHistory.trainClassifier(redisURL: redis, keyPrefix: redisPrefix)

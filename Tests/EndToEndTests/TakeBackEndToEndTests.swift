@@ -42,6 +42,24 @@ struct TakeBackEndToEndTests {
         try await Self.inWorld(network) { try await $0.copyFollowsWithinOneSweep() }
     }
 
+    @Test("at the defaults, with 35% of lookups failing: the bot's fresh copies go within one learning round of their sources' deletion, once, and never before",
+          arguments: Network.allCases)
+    func recentCopiesFollow(network: Network) async throws {
+        try await Self.inWorld(network) { try await $0.recentCopiesFollowEveryRound() }
+    }
+
+    @Test("3 of the human's 380 replies to a person left: a mention is answered with one of the 3 within one poll, lookups batched",
+          arguments: Network.allCases)
+    func fewRepliesLeft(network: Network) async throws {
+        try await Self.inWorld(network) { try await $0.replyFoundAmongFewLeft(left: 3) }
+    }
+
+    @Test("none of the human's 380 replies to a person left: the mention is silent, every one withdrawn (Mastodon: after its rate limit's reset)",
+          arguments: Network.allCases)
+    func noReplyLeft(network: Network) async throws {
+        try await Self.inWorld(network) { try await $0.replyFoundAmongFewLeft(left: 0, rateLimited: network == .mastodon) }
+    }
+
     @Test("FOLLOW_DELETIONS=false: the source vanishes, the bot's copy stays, and the source is never used again", arguments: Network.allCases)
     func copyStays(network: Network) async throws {
         try await Self.inWorld(network) { try await $0.copyStaysWithoutFollowDeletions() }

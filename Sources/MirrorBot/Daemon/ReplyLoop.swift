@@ -16,7 +16,7 @@ public final class ReplyLoop: DaemonLoop {
     public let clock: any BotClock
     public let settings: DaemonSettings
     public let log: Logger
-    /// Looks each past reply up before it is reused (`ReplyLoop+Sources.swift`); nil: no lookups.
+    /// Looks the past replies up before one is reused, in batches (`ReplyLoop+Sources.swift`); nil: no lookups.
     public let sources: SourceCheck?
     /// Who said no (`Consent`): never answered; a mention asking to stop is not answered either. nil: nobody.
     public let consent: Consent?
@@ -86,7 +86,8 @@ public final class ReplyLoop: DaemonLoop {
 
     /// Runs `body` (answering one mention); false when the round must stop: replies are
     /// rate-limited past the next poll (they wait for the reset while mentions go on being
-    /// read), or the budget is spent (the mentions are read again once it allows).
+    /// read), the budget is spent (the mentions are read again once it allows), or a mention's
+    /// replies drawn this round were all gone with more left (read again at the next poll).
     func attempt(_ body: () async throws -> Void, now: Date) async throws -> Bool {
         do {
             try await body()
@@ -95,6 +96,8 @@ public final class ReplyLoop: DaemonLoop {
             deferReplies(endpoint: endpoint, until: resetAt)
             return false
         } catch is BudgetSpent {
+            return false
+        } catch is RepliesLeftToLookUp {
             return false
         }
     }
@@ -159,21 +162,26 @@ public final class ReplyLoop: DaemonLoop {
             try await skip(mention, to: who, .hourlyLimit(count: recent, to: who))
             return
         }
-        // Never a body that names someone else: the bot pings no one nobody asked it to.
-        let found = ReplyText.bodies(
-            of: try await replies.replyPosts(to: mention.authorID, username: mention.authorUsername, limit: Self.candidates),
-            answering: mention.authorUsername)
+        let found = try await drawReplies(for: mention)
         let candidates = found.usable
-        let bodies = candidates.map { $0.body }
+        var bodies: [String] = []
+        for candidate in candidates where !bodies.contains(candidate.body) { bodies.append(candidate.body) }
         // Replies the bot never sent come first: the network refuses a text the account posted before.
         let used = try await self.texts.usedTexts(bodies)
         let texts = bodies.filter { !used.contains($0) } + bodies.filter { used.contains($0) }
         guard !texts.isEmpty else {
+            if !found.drawnAll {
+                // Every reply drawn was gone (now withdrawn), and more are left: the next poll draws among them.
+                try await claims.releaseMention(mention.id)
+                log.info("reply_draw_continues", ["mention": mention.id, "to": who, "drawn": Self.maximumDrawn, "action": "drawing again at the next poll"])
+                throw RepliesLeftToLookUp()
+            }
             if found.namingOthers > 0 {
                 try await skip(mention, to: who, .everyReplyNamesOthers(count: found.namingOthers, to: who))
                 return
             }
-            try await claims.finishMention(mention.id, state: .silent, reason: "the human never replied to \(who)", replyID: nil, text: nil)
+            // Never replied, or every reply withdrawn (each found gone, one by one or now).
+            try await claims.finishMention(mention.id, state: .silent, reason: "the human has no reply to \(who) left", replyID: nil, text: nil)
             log.report(.replySilent(mention: mention.id, to: who))
             return
         }
@@ -183,18 +191,14 @@ public final class ReplyLoop: DaemonLoop {
             return
         }
         var refusals = 0
-        var withdrawn = 0
         for text in texts where refusals < Self.maximumRefusals {
             // The budget first: a reply that cannot go out is not worth the lookup of its source.
             guard settings.allows(.post(text: text, reply: true)) else {
                 try await claims.releaseMention(mention.id)
                 throw BudgetSpent()
             }
-            let source = try await check(text, sources: candidates.filter { $0.body == text }.map { $0.id }, mention: mention)
-            if source.withdrawn {
-                withdrawn += 1
-                continue  // the human deleted it: another of their replies to this person
-            }
+            // Looked up just now (`drawReplies`): the first of the human's replies with this text.
+            let source = candidates.first { $0.body == text && !$0.id.isEmpty }?.id
             let outcome: PostOutcome
             do {
                 outcome = try await PostSender(bot: bot, botAccount: botAccount).send(
@@ -209,7 +213,7 @@ public final class ReplyLoop: DaemonLoop {
             let reply = BotEvent.Reply(mention: mention.id, to: who, text: text)
             switch outcome {
             case .posted(let id):
-                try await claims.finishMention(mention.id, state: .replied, reason: nil, replyID: id, text: text, source: source.source)
+                try await claims.finishMention(mention.id, state: .replied, reason: nil, replyID: id, text: text, source: source)
                 try await self.texts.recordPosted(text: text, at: now)
                 log.report(.replied(reply, id: id))
                 return
@@ -229,11 +233,6 @@ public final class ReplyLoop: DaemonLoop {
                 log.report(.replyRefused(mention: mention.id, to: who, refusal))
                 return
             }
-        }
-        if withdrawn == texts.count {
-            try await claims.finishMention(mention.id, state: .silent, reason: "the human withdrew every reply to \(who)", replyID: nil, text: nil)
-            log.report(.replySilent(mention: mention.id, to: who))
-            return
         }
         try await skip(mention, to: who, .everyReplyRefused)
     }

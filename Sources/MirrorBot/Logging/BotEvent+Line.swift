@@ -119,6 +119,8 @@ extension BotEvent {
             Line(.warning, "copy_delete_failed", ["id": copy, "source": source, "error": error, "action": "trying again at the next sweep"])
         case .deletionSweep(let checked, let gone, let elsewhere):
             Line(.info, "deletion_sweep", elsewhere == 0 ? ["checked": checked, "gone": gone] : ["checked": checked, "gone": gone, "elsewhere": elsewhere])
+        case .recentCopiesChecked(let checked, let gone, let failed):
+            Line(.info, "recent_copies_checked", failed == 0 ? ["checked": checked, "gone": gone] : ["checked": checked, "gone": gone, "failed": failed])
         case .takeBackCounts(let counts):
             Line(.info, "take_back_counts", [
                 "withdrawn": counts.withdrawnSources, "deleted_copies": counts.deletedCopies, "opted_out": counts.optedOut,

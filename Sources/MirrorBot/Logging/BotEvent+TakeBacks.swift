@@ -7,6 +7,8 @@ extension BotEvent {
         case reply
         /// The learning loop's sweep.
         case sweep
+        /// The learning loop's recheck of the sources of the bot's recent copies.
+        case recentCopy = "recent_copy"
     }
 
     /// What the bot left undone for someone who said no.

@@ -89,6 +89,9 @@ public enum BotEvent: Sendable, Equatable {
     /// One round of the deletion sweep: posts looked up, found gone, and passed over as made on
     /// another network (imported; `OwnPosts`: never looked up here).
     case deletionSweep(checked: Int, gone: Int, elsewhere: Int)
+    /// One round's recheck of the sources of the bot's recent copies (`DeletionSweep.recentDays`):
+    /// posts looked up, found gone, and left for the next round (their lookup failed).
+    case recentCopiesChecked(checked: Int, gone: Int, failed: Int)
     /// The take-backs' totals in PostgreSQL (`TakeBackTally`), at start and after each learning round.
     case takeBackCounts(TakeBackCounts)
 }

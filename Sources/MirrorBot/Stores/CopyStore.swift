@@ -17,6 +17,9 @@ public protocol CopyStore: Sendable {
     /// The bot's posts (posted, confirmed) and replies copied from one of `sourceIDs` and not deleted yet.
     func liveCopies(of sourceIDs: [String]) async throws -> [BotCopy]
 
+    /// The sources (not withdrawn) of up to `limit` live copies the bot made since `date`, the newest first.
+    func recentCopySources(since date: Date, limit: Int) async throws -> [String]
+
     /// Up to `limit` live copies whose source is withdrawn (a deletion that failed before).
     func liveCopiesOfWithdrawn(limit: Int) async throws -> [BotCopy]
 

@@ -49,6 +49,32 @@ struct ReplyCopyStoreTests {
         try await fixture.db.database.drop()
     }
 
+    @Test("the sources of the copies made since a date: each once, the newest first, never a withdrawn one nor a deleted copy's")
+    func recentCopySources() async throws {
+        let fixture = try await SchedulerFixture.make()
+        let connection = fixture.db.connection
+        let actions = PostgresActionStore(connection: connection)
+        let store = PostgresWithdrawalStore(connection: connection)
+        try await fixture.posts.store([post("1", "古い投稿", 12, 0), post("3", "新しい投稿", 12, 5), post("4", "@user9 返事", 12, 0, replyTo: "9")])
+        try await connection.query("INSERT INTO plans (local_date, time_zone) VALUES ('2026-12-01', 'UTC')")
+        for (minute, source, copy, age) in [(720, "1", "p1", 5 * 86_400.0), (725, "3", "p3", 3_600.0), (730, "3", "p3b", 7_200.0)] {
+            try await connection.query("""
+                INSERT INTO plan_slots (local_date, minute_of_day, state, source_post_id, posted_id, text, posted_at)
+                VALUES ('2026-12-01', \(minute), 'posted', \(source), \(copy), 'x', \(now.addingTimeInterval(-age))::timestamptz)
+                """)
+        }
+        // The reply's time is the database's clock (later than `now`): the newest.
+        try await finish(actions, "m1", .replied, replyID: "r4", source: "4")
+        let since = now.addingTimeInterval(-3 * 86_400)
+        #expect(try await store.recentCopySources(since: since, limit: 10) == ["4", "3"])
+        #expect(try await store.recentCopySources(since: since, limit: 1) == ["4"])
+        #expect(try await store.recentCopySources(since: now.addingTimeInterval(-6 * 86_400), limit: 10) == ["4", "3", "1"])
+        try await store.markWithdrawn(["3"], at: now)
+        try await store.markCopyDeleted(BotCopy(copyID: "r4", sourceID: "4"), at: now)
+        #expect(try await store.recentCopySources(since: since, limit: 10).isEmpty)
+        try await fixture.db.database.drop()
+    }
+
     @Test("the sweep looks first at the sources of the bot's live replies, as at those of its live posts")
     func sweepLooksAtReplySourcesFirst() async throws {
         let fixture = try await SchedulerFixture.make()

@@ -81,6 +81,48 @@ struct XSpendMeterTests {
         #expect(abs(ledger.today().total - 2 * 0.005) < 1e-9, "\(lines)")
     }
 
+    @Test("X's daily deduplication: the same posts read again by a restarted daemon and by a second one the same UTC day cost nothing more; the next day they are paid again")
+    func dailyDeduplicationAcrossDaemons() async throws {
+        let db = try await MigratedDatabase.make()
+        defer { Task { try? await db.database.drop() } }
+        let human = server.addUser(id: "1", username: "human")
+        try server.start()
+        defer { server.stop() }
+        let ids = (0..<150).map { n in server.addTweet(authorID: "1", text: "mine \(n)", createdAt: clock.now() - Double(1000 - n)) }
+
+        /// A daemon's meter, on its own connection to the same database.
+        func daemon() async throws -> (XNetwork, SpendLedger) {
+            let ledger = SpendLedger(budget: nil, pricing: XPriceTable(), store: nil, clock: clock)
+            try await ledger.attach(PostgresSpendStore(connection: try await db.database.connect()))
+            let meter = XSpendMeter(prices: XPriceTable(), ledger: ledger)
+            return (XNetwork(credentials: human, configuration: XClientConfiguration(baseURL: server.baseURL), meter: meter), ledger)
+        }
+        func lookUpAll(_ network: XNetwork) async throws {
+            for start in stride(from: 0, to: ids.count, by: 100) {
+                #expect(try await network.missingPosts(among: Array(ids[start..<min(start + 100, ids.count)])).isEmpty)
+            }
+        }
+        let (first, ledger) = try await daemon()
+        try await lookUpAll(first)
+        let paid = ledger.today().total
+        #expect(abs(paid - 150 * 0.005) < 1e-9, "\(ledger.today().lines)")
+        try await lookUpAll(first)  // the same process again
+        let (restarted, restartedLedger) = try await daemon()
+        try await lookUpAll(restarted)  // after a restart
+        let (second, secondLedger) = try await daemon()
+        try await lookUpAll(second)  // a second daemon
+        #expect(abs(ledger.today().total - paid) < 1e-9)
+        #expect(abs(secondLedger.today().total - paid) < 1e-9, "\(secondLedger.today().lines)")
+        #expect(restartedLedger.today().lines.first?.requests == 6, "\(restartedLedger.today().lines)")  // the first process's four, and its own two
+        #expect(secondLedger.today().lines.first?.requests == 8)  // every request is counted; none paid again
+        #expect(secondLedger.today().lines.first?.resources == 600)
+
+        clock.advance(86_400)
+        try await lookUpAll(second)  // the next UTC day: paid again, once
+        #expect(abs(secondLedger.today().total - paid) < 1e-9, "\(secondLedger.today().lines)")
+        #expect(try await db.connection.query("SELECT count(*) AS n FROM api_paid_reads").first?.decode("n", as: Int.self) == 150)
+    }
+
     @Test("a copy the bot deletes (DELETE /2/tweets/:id) is counted at X's Content: Manage price; a post gone already costs nothing")
     func countsDeletes() async throws {
         let bot = server.addUser(id: "2", username: "bot")

@@ -42,6 +42,49 @@ struct ReplyLoopSourceTests: OnLoopWorld {
         #expect(await lookups.withdrawn == ["gone"])
     }
 
+    /// `count` past replies to user 7 (ids `r0`, `r1`, ...), all gone but `kept`; a mention by user 7, one round.
+    func round(replies count: Int, kept: Set<String>) async throws -> GoneLookups {
+        await posts.store((0..<count).map { index in
+            Post(id: "r\(index)", text: "@user7 返事\(index)", createdAt: Date(timeIntervalSince1970: 1_700_000_000 + Double(index)),
+                 inReplyToUserID: "7", inReplyToScreenName: "user7")
+        })
+        let lookups = GoneLookups(gone: Set((0..<count).map { "r\($0)" }).subtracting(kept))
+        network.addMentions([mention(101)], of: network.account.id)
+        _ = try await loop(sources: SourceCheck(network: lookups, store: lookups, clock: clock, log: log.logger)).runOnce()
+        return lookups
+    }
+
+    @Test("3 of 380 past replies left: the mention is answered with one of them in the same round, looked up 25 at a time")
+    func fewLeftAnswered() async throws {
+        let kept: Set<String> = ["r17", "r200", "r379"]
+        let lookups = try await round(replies: 380, kept: kept)
+        #expect(network.writes.map(\.kind) == [.reply(to: "101")])
+        let source = try #require(await claims.records["101"]?.source)
+        #expect(kept.contains(source))
+        let requests = await lookups.requests
+        #expect(requests.allSatisfy { $0.count <= 25 } && requests.count <= 16, "\(requests.map(\.count))")
+        #expect(Set(await lookups.withdrawn).isDisjoint(with: kept))
+    }
+
+    @Test("none of 380 past replies left: every one is looked up and withdrawn, and the mention is silent")
+    func noneLeftSilent() async throws {
+        let lookups = try await round(replies: 380, kept: [])
+        #expect(network.writes.isEmpty)
+        #expect(await claims.records["101"]?.state == .silent)
+        #expect(await lookups.withdrawn.count == 380)
+        #expect(await lookups.requests.count == 16)
+    }
+
+    @Test("past the bound (500 drawn, all gone, more left) the mention is not silent: released, drawn again at the next poll")
+    func pastTheBound() async throws {
+        let lookups = try await round(replies: 600, kept: [])
+        #expect(network.writes.isEmpty)
+        #expect(await claims.records["101"] == nil)
+        #expect(await lookups.requests.flatMap { $0 }.count == ReplyLoop.maximumDrawn)
+        #expect(log.events("reply_draw_continues").count == 1)
+        #expect(log.events("reply_silent").isEmpty)
+    }
+
     @Test("without lookups the stored post is recorded all the same; a silent mention records none")
     func sourceWithoutLookups() async throws {
         await stored("only", "おやすみ")
@@ -59,11 +102,16 @@ struct ReplyLoopSourceTests: OnLoopWorld {
 actor GoneLookups: PostLookupNetwork, WithdrawalStore {
     let gone: Set<String>
     private(set) var withdrawn: [String] = []
+    /// The lookup requests made, each with its ids.
+    private(set) var requests: [[String]] = []
 
     init(gone: Set<String>) { self.gone = gone }
 
     nonisolated var lookupBatchSize: Int { 25 }
-    func missingPosts(among ids: [String]) async throws -> Set<String> { gone.intersection(ids) }
+    func missingPosts(among ids: [String]) async throws -> Set<String> {
+        requests.append(ids)
+        return gone.intersection(ids)
+    }
 
     func markWithdrawn(_ ids: [String], at date: Date) async throws -> Int {
         let new = ids.filter { !withdrawn.contains($0) }

@@ -257,6 +257,7 @@ actor TakeBackFake: WithdrawalStore, CopyStore, PostLookupNetwork, PostDeletingN
     func sweepCandidates(limit: Int, nearMinutes minutes: [Int], now: Date) async throws -> [String] { Array(stored.prefix(limit)) }
 
     func liveCopies(of sourceIDs: [String]) async throws -> [BotCopy] { [] }
+    func recentCopySources(since date: Date, limit: Int) async throws -> [String] { [] }
     func liveCopiesOfWithdrawn(limit: Int) async throws -> [BotCopy] { Array(failed.prefix(limit)) }
     func markCopyDeleted(_ copy: BotCopy, at date: Date) async throws -> Bool {
         failed.removeAll { $0 == copy }
