@@ -91,7 +91,8 @@ struct ClassifyCommand: Command {
 
     /// The classifier over REDIS_URL (and its TLS settings), REDIS_KEY_PREFIX, MECAB_DICDIR and FAVORITE_RATE_THRESHOLD
     /// (for `classify`, and for `train classifier --jsonl`, whose file is a sample of what the human saw).
-    static func store(_ configuration: Configuration) async throws -> RedisClassifier {
-        try await Services.classifier(configuration, learning: .sample)
+    /// Counts Redis lost are rebuilt from PostgreSQL before answering (`Services.classifier`).
+    static func store(_ configuration: Configuration, source: TrainingSource = .jsonl) async throws -> RedisClassifier {
+        try await Services.classifier(configuration, learning: .sample, source: source, log: nil)
     }
 }
