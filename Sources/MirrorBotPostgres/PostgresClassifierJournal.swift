@@ -53,9 +53,10 @@ public struct PostgresClassifierJournal: ClassifierJournal {
         try await open().query("DELETE FROM classifier_examples WHERE id = ANY(string_to_array(\(list), ',')::bigint[])")
     }
 
-    public func examples() async throws -> [JournaledPost] {
+    public func examples(through id: Int64?) async throws -> [JournaledPost] {
         try await open().query("""
-            SELECT category, takes_back, sample, calibrated, features FROM classifier_examples ORDER BY id
+            SELECT category, takes_back, sample, calibrated, features FROM classifier_examples
+            WHERE \(id)::bigint IS NULL OR id <= \(id)::bigint ORDER BY id
             """).map { row in
             guard let category = ClassifierCategory(rawValue: try row.decode("category")) else {
                 throw PostgresError(kind: .decoding, message: "classifier_examples.category is not a category")
@@ -66,6 +67,20 @@ public struct PostgresClassifierJournal: ClassifierJournal {
                 features: features.isEmpty ? [] : features.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
                 category: category, takesBack: try row.decode("takes_back"), seenAsNormal: sample == 2)
             return JournaledPost(post: post, inSample: sample != 0, calibrated: try row.decode("calibrated"))
+        }
+    }
+
+    public func lastCalibrated() async throws -> Int64? {
+        try await open().query("SELECT max(id) AS id FROM classifier_examples WHERE calibrated").first?.decodeIfPresent("id", as: Int64.self)
+    }
+
+    public func fold(_ dump: String, through id: Int64) async throws {
+        try await open().transaction { tx in
+            try tx.query("""
+                INSERT INTO classifier_baseline (dump) VALUES (\(dump))
+                ON CONFLICT (id) DO UPDATE SET dump = EXCLUDED.dump, saved_at = now()
+                """)
+            try tx.query("DELETE FROM classifier_examples WHERE id <= \(id)::bigint")
         }
     }
 

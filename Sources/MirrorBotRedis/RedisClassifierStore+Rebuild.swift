@@ -24,12 +24,18 @@ extension RedisClassifierStore {
 
     /// Posts replayed per pipeline (one EVALSHA each).
     static let replayBatch = 1_000
+    /// Records kept beyond the baseline: past this many, `keepCounts` folds those up to the last
+    /// sample batch's end into the baseline (`fold`). About two weeks of a daemon's learning.
+    public static let examplesKept = 5_000
 
     /// Makes sure the counts are whole (see the extension), rebuilding them when lost; with
     /// no journal there is nothing to check. One process rebuilds at a time (the journal's lock).
     public func keepCounts(pooled: PooledBayes, log: Logger?) async throws -> Kept {
         guard let journal else { return .whole }
-        if try await isWhole() { return .whole }
+        if try await isWhole() {
+            if try await journal.count() > Self.examplesKept { try await fold(pooled: pooled) }
+            return .whole
+        }
         let kept = try await journal.exclusively("classifier:" + keys.prefix) { () async throws -> Kept in
             if try await isWhole() { return .whole }
             let examples = try await journal.count()
@@ -42,7 +48,7 @@ extension RedisClassifierStore {
             }
             log?.report(.classifierLost(examples: examples))
             let started = ContinuousClock.now
-            try await rebuild(from: try await journal.examples(), baseline: baseline, pooled: pooled)
+            try await rebuild(from: try await journal.examples(through: nil), baseline: baseline, pooled: pooled)
             try await markWhole()
             let elapsed = ContinuousClock.now - started
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -51,6 +57,25 @@ extension RedisClassifierStore {
         }
         if case .baselineSaved(let documents) = kept { log?.report(.classifierBaselineSaved(documents: documents)) }
         return kept ?? .rebuildingElsewhere
+    }
+
+    /// Folds the records up to the last sample batch's end into the baseline, keeping the
+    /// rows few (`examplesKept`) and the rebuild exact: the counts they make are rebuilt under a
+    /// scratch prefix from PostgreSQL alone (never from the live counts, which another process
+    /// may be changing), dumped, and saved as the baseline as those records are deleted.
+    /// One process folds at a time (the rebuild lock); another skips.
+    public func fold(pooled: PooledBayes) async throws {
+        guard let journal else { return }
+        _ = try await journal.exclusively("classifier:" + keys.prefix) { () async throws -> Bool in
+            guard let cut = try await journal.lastCalibrated() else { return false }
+            let scratch = RedisClassifierStore(redis: redis, keys: ClassifierKeys(prefix: keys.prefix + "fold:"))
+            let baseline = try await journal.baseline()
+            try await scratch.rebuild(from: try await journal.examples(through: cut), baseline: baseline, pooled: pooled)
+            let dump = try await scratch.dump()
+            try await redis.send(["DEL"] + scratch.keys.all).throwingOnError()
+            try await journal.fold(dump, through: cut)
+            return true
+        }
     }
 
     /// Whether the marker of whole counts is there.

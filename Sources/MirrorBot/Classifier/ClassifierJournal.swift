@@ -6,8 +6,13 @@ public protocol ClassifierJournal: Sendable {
     func record(_ posts: [JournaledPost], source: TrainingSource) async throws -> [Int64]
     /// Takes back the records of a learning that failed.
     func forget(_ ids: [Int64]) async throws
-    /// Every post recorded, in the order it was learned.
-    func examples() async throws -> [JournaledPost]
+    /// The posts recorded, in the order they were learned: all, or those up to the record `through`.
+    func examples(through id: Int64?) async throws -> [JournaledPost]
+    /// The record of the last post the threshold was taken after (a sample batch's end), if any.
+    func lastCalibrated() async throws -> Int64?
+    /// Replaces the baseline with `dump` (the counts after the records up to `through`) and
+    /// forgets those records, at once.
+    func fold(_ dump: String, through id: Int64) async throws
     /// How many posts are recorded.
     func count() async throws -> Int
     /// The counts a bot had before the journal existed (an opaque dump), if saved.

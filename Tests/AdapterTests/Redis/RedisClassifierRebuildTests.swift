@@ -103,7 +103,21 @@ struct RedisClassifierRebuildTests {
         #expect(log.events("classifier_rebuilt").count == 1)
         // Whole again: the next check does nothing.
         #expect(try await daemon.keepCounts(log: nil) == .whole)
+
+        // Folded into the baseline up to the last sample batch (the archive's likes after it stay
+        // records), then lost and rebuilt again: still the same classifier.
+        let journal = PostgresClassifierJournal(connection: database.connection)
+        try await daemon.store.fold(pooled: daemon.rule.pooled)
+        #expect(try await journal.baseline() != nil)
+        let left = try await journal.count()
+        #expect(left > 0 && left < 100)
+        try await lose(keys)
+        #expect(try await daemon.keepCounts(log: nil).ignoringTime == .rebuilt(examples: left, seconds: 0))
+        #expect(try await daemon.classify(batch: probe) == before)
+        #expect(try await contents(keys) == kept)
         try await daemon.clear()
+        #expect(try await journal.count() == 0)
+        #expect(try await journal.baseline() == nil)
     }
 
     @Test("a bot that learned before the journal: its counts saved as the baseline at the first check, rebuilt on top of it")
