@@ -20,7 +20,8 @@ struct ClassifyCommand: Command {
         P(favorite|post) / P(normal|post) against the threshold in force and why
         (FAVORITE_RATE_THRESHOLD: a number, or auto, calibrated to the human's like
         share once 200 timeline posts are learned), and the features that weighed
-        most each way with their weighted probabilities.
+        most each way with their weighted probabilities. Counts that Redis lost
+        are first rebuilt from PostgreSQL (DATABASE_URL), never answered as zeros.
 
         OPTIONS:
           --author NAME   the post's author (screen name); without it, no author feature
