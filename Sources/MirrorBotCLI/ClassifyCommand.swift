@@ -20,7 +20,8 @@ struct ClassifyCommand: Command {
         P(favorite|post) / P(normal|post) against the threshold in force and why
         (FAVORITE_RATE_THRESHOLD: a number, or auto, calibrated to the human's like
         share once 200 timeline posts are learned), and the features that weighed
-        most each way with their weighted probabilities.
+        most each way with their weighted probabilities. Counts that Redis lost
+        are first rebuilt from PostgreSQL (DATABASE_URL), never answered as zeros.
 
         OPTIONS:
           --author NAME   the post's author (screen name); without it, no author feature
@@ -91,7 +92,8 @@ struct ClassifyCommand: Command {
 
     /// The classifier over REDIS_URL (and its TLS settings), REDIS_KEY_PREFIX, MECAB_DICDIR and FAVORITE_RATE_THRESHOLD
     /// (for `classify`, and for `train classifier --jsonl`, whose file is a sample of what the human saw).
-    static func store(_ configuration: Configuration) async throws -> RedisClassifier {
-        try await Services.classifier(configuration, learning: .sample)
+    /// Counts Redis lost are rebuilt from PostgreSQL before answering (`Services.classifier`).
+    static func store(_ configuration: Configuration, source: TrainingSource = .jsonl) async throws -> RedisClassifier {
+        try await Services.classifier(configuration, learning: .sample, source: source, log: nil)
     }
 }

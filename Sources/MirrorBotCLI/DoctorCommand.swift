@@ -8,6 +8,7 @@ import MirrorBotMastodon
 import MirrorBotMisskey
 import MisskeyAPI
 import MirrorBotPostgres
+import MirrorBotRedis
 import MirrorBotX
 import Postgres
 import Redis
@@ -67,6 +68,7 @@ struct DoctorCommand: Command {
             Check(name: "postgresql") { try await Self.checkDatabase(configuration, context: context) },
             Check(name: "redis") { try await Self.checkRedis(configuration) },
             Check(name: "mecab") { try Self.checkMeCab(configuration) },
+            Check(name: "classifier") { try await Self.checkClassifier(configuration) },
             Check(name: "\(network) human") { try await Self.describe(services.network(.human).me()) },
             Check(name: "\(network) bot", outcome: { try await Self.checkBot(services.network(.bot)) }),
             Check(name: "take-backs") { try await Self.checkTakeBacks(configuration) },
@@ -170,6 +172,26 @@ struct DoctorCommand: Command {
         var route = await redis.security?.description ?? "a connection that closed"
         if case .tls(_, nil)? = await redis.security { route += " (REDIS_TLS_VERIFY=none)" }
         return "PING answered over \(route); key prefix \"\(configuration.redisKeyPrefix)\""
+    }
+
+    /// What the classifier holds, never answering 0 for counts Redis lost: whole (how many posts
+    /// learned), empty, or missing (how many examples PostgreSQL keeps; `start` or `classify` rebuilds them).
+    static func checkClassifier(_ configuration: Configuration) async throws -> String {
+        let journal = PostgresClassifierJournal { try await Services.connect(configuration) }
+        let store = RedisClassifierStore(
+            redis: try await Services(configuration: configuration, log: .silent).redis(), keys: ClassifierKeys(prefix: configuration.redisKeyPrefix),
+            journal: journal)
+        let examples = try await journal.count()
+        // The counts as Redis holds them, read without the marker.
+        let documents = try await RedisClassifierStore(redis: store.redis, keys: store.keys).counts(for: []).documents
+        let whole = try await store.isWhole()
+        let baseline = try await journal.baseline()
+        if !whole, examples > 0 || baseline != nil {
+            throw DoctorProblem(ClassifierError.countsMissing(examples: examples).description + "; 'mirror-bot start' or 'classify' rebuilds them")
+        }
+        if documents.total == 0 { return "empty: nothing learned yet ('train classifier' or 'import' teaches it)" }
+        if !whole { return "favorite \(documents.favorite), normal \(documents.normal) posts learned, not yet kept in PostgreSQL ('start' keeps them)" }
+        return "favorite \(documents.favorite), normal \(documents.normal) posts learned; \(examples) examples kept in PostgreSQL"
     }
 
     static func checkMeCab(_ configuration: Configuration) throws -> String {

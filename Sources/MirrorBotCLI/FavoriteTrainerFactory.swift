@@ -10,7 +10,7 @@ import Postgres
 /// An archive lists likes alone, not what the human saw, so they count in the
 /// classifier and not in the like share.
 func makeFavoriteTrainer(_ services: Services, connection: PostgresConnection) -> ArchiveLikeTrainer {
-    makeFavoriteTrainer(marks: PostgresActionStore(connection: connection)) { try await services.classifier(learning: .countsOnly) }
+    makeFavoriteTrainer(marks: PostgresActionStore(connection: connection)) { try await services.classifier(learning: .countsOnly, source: .archive) }
 }
 
 /// The same over any marks and classifier: `connect` is called on the first batch and,

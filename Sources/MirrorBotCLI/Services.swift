@@ -166,20 +166,30 @@ struct Services: Sendable {
         try await RedisConnection(configuration: redisConfiguration())
     }
 
-    /// The classifier; `learning` says whether what it learns is a sample of what the human saw.
-    func classifier(learning: ClassifierLearning) async throws -> RedisClassifier {
-        try await Self.classifier(configuration, learning: learning)
+    /// The classifier; `learning` says whether what it learns is a sample of what the human saw,
+    /// `source` what it records the posts as coming from.
+    func classifier(learning: ClassifierLearning, source: TrainingSource) async throws -> RedisClassifier {
+        try await Self.classifier(configuration, learning: learning, source: source, log: log)
     }
 
     /// The classifier over Redis (REDIS_* variables, TLS included), features from MeCab (MECAB_DICDIR),
-    /// deciding per FAVORITE_RATE_THRESHOLD.
-    static func classifier(_ configuration: Configuration, learning: ClassifierLearning) async throws -> RedisClassifier {
+    /// deciding per FAVORITE_RATE_THRESHOLD, every post it learns recorded in PostgreSQL first. Its
+    /// counts are made whole before it is handed out: rebuilt from PostgreSQL when Redis lost them
+    /// (`RedisClassifierStore.keepCounts`; while another process rebuilds them, reading them throws).
+    static func classifier(
+        _ configuration: Configuration, learning: ClassifierLearning, source: TrainingSource, log: Logger?
+    ) async throws -> RedisClassifier {
         let tokenizer = try MeCabFeatureTokenizer(dictionaryPath: configuration.mecabDictionary)
-        return RedisClassifier(
+        var store = RedisClassifierStore(
             redis: try await RedisConnection(configuration: redisConfiguration(configuration)),
-            keys: ClassifierKeys(prefix: configuration.redisKeyPrefix), extractor: FeatureExtractor(tokenizer: tokenizer),
-            rule: FavoriteRule(threshold: configuration.favoriteRateThreshold), learning: learning
-        )
+            keys: ClassifierKeys(prefix: configuration.redisKeyPrefix),
+            journal: PostgresClassifierJournal { try await Services.connect(configuration) })
+        store.source = source
+        let classifier = RedisClassifier(
+            store: store, extractor: FeatureExtractor(tokenizer: tokenizer), rule: FavoriteRule(threshold: configuration.favoriteRateThreshold),
+            learning: learning)
+        _ = try await classifier.keepCounts(log: log)
+        return classifier
     }
 
     /// Runs `body` until it succeeds, logging each failure and backing off

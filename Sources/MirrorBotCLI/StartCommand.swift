@@ -134,7 +134,7 @@ struct StartCommand: Command {
         }
         let posts = try await services.retrying("postgresql", clock: clock) { try await services.postStore(connection) }
         // The human's home timeline and likes, as the daemon learns them, are the sample the like share is measured on.
-        let classifier = try await services.retrying("redis", clock: clock) { try await services.classifier(learning: .sample) }
+        let classifier = try await services.retrying("redis", clock: clock) { try await services.classifier(learning: .sample, source: .learning) }
         let botAccount = try await services.retrying("the bot's account", clock: clock) { try await bot.me() }
         let humanAccount = try await services.retrying("the human's account", clock: clock) { try await human.me() }
 
@@ -183,6 +183,15 @@ struct StartCommand: Command {
         let pace = configuration.replyPace == .immediate && configuration.pollPace == .steady ? nil : PaceKeeper(
             replies: configuration.replyPace, polls: configuration.pollPace, rhythm: schedule, timings: posts,
             idClock: configuration.network.postIDClock, timeZone: configuration.timeZone, clock: clock, log: log.with(["loop": "replies"]))
+        var learning = LearningLoop(
+            learner: learner.with(log: log.with(["loop": "learning"])), settings: settings, clock: clock, sweep: sweep, tally: tally)
+        // Redis emptied under the daemon: noticed at the next learning round, rebuilt from PostgreSQL (the like
+        // loop's rounds fail meanwhile, liking nothing: the counts are read only with their marker).
+        learning.keepCounts = { [log] in
+            if try await classifier.keepCounts(log: log.with(["loop": "learning"])) == .rebuildingElsewhere {
+                throw ClassifierError.countsMissing(examples: nil)
+            }
+        }
         var loops: [any DaemonLoop] = [
             posting,
             ReplyLoop(
@@ -191,7 +200,7 @@ struct StartCommand: Command {
             LikeLoop(
                 bot: bot, botAccount: botAccount, classifier: classifier, cursors: actions, claims: actions, clock: clock,
                 settings: settings, log: log, consent: consent("likes"), pace: pace),
-            LearningLoop(learner: learner.with(log: log.with(["loop": "learning"])), settings: settings, clock: clock, sweep: sweep, tally: tally),
+            learning,
         ]
         if let status {
             // /healthz names a service that is down even before a loop needs it.

@@ -103,7 +103,7 @@ struct TrainCommand: Command {
         let learner = Learner(
             human: human, humanAccount: account, posts: try await services.postStore(connection),
             // 800 likes beside 800 timeline posts: balanced by choice, so their sizes say nothing of the like share.
-            classifier: try await services.classifier(learning: .countsOnly), cursors: actions, marks: actions, log: services.log
+            classifier: try await services.classifier(learning: .countsOnly, source: .api), cursors: actions, marks: actions, log: services.log
         )
         let favorite = try await learner.learnLikes(limit: Self.classifierSample)
         let normal = try await learner.learnHomeTimeline(limit: Self.classifierSample, ignoreCursor: true)
@@ -169,7 +169,7 @@ struct TrainCommand: Command {
         try await posts.removeAll()
         try await services.scheduler(connection).plans.removePlans()
         try await actions.forgetTraining()
-        try await services.classifier(learning: .countsOnly).clear()
+        try await services.classifier(learning: .countsOnly, source: .api).clear()
         services.log.info("train_cleared", ["posts": removed])
         context.output("Forgot \(removed) stored posts, every plan and the classifier's counts.")
         return 0

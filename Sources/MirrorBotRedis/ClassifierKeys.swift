@@ -11,6 +11,7 @@ import PostFeatures
 /// | `<prefix>classifier:sample`           | hash | `favorite`, `normal` → posts learned as a sample of what the human saw; `recent` → posts of both windows the threshold was taken over; `threshold` → the calibrated log threshold; `scale` → the words' scale it was taken at (absent: 1); `formula` → the `Calibration.formula` of the windows (absent: 1) |
 /// | `<prefix>classifier:window:favorite`  | list | the last 1,000 liked posts of the sample, oldest first: each its features joined by a line feed |
 /// | `<prefix>classifier:window:normal`    | list | the same for the other posts of the sample |
+/// | `<prefix>classifier:kept`             | string | `1` while the counts are all that PostgreSQL's record of learning (`ClassifierJournal`) makes; set by a rebuild, the first start and `train clear`, never by learning, so that a Redis emptied under the bot is noticed |
 /// | `<prefix>classifier:recent`           | sorted set | an older version's recent scores (`Calibration.formula` 1 and 2); deleted by the first sample batch learned |
 ///
 /// Counts are decimal integers (HINCRBY). A feature whose count falls to zero
@@ -43,6 +44,9 @@ public struct ClassifierKeys: Sendable, Equatable {
     public func window(_ category: ClassifierCategory) -> String {
         prefix + "classifier:window:" + category.rawValue
     }
+
+    /// The marker of counts that are whole (see the table): its absence is a loss.
+    public var kept: String { prefix + "classifier:kept" }
 
     /// An older version's sorted set of recent scores (`Calibration.formula` 1 and 2).
     public var recent: String { prefix + "classifier:recent" }

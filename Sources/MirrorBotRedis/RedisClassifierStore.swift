@@ -19,10 +19,17 @@ import Redis
 public struct RedisClassifierStore: ClassifierStore {
     public let redis: RedisConnection
     public let keys: ClassifierKeys
+    /// Where every post learned is recorded first, so that the counts can be rebuilt
+    /// (`RedisClassifierStore+Rebuild.swift`). With one, the counts are read only while
+    /// `keys.kept` says they are whole; nil: the counts alone (benchmarks, older tests).
+    public var journal: (any ClassifierJournal)?
+    /// What the posts learned through this store are recorded as coming from.
+    public var source: TrainingSource = .learning
 
-    public init(redis: RedisConnection, keys: ClassifierKeys = ClassifierKeys()) {
+    public init(redis: RedisConnection, keys: ClassifierKeys = ClassifierKeys(), journal: (any ClassifierJournal)? = nil) {
         self.redis = redis
         self.keys = keys
+        self.journal = journal
     }
 
     /// Connects to Redis: the classifier over this store, features from `tokenizer` (MeCab in production).
@@ -45,8 +52,15 @@ public struct RedisClassifierStore: ClassifierStore {
                 sample: pooled == nil ? .none : post.movesInSample ? .liked : .new)
         }
         let calibration = pooled.map { [ClassifierScript.calibrateCommand(posts: posts, keys: keys, pooled: $0)] } ?? []
-        for reply in try await redis.pipeline(training + calibration) {
-            try reply.throwingOnError()
+        let recorded = try await journal?.record(JournaledPost.batch(posts, sample: pooled != nil), source: source) ?? []
+        do {
+            for reply in try await redis.pipeline(training + calibration) {
+                try reply.throwingOnError()
+            }
+        } catch {
+            // Not counted: not recorded either (the caller learns them again later).
+            try? await journal?.forget(recorded)
+            throw error
         }
     }
 
@@ -74,7 +88,10 @@ public struct RedisClassifierStore: ClassifierStore {
         if !features.isEmpty {
             commands += ClassifierCategory.allCases.map { ["HMGET", keys.features($0)] + features }
         }
+        if journal != nil { commands.append(["EXISTS", keys.kept]) }
         let replies = try await redis.pipeline(commands)
+        // Counts without their marker are a Redis that lost them: answering 0 would pass every post over.
+        if journal != nil, try replies.last?.throwingOnError().integer != 1 { throw ClassifierError.countsMissing(examples: nil) }
         let documents = try Self.integers(replies.first, expected: ClassifierCategory.allCases.count)
         var counts = TrainingCounts(
             documents: CategoryCounts(favorite: documents[0], normal: documents[1]), sample: try Self.sample(replies.dropFirst().first))
@@ -90,8 +107,12 @@ public struct RedisClassifierStore: ClassifierStore {
 
     // MARK: - Clearing
 
+    /// Forgets the counts and, with a journal, its record; the empty counts are then whole.
     public func clear() async throws {
         try await redis.send(["DEL"] + keys.all).throwingOnError()
+        guard let journal else { return }
+        try await journal.clear()
+        try await redis.send(["SET", keys.kept, "1"]).throwingOnError()
     }
 
     /// Reads an HMGET reply: nil fields are 0; anything else that is not a non-negative integer is an error.

@@ -116,6 +116,14 @@ extension StatusState {
             takeBacks?.deletedCopies += 1
             append(action(.copyDeleted, "post \(copy)", reason: "the human deleted the post it copied (\(source))"))
 
+        // Shown as a service that is down (/healthz 503, the page's "Not healthy" list) until rebuilt.
+        case .classifierLost(let examples):
+            services[Self.classifierCounts] = Service(error: """
+                lost from Redis; liking nothing while they are rebuilt from the \(examples) examples kept in PostgreSQL
+                """)
+        case .classifierRebuilt:
+            services[Self.classifierCounts] = nil
+
         case .budgetReached(let stop, let spent, let budget):
             append(action(
                 .budgetReached, "X_DAILY_BUDGET_USD",
@@ -123,11 +131,14 @@ extension StatusState {
 
         case .stopped, .stoppedForcibly, .memoryTrimmed, .faultAroundKept, .roundFailed, .recovered, .serviceUp, .serviceDown, .learnedPosts,
             .trainProgress, .roundDeferred, .repliesDeferred, .replyHeld, .likeHeld, .replyPaceFallback, .postsKindUnknown, .sourceWithdrawn,
-            .optOutHonoured, .copyDeleteFailed, .deletionSweep, .recentCopiesChecked:
+            .optOutHonoured, .copyDeleteFailed, .deletionSweep, .recentCopiesChecked, .classifierBaselineSaved:
             // The supervisor and the service checks tell the board directly; the rest is not shown.
             break
         }
     }
+
+    /// The name the classifier's counts are shown under while lost.
+    static let classifierCounts = "classifier counts"
 
     /// A like loop verdict: counted, kept among the recent decisions, and listed
     /// unless it is a pass (passes are most posts; the page shows the recent ones apart).

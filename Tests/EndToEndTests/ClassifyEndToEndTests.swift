@@ -25,8 +25,9 @@ struct ClassifyEndToEndTests {
         let environment: [String: String]
         let folder: URL
 
-        init() throws {
+        init() async throws {
             environment = ["REDIS_URL": try TestEnvironment.redisURL(), "REDIS_KEY_PREFIX": TestEnvironment.uniqueName("e2e") + ":"]
+                .merging(try await MigratedDatabase.environment()) { $1 }
             folder = FileManager.default.temporaryDirectory.appendingPathComponent(TestEnvironment.uniqueName("classify"))
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
@@ -62,7 +63,7 @@ struct ClassifyEndToEndTests {
 
     @Test("train from JSONL, then classify a text: sushi is liked, a meeting is not")
     func trainThenClassifyText() async throws {
-        let fixture = try Fixture()
+        let fixture = try await Fixture()
         defer { fixture.remove() }
         let file = try fixture.write("train.jsonl", Self.training)
         let trained = try fixture.run(["train", "classifier", "--jsonl", file])
@@ -88,7 +89,7 @@ struct ClassifyEndToEndTests {
 
     @Test("classify --jsonl: one line per input line, in order; ids echoed as given, else the line number")
     func classifyJSONL() async throws {
-        let fixture = try Fixture()
+        let fixture = try await Fixture()
         defer { fixture.remove() }
         #expect(try fixture.run(["train", "classifier", "--jsonl", fixture.write("train.jsonl", Self.training)]).status == 0)
         let input = [
@@ -132,7 +133,7 @@ struct ClassifyEndToEndTests {
 
     @Test("FAVORITE_RATE_THRESHOLD=3.0 and 2 are the seed's rule: its ratios to the last digit, its labels")
     func seedRule() async throws {
-        let fixture = try Fixture()
+        let fixture = try await Fixture()
         defer { fixture.remove() }
         #expect(try fixture.run(["train", "classifier", "--jsonl", fixture.write("train.jsonl", Self.training)]).status == 0)
         for (threshold, labels) in [("3.0", ["favorite", "normal", "favorite", "normal", "favorite"]),
@@ -166,7 +167,7 @@ struct ClassifyEndToEndTests {
 
     @Test("after 200 timeline posts, auto calibrates to the human's like share and says so")
     func calibrated() async throws {
-        let fixture = try Fixture()
+        let fixture = try await Fixture()
         defer { fixture.remove() }
         let trained = try fixture.run(["train", "classifier", "--jsonl", fixture.write("train.jsonl", Self.calibrationFile())])
         #expect(trained.status == 0, "\(trained.stderr)")
@@ -199,7 +200,7 @@ struct ClassifyEndToEndTests {
 
     @Test("a bad training line names the file and line, exits 65, and nothing is learnt")
     func badTrainingLine() async throws {
-        let fixture = try Fixture()
+        let fixture = try await Fixture()
         defer { fixture.remove() }
         let file = try fixture.write("bad.jsonl", Self.training + #"{"text":"寿司","author":"alice","label":"like"}"# + "\n")
         let result = try fixture.run(["train", "classifier", "--jsonl", file])
@@ -215,8 +216,8 @@ struct ClassifyEndToEndTests {
     }
 
     @Test("a bad classify line names the file and line, exits 65, and prints nothing")
-    func badClassifyLine() throws {
-        let fixture = try Fixture()
+    func badClassifyLine() async throws {
+        let fixture = try await Fixture()
         defer { fixture.remove() }
         let file = try fixture.write("bad.jsonl", #"{"text":"寿司","author":"a"}"# + "\n" + #"{"id":[1],"text":"会議"}"# + "\n")
         let result = try fixture.run(["classify", "--jsonl", file])

@@ -59,7 +59,7 @@ struct ClassifyTrainingOrderEndToEndTests {
           arguments: ["English", "Japanese"])
     func likesFirst(language name: String) async throws {
         let language = name == "English" ? Self.english : Self.japanese
-        let fixture = try ClassifyEndToEndTests.Fixture()
+        let fixture = try await ClassifyEndToEndTests.Fixture()
         defer { fixture.remove() }
         var draw = Draw(seed: name == "English" ? 24 : 2_024)
         let liked = (0..<800).map { _ in Self.post(language, favorite: true, clear: false, &draw) }

@@ -47,7 +47,7 @@ struct RedisTLSEndToEndTests {
           arguments: ["ca", "none"])
     func trainThenClassify(mode: String) async throws {
         let extra = mode == "ca" ? ["REDIS_TLS_CA_FILE": try TestEnvironment.redisTLSCAFile()] : ["REDIS_TLS_VERIFY": "none"]
-        let environment = try Self.environment(extra)
+        let environment = try Self.environment(extra).merging(try await MigratedDatabase.environment()) { $1 }
         let file = try Self.trainingFile()
         defer { try? FileManager.default.removeItem(atPath: file) }
         let trained = try await Self.run(["train", "classifier", "--jsonl", file], environment: environment)

@@ -33,6 +33,19 @@ struct HealthReportTests {
         #expect(world.metric(StatusMetrics.loopHealthy, ["loop": "likes"]) == 1)
     }
 
+    @Test("counts lost from Redis: 503 saying so in words until they are rebuilt")
+    func classifierLost() {
+        let world = StatusWorld()
+        world.started()
+        world.log.report(.classifierLost(examples: 1_234))
+        #expect(world.snapshot.health.problems == [
+            "classifier counts: down: lost from Redis; liking nothing while they are rebuilt from the 1234 examples kept in PostgreSQL",
+        ])
+        #expect(world.metric(StatusMetrics.healthy) == 0)
+        world.log.report(.classifierRebuilt(examples: 1_234, baseline: false, seconds: 0.8))
+        #expect(world.snapshot.health.isHealthy)
+    }
+
     @Test("a loop whose next round is overdue by more than the grace is late, by how much")
     func late() {
         let world = StatusWorld()

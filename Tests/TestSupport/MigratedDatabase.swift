@@ -14,6 +14,12 @@ public struct MigratedDatabase: Sendable {
         return MigratedDatabase(database: database, connection: connection)
     }
 
+    /// The environment of a command run on a fresh migrated schema (`classify` and `train` record
+    /// what the classifier learns in PostgreSQL).
+    public static func environment() async throws -> [String: String] {
+        ["DATABASE_URL": try await make().database.url]
+    }
+
     public static func migrationsDirectory() throws -> URL {
         // Tests/TestSupport/<file> -> repository root.
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -21,6 +21,9 @@ public struct LearningLoop: DaemonLoop {
     public let sweep: DeletionSweep?
     /// Reports the take-backs' totals after each round; nil: none.
     public let tally: TakeBackTally?
+    /// Run first in each round: makes the classifier's counts whole (rebuilt from PostgreSQL when
+    /// Redis lost them), throwing while they are missing; nil: nothing to check.
+    public var keepCounts: (@Sendable () async throws -> Void)?
 
     /// Posts a paced read of the human's home timeline asks for: one page.
     public static let sampleSize = 100
@@ -38,6 +41,7 @@ public struct LearningLoop: DaemonLoop {
     }
 
     public func runOnce() async throws -> Duration {
+        try await keepCounts?()
         if settings.allows(.optionalRead) { try await learn() }
         // The sweep's lookups are reads too (X: a post read each): they stop with the others when the
         // budget is tight. Its retries of copy deletions go on (they protect the human), and so does

@@ -32,6 +32,13 @@ extension BotEvent {
         case .recovered(let failures): Line(.info, "recovered", ["after_failures": failures])
         case .roundDeferred(let endpoint, let resume):
             Line(.warning, "round_deferred", ["endpoint": endpoint, "resume_at": Logger.timestamp(resume), "reason": "rate limit spent"])
+        case .classifierLost(let examples):
+            Line(.error, "classifier_lost", [
+                "examples": examples, "message": "the classifier's counts are missing from Redis; liking nothing until they are rebuilt from PostgreSQL",
+            ])
+        case .classifierRebuilt(let examples, let baseline, let seconds):
+            Line(.info, "classifier_rebuilt", ["examples": examples, "baseline": baseline, "seconds": (seconds * 1_000).rounded() / 1_000])
+        case .classifierBaselineSaved(let documents): Line(.info, "classifier_baseline_saved", ["documents": documents])
         case .serviceUp(let service): Line(.info, "service_up", ["service": service])
         case .serviceDown(let service, let error): Line(.error, "service_down", ["service": service, "error": error])
 

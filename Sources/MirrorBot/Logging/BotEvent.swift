@@ -94,6 +94,14 @@ public enum BotEvent: Sendable, Equatable {
     case recentCopiesChecked(checked: Int, gone: Int, failed: Int)
     /// The take-backs' totals in PostgreSQL (`TakeBackTally`), at start and after each learning round.
     case takeBackCounts(TakeBackCounts)
+
+    // The classifier's counts in Redis.
+    /// The counts are missing from Redis (its marker key is gone): nothing is liked until they are rebuilt.
+    case classifierLost(examples: Int)
+    /// The counts were rebuilt from PostgreSQL: `examples` replayed (on a baseline or not) in `seconds`.
+    case classifierRebuilt(examples: Int, baseline: Bool, seconds: Double)
+    /// A bot that learned before the journal existed: its counts were saved to PostgreSQL as a baseline.
+    case classifierBaselineSaved(documents: Int)
 }
 
 extension BotEvent {

@@ -1,0 +1,27 @@
+import Postgres
+
+/// A connection opened on first use and kept (a connection given is used as it is): for a
+/// store built before a command connects, such as the classifier's journal.
+public actor LazyConnection {
+    public typealias Connect = @Sendable () async throws -> PostgresConnection
+
+    private let connect: Connect
+    private var connection: PostgresConnection?
+
+    public init(connect: @escaping Connect) {
+        self.connect = connect
+    }
+
+    public init(_ connection: PostgresConnection) {
+        self.connect = { connection }
+        self.connection = connection
+    }
+
+    /// The connection, opened now if it was not yet.
+    public func open() async throws -> PostgresConnection {
+        if let connection { return connection }
+        let opened = try await connect()
+        connection = opened
+        return opened
+    }
+}
