@@ -21,9 +21,10 @@ extension FakeMastodonServer {
         world.withLock { $0.accounts[accountID]?.note = FakeMastodonHTMLRenderer.render(text, baseURL: $0.baseURL) }
     }
 
-    /// `false` makes the server one older than Mastodon 4.3: `GET /api/v1/accounts?id[]=` is 404.
-    public func setMultipleAccountLookup(available: Bool) {
-        world.withLock { $0.multipleAccountLookup = available }
+    /// `false` makes the server one older than Mastodon 4.3: `GET /api/v1/accounts?id[]=` and
+    /// `GET /api/v1/statuses?id[]=` are 404.
+    public func setMultipleLookups(available: Bool) {
+        world.withLock { $0.multipleLookups = available }
     }
 
     /// Adds a status (plain text; served as HTML) and returns its id (a fresh,

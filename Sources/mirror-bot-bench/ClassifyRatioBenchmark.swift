@@ -7,11 +7,12 @@ import MirrorBotPostgres
 /// `mirror-bot-bench classify-ratio [--posts N] [--rounds N] [--mirror-bot PATH] [--mecab PATH]`:
 /// writes N made-up Japanese posts (the classifier benchmark's, seed 1) as a
 /// `classify --jsonl` file and as plain text, one post a line; trains the classifier
-/// of REDIS_URL on them under a fresh key prefix (untimed); then, in alternating
+/// of REDIS_URL on them under a fresh key prefix, recording what it learned in a fresh
+/// schema of DATABASE_URL as every command does (untimed); then, in alternating
 /// rounds, times MeCab's own command line over the texts and the whole
 /// `mirror-bot classify --jsonl` process over the posts. Prints posts/s as medians and
 /// the ratio of the two (the share of MeCab's own speed); `scripts/bench-guard.sh`
-/// reads the `ratio` line. The keys are deleted at the end.
+/// reads the `ratio` line. The keys and the schema are deleted at the end.
 enum ClassifyRatioBenchmark {
     static let usage = "mirror-bot-bench classify-ratio [--posts N] [--rounds N] [--mirror-bot PATH] [--mecab PATH]"
 
@@ -25,11 +26,10 @@ enum ClassifyRatioBenchmark {
             default: posts = 0
             }
         }
-        let (rounds, binary) = (options.rounds, options.binary)
+        let binary = options.binary
         guard posts > 0, options.isUsable, FileManager.default.isExecutableFile(atPath: mecab) else {
             throw InputError(file: "arguments", message: "expected \(usage) (mirror-bot at '\(binary)', mecab at '\(mecab)')")
         }
-        let dictionary = try MeCabFeatureTokenizer(dictionaryPath: ProcessInfo.processInfo.environment["MECAB_DICDIR"]).mecab.dictionaryPath
         let examples = BenchmarkPosts.synthetic(count: posts, seed: 1)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("classify-ratio-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -41,7 +41,27 @@ enum ClassifyRatioBenchmark {
         try Data(examples.map { try line($0, label: true) + "\n" }.joined().utf8).write(to: training)
         try Data(examples.map { try line($0, label: false) + "\n" }.joined().utf8).write(to: classifying)
 
-        var environment = ProcessInfo.processInfo.environment
+        guard let url = ProcessInfo.processInfo.environment["DATABASE_URL"] else {
+            throw InputError(file: "DATABASE_URL", message: "is not set: classify records what it learns in PostgreSQL")
+        }
+        let database = try await BenchDatabase.make(url: url)
+        do {
+            try measure(database, posts: posts, rounds: options.rounds, binary: options.binary, mecab: mecab, folder: folder)
+        } catch {
+            try? await database.drop()
+            throw error
+        }
+        try await database.drop()
+    }
+
+    /// Trains and classifies with the schema of `database` and a fresh key prefix, and prints the figures.
+    static func measure(_ database: BenchDatabase, posts: Int, rounds: Int, binary: String, mecab: String, folder: URL) throws {
+        let dictionary = try MeCabFeatureTokenizer(dictionaryPath: ProcessInfo.processInfo.environment["MECAB_DICDIR"]).mecab.dictionaryPath
+        let (texts, training, classifying) = (
+            folder.appendingPathComponent("texts.txt"), folder.appendingPathComponent("train.jsonl"),
+            folder.appendingPathComponent("classify.jsonl")
+        )
+        var environment = ScheduleRatioBenchmark.environment(database)
         let prefix = "bench-\(UInt32.random(in: 0...UInt32.max)):"
         environment["REDIS_KEY_PREFIX"] = prefix
         defer { deleteKeys(prefix: prefix, environment: environment) }

@@ -54,10 +54,9 @@ struct TakeBackEndToEndTests {
         try await Self.inWorld(network) { try await $0.replyFoundAmongFewLeft(left: 3) }
     }
 
-    @Test("none of the human's 380 replies to a person left: the mention is silent, every one withdrawn (Mastodon: after its rate limit's reset)",
-          arguments: Network.allCases)
+    @Test("none of the human's 380 replies to a person left: the mention is silent, every one withdrawn", arguments: Network.allCases)
     func noReplyLeft(network: Network) async throws {
-        try await Self.inWorld(network) { try await $0.replyFoundAmongFewLeft(left: 0, rateLimited: network == .mastodon) }
+        try await Self.inWorld(network) { try await $0.replyFoundAmongFewLeft(left: 0) }
     }
 
     @Test("FOLLOW_DELETIONS=false: the source vanishes, the bot's copy stays, and the source is never used again", arguments: Network.allCases)

@@ -19,7 +19,7 @@ protocol TakeBackWorld: DaemonWorld, DaemonWriteLog {
     var lookupEndpoint: String { get }
     /// The next `count` lookups fail with a 503.
     func failLookups(count: Int)
-    /// Posts one lookup request takes on this network (X 100, Bluesky 25, Mastodon and Misskey 1).
+    /// Posts one lookup request takes on this network (X 100, Bluesky 25, Mastodon 20, Misskey 1).
     var lookupBatch: Int { get }
     /// The ids of the posts the bot deleted, as the fake accepted the deletions.
     var deletedIDs: [String] { get }
@@ -157,9 +157,9 @@ extension DaemonHarness: TakeBackWorld {
 extension MastodonDaemonHarness: TakeBackWorld {
     func failLookups(probability: Double) { server.setFaultProbability(probability, fault: .serverError(status: 503), endpoint: lookupEndpoint) }
     func humanDeletes(_ id: String) { server.deleteStatus(id: id) }
-    var lookupEndpoint: String { "GET /api/v1/statuses/:id" }
+    var lookupEndpoint: String { "GET /api/v1/statuses" }
     func failLookups(count: Int) { server.injectFault(.serverError(status: 503), count: count, endpoint: lookupEndpoint) }
-    var lookupBatch: Int { 1 }
+    var lookupBatch: Int { 20 }
     var humanLookups: Int { server.requests.filter { $0.endpoint == lookupEndpoint && $0.accountID == Self.human }.count }
     var deletedIDs: [String] { server.writes.compactMap { if case .delete(let id, _) = $0 { id } else { nil } } }
 }

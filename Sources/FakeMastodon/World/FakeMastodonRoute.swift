@@ -9,6 +9,8 @@ enum FakeMastodonRoute: Sendable, Equatable {
     case favourite(statusID: String)
     /// `GET` and `DELETE /api/v1/statuses/:id` (`FakeMastodonWorld+Lookups.swift`).
     case status(id: String)
+    /// `GET /api/v1/statuses?id[]=` (4.3+; `FakeMastodonWorld+Lookups.swift`).
+    case statuses
     case deleteStatus(id: String)
     /// `GET /api/v1/accounts?id[]=` (4.3+) and `GET /api/v1/accounts/:id` (`FakeMastodonWorld+Accounts.swift`).
     case accounts
@@ -33,6 +35,7 @@ enum FakeMastodonRoute: Sendable, Equatable {
         case .postStatus: "POST /api/v1/statuses"
         case .favourite: "POST /api/v1/statuses/:id/favourite"
         case .status: "GET /api/v1/statuses/:id"
+        case .statuses: "GET /api/v1/statuses"
         case .deleteStatus: "DELETE /api/v1/statuses/:id"
         case .accounts: "GET /api/v1/accounts"
         case .account: "GET /api/v1/accounts/:id"
@@ -52,6 +55,7 @@ enum FakeMastodonRoute: Sendable, Equatable {
         case ("GET", ["timelines", "home"]): self = .homeTimeline
         case ("GET", ["notifications"]): self = .notifications
         case ("POST", ["statuses"]): self = .postStatus
+        case ("GET", ["statuses"]): self = .statuses
         case ("GET", let rest) where rest.count == 2 && rest[0] == "statuses": self = .status(id: rest[1])
         case ("DELETE", let rest) where rest.count == 2 && rest[0] == "statuses": self = .deleteStatus(id: rest[1])
         case ("POST", let rest) where rest.count == 3 && rest[0] == "statuses" && rest[2] == "favourite":

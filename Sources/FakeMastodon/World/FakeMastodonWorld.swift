@@ -24,8 +24,9 @@ struct FakeMastodonWorld: Sendable {
     var rateLimits = FakeMastodonLimits()
     var lastStatusNumber: UInt64 = 0
     var lastRecordID = 0
-    /// False: a server older than 4.3, without `GET /api/v1/accounts?id[]=` (404).
-    var multipleAccountLookup = true
+    /// False: a server older than 4.3, without `GET /api/v1/accounts?id[]=` and
+    /// `GET /api/v1/statuses?id[]=` (404).
+    var multipleLookups = true
 
     /// Answers one request; nil means: drop the connection.
     mutating func handle(_ request: HTTPRequest, now: Date) -> HTTPResponse? {
@@ -67,6 +68,7 @@ struct FakeMastodonWorld: Sendable {
         case .postStatus: return postStatus(request, account: account, now: now)
         case .favourite(let id): return favourite(id, account: account)
         case .status(let id): return lookup(id, account: account)
+        case .statuses: return lookup(request, account: account)
         case .deleteStatus(let id): return deleteStatus(id, account: account)
         case .accounts, .account: return answerPublic(route, request: request)
         }

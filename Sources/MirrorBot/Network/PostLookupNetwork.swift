@@ -7,7 +7,7 @@
 /// answer that names neither the post nor its absence) throws or leaves the post
 /// out of the result: an unanswered lookup never counts as a deletion.
 public protocol PostLookupNetwork: Sendable {
-    /// The most ids one lookup request takes (X 100, Bluesky 25, Mastodon 1).
+    /// The most ids one lookup request takes (X 100, Bluesky 25, Mastodon 20, Misskey 1).
     var lookupBatchSize: Int { get }
 
     /// Of `ids` (at most `lookupBatchSize`), those the network says no longer exist.

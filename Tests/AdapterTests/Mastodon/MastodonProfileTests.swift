@@ -57,7 +57,7 @@ struct MastodonProfileTests {
     @Test("a server older than 4.3 (404 on the batch route): one GET /api/v1/accounts/:id each, a 404 there is no account")
     func olderServer() async throws {
         let world = try World()
-        world.server.setMultipleAccountLookup(available: false)
+        world.server.setMultipleLookups(available: false)
         world.server.setNote(accountID: "3", "ラーメン好き ＃ｎｏｂｏｔ")
         let read = try await world.bot.profileDescriptions(of: ["3", "999", "1"])
         #expect(read == ["3": "ラーメン好き ＃ｎｏｂｏｔ", "1": ""])
