@@ -15,6 +15,12 @@ extension FakeMastodonServer {
         return token
     }
 
+    /// The account a browser opening `/oauth/authorize` is signed in as (nil: nobody); the page
+    /// then shows a code for it, as Mastodon does after "Authorize" with the out-of-band redirect URI.
+    public func signInBrowser(accountID: String?) {
+        world.withLock { $0.oauth.browserAccountID = accountID }
+    }
+
     /// Sets the profile's bio (`note`), written as plain text and served as Mastodon renders it
     /// (paragraphs, hashtag links).
     public func setNote(accountID: String, _ text: String) {

@@ -31,10 +31,17 @@ public struct CommandContext: Sendable {
     public var environment: [String: String]
     public var output: @Sendable (String) -> Void
     public var currentDirectory: String
+    /// The next line typed (without its newline); nil at the end of input. Standard input by default.
+    public var input: @Sendable () async -> String?
 
-    public init(environment: [String: String], currentDirectory: String, output: @escaping @Sendable (String) -> Void) {
+    public init(
+        environment: [String: String], currentDirectory: String,
+        input: @escaping @Sendable () async -> String? = { readLine(strippingNewline: true) },
+        output: @escaping @Sendable (String) -> Void
+    ) {
         self.environment = environment
         self.currentDirectory = currentDirectory
+        self.input = input
         self.output = output
     }
 

@@ -14,6 +14,7 @@ public enum MirrorBotCLI {
         ClassifyCommand.self,
         DoctorCommand.self,
         OptOutCommand.self,
+        LoginCommand.self,
     ]
 
     public static let usage = "mirror-bot <subcommand> [options]"

@@ -27,9 +27,14 @@ struct FakeMastodonWorld: Sendable {
     /// False: a server older than 4.3, without `GET /api/v1/accounts?id[]=` and
     /// `GET /api/v1/statuses?id[]=` (404).
     var multipleLookups = true
+    /// Apps, codes and the scopes of the tokens they gave (`FakeMastodonWorld+OAuth.swift`).
+    var oauth = FakeMastodonOAuth()
 
     /// Answers one request; nil means: drop the connection.
     mutating func handle(_ request: HTTPRequest, now: Date) -> HTTPResponse? {
+        if let response = answerOAuth(request) {
+            return record(request, endpoint: "\(request.method) \(request.path)", account: nil, response)
+        }
         guard let route = FakeMastodonRoute(method: request.method, path: request.path) else {
             return record(request, endpoint: "\(request.method) \(request.path)", account: nil, Self.error(404, "Record not found"))
         }
@@ -41,6 +46,9 @@ struct FakeMastodonWorld: Sendable {
             let accountID = tokens[String(header.dropFirst(7))], let account = accounts[accountID]
         else {
             return record(request, endpoint: endpoint, account: nil, Self.error(401, "The access token is invalid"))
+        }
+        if let scopes = oauth.tokenScopes[String(header.dropFirst(7))], !FakeMastodonOAuth.allows(scopes, endpoint: endpoint) {
+            return record(request, endpoint: endpoint, account: accountID, Self.error(403, "This action is outside the authorized scopes"))
         }
         let (allowed, headers) = consumeRateLimit(request, accountID: accountID, now: now)
         var response: HTTPResponse?

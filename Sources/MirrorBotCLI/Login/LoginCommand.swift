@@ -1,0 +1,101 @@
+import Foundation
+
+/// `mirror-bot login human|bot`: signs one account in with the network's own flow, checks who
+/// signed in, and writes the credentials to an env file (or prints `heroku config:set`).
+struct LoginCommand: Command {
+    static let name = "login"
+    static let abstract = "Sign the human's or the bot's account in and write its credentials to an env file."
+    static let usage = "mirror-bot login human|bot [--env-file PATH] [--print heroku]"
+    static let help = helpText(
+        """
+        Signs an account in on the configured NETWORK with the network's own flow,
+        checks which account signed in, and stores what the bot needs:
+
+          mastodon  registers an app on MASTODON_BASE_URL, prints the page to open
+                    (signed in as that account), reads the code it shows; writes
+                    HUMAN_MASTODON_TOKEN (scope read) or BOT_MASTODON_TOKEN (scopes
+                    read write:statuses write:favourites)
+
+        Refused, with the env file unchanged: a wrong code, a bot without write
+        permission, and the bot signed in as the human (or the other way round).
+
+        OPTIONS:
+          --env-file PATH   the env file to update (default .env; created with mode 0600,
+                            its other lines kept); NETWORK and the server are read from it too
+          --print heroku    print 'heroku config:set ...' instead of writing a file
+        """)
+
+    var role: LoginRole
+    var envFile: String
+    var printHeroku: Bool
+
+    init(arguments: [String]) throws {
+        let parsed = try Arguments(arguments, options: ["env-file", "print"], usage: Self.usage)
+        guard parsed.positionals.count == 1, let role = LoginRole(rawValue: parsed.positionals[0]) else {
+            throw UsageError("expected 'human' or 'bot'", usage: Self.usage)
+        }
+        self.role = role
+        envFile = parsed.option("env-file") ?? ".env"
+        switch parsed.option("print") {
+        case nil: printHeroku = false
+        case "heroku": printHeroku = true
+        case let other?: throw UsageError("'--print' knows only 'heroku', got '\(other)'", usage: Self.usage)
+        }
+    }
+
+    func run(_ context: CommandContext) async throws -> Int32 {
+        let path = envFile.hasPrefix("/") ? envFile : context.currentDirectory + "/" + envFile
+        var file = try EnvFile.read(path: path)
+        // The process environment wins over the file, as when the file is sourced first.
+        let environment = file.values.merging(context.environment) { _, process in process }
+        let configuration = try Configuration(environment: environment)
+        let terminal = LoginTerminal(output: context.output, input: context.input)
+        let result: LoginResult
+        switch configuration.network {
+        case .mastodon:
+            guard let baseURL = configuration.mastodonBaseURL else { throw ConfigurationError.missing(variable: "MASTODON_BASE_URL") }
+            let other = role == .bot ? configuration.humanMastodonToken : configuration.botMastodonToken
+            result = try await MastodonLogin(baseURL: baseURL, http: LoginHTTP()).signIn(as: role, terminal: terminal, otherToken: other)
+        default:
+            throw LoginError("'mirror-bot login' does not know NETWORK=\(configuration.network.rawValue) yet; set its variables by hand (README.md)")
+        }
+        if printHeroku {
+            context.output(HerokuConfigSet.command(result.values))
+            return 0
+        }
+        file.set(result.values)
+        try file.write(path: path)
+        context.output("Signed in as \(result.account); wrote \(result.values.map(\.key).joined(separator: ", ")) to \(envFile).")
+        return 0
+    }
+}
+
+/// Which account a sign-in is for.
+enum LoginRole: String, Sendable {
+    case human
+    case bot
+
+    var prefix: String { self == .human ? "HUMAN" : "BOT" }
+    var other: LoginRole { self == .human ? .bot : .human }
+}
+
+/// Who signed in, and the variables to store.
+struct LoginResult: Sendable {
+    var account: String
+    var values: [(key: String, value: String)]
+}
+
+/// The person at the terminal: lines shown, lines typed.
+struct LoginTerminal: Sendable {
+    var output: @Sendable (String) -> Void
+    var input: @Sendable () async -> String?
+
+    /// Shows `prompt` and returns the trimmed line typed; throws at the end of input or on an empty line.
+    func ask(_ prompt: String, what: String) async throws -> String {
+        output(prompt)
+        guard let line = await input()?.trimmingCharacters(in: .whitespacesAndNewlines), !line.isEmpty else {
+            throw LoginError("no \(what) was typed; nothing was written")
+        }
+        return line
+    }
+}
