@@ -112,6 +112,12 @@ extension FakeMisskeyServer {
         world.withLock { $0.processingRepeats = repeats }
     }
 
+    /// The user a browser opening `/miauth/{session}` is signed in as (nil: nobody); opening it
+    /// then allows the session, as pressing Allow on Misskey's page does.
+    public func signInBrowser(userId: String?) {
+        world.withLock { $0.browserUserId = userId }
+    }
+
     /// misskey.io's rules (the default) or upstream Misskey's (no idempotency, bots may reply to bots).
     public func setMisskeyIO(_ enabled: Bool) {
         world.withLock { $0.misskeyIO = enabled }

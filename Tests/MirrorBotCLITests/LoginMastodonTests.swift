@@ -1,7 +1,6 @@
 import FakeMastodon
 import Foundation
 @testable import MirrorBotCLI
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -14,38 +13,28 @@ import Testing
 @Suite("login on Mastodon")
 struct LoginMastodonTests {
     let server = FakeMastodonServer()
-    let directory: String
-    var envPath: String { directory + "/.env" }
+    let scratch: LoginScratch
 
     init() throws {
         server.addAccount(id: "1", username: "alice")
         server.addAccount(id: "2", username: "mirror", bot: true)
         try server.start()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("login-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try "# kept\nDATABASE_URL=postgres://db/x\nNETWORK=mastodon\nMASTODON_BASE_URL=\(server.baseURL.absoluteString)\n"
-            .write(toFile: envPath, atomically: false, encoding: .utf8)
+        scratch = try LoginScratch(envText: "# kept\nDATABASE_URL=postgres://db/x\nNETWORK=mastodon\nMASTODON_BASE_URL=\(server.baseURL.absoluteString)\n")
     }
 
     /// Runs `login ARGUMENTS`; `type` turns the authorize page's code into what is typed.
     func login(_ arguments: [String], type: @escaping @Sendable (String) -> String = { $0 }) async throws -> [String] {
-        let lines = Mutex<[String]>([])
-        let context = CommandContext(
-            environment: [:], currentDirectory: directory,
-            input: {
-                guard let page = lines.withLock({ $0.last { $0.contains("/oauth/authorize?") } }), let url = URL(string: page),
-                    let (data, _) = try? await URLSession.shared.data(from: url)
-                else { return nil }
-                let html = String(decoding: data, as: UTF8.self)
-                guard let match = html.firstMatch(of: /class="oauth-code"[^>]*value="([^"]+)"/) else { return nil }
-                return type(String(match.1))
-            },
-            output: { line in lines.withLock { $0.append(line) } })
-        _ = try await LoginCommand(arguments: arguments).run(context)
-        return lines.withLock { $0 }
+        try await scratch.login(arguments) { lines in
+            guard let page = lines.last(where: { $0.contains("/oauth/authorize?") }), let url = URL(string: page),
+                let (data, _) = try? await URLSession.shared.data(from: url)
+            else { return nil }
+            let html = String(decoding: data, as: UTF8.self)
+            guard let match = html.firstMatch(of: /class="oauth-code"[^>]*value="([^"]+)"/) else { return nil }
+            return type(String(match.1))
+        }
     }
 
-    func envText() throws -> String { try String(contentsOfFile: envPath, encoding: .utf8) }
+    func envText() throws -> String { try scratch.envText() }
 
     @Test("login human then login bot write both tokens, mode 0600, the other lines kept; the tokens work as scoped")
     func bothAccounts() async throws {
@@ -58,8 +47,7 @@ struct LoginMastodonTests {
         #expect(try envText().hasPrefix("# kept\nDATABASE_URL=postgres://db/x\nNETWORK=mastodon\n"))
         let humanToken = try #require(file.value(of: "HUMAN_MASTODON_TOKEN"))
         let botToken = try #require(file.value(of: "BOT_MASTODON_TOKEN"))
-        let mode = try #require(try FileManager.default.attributesOfItem(atPath: envPath)[.posixPermissions] as? Int)
-        #expect(mode == 0o600)
+        #expect(try scratch.envMode() == 0o600)
         #expect(try await status(of: "api/v1/accounts/verify_credentials", token: botToken) == 200)
         #expect(try await status(of: "api/v1/statuses", token: humanToken, post: true) == 403)
         #expect(try await status(of: "api/v1/statuses", token: botToken, post: true) == 200)

@@ -38,9 +38,16 @@ struct FakeMisskeyWorld: Sendable {
     var requests = RequestLog<FakeMisskeyRequestRecord>()
     var faults = FaultPlan<HTTPFault>()
     var onWrite: (@Sendable (FakeMisskeyWrite) -> Void)?
+    /// MiAuth sessions allowed and not yet checked -> their token (`FakeMisskeyWorld+MiAuth.swift`).
+    var miauthTokens: [String: String] = [:]
+    /// The user a browser opening a MiAuth page is signed in as; nil: nobody.
+    var browserUserId: String?
 
     /// Answers one request; nil means: drop the connection.
     mutating func handle(_ request: HTTPRequest, now: Date) -> HTTPResponse? {
+        if let response = answerMiAuth(request) {
+            return record(request, endpoint: "\(request.method) \(request.path)", user: nil, response)
+        }
         guard request.path.hasPrefix("/api/") else {
             return record(request, endpoint: "\(request.method) \(request.path)", user: nil, .text(404, "Not Found"))
         }

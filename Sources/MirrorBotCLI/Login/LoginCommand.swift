@@ -15,6 +15,10 @@ struct LoginCommand: Command {
                     (signed in as that account), reads the code it shows; writes
                     HUMAN_MASTODON_TOKEN (scope read) or BOT_MASTODON_TOKEN (scopes
                     read write:statuses write:favourites)
+          misskey   prints MiAuth's page on MISSKEY_BASE_URL (press Allow there, then
+                    Enter here); writes HUMAN_MISSKEY_TOKEN (read:account) or
+                    BOT_MISSKEY_TOKEN (read:account, read:notifications, write:notes,
+                    write:reactions)
 
         Refused, with the env file unchanged: a wrong code, a bot without write
         permission, and the bot signed in as the human (or the other way round).
@@ -56,6 +60,10 @@ struct LoginCommand: Command {
             guard let baseURL = configuration.mastodonBaseURL else { throw ConfigurationError.missing(variable: "MASTODON_BASE_URL") }
             let other = role == .bot ? configuration.humanMastodonToken : configuration.botMastodonToken
             result = try await MastodonLogin(baseURL: baseURL, http: LoginHTTP()).signIn(as: role, terminal: terminal, otherToken: other)
+        case .misskey:
+            guard let baseURL = configuration.misskeyBaseURL else { throw ConfigurationError.missing(variable: "MISSKEY_BASE_URL") }
+            let other = role == .bot ? configuration.humanMisskeyToken : configuration.botMisskeyToken
+            result = try await MisskeyLogin(baseURL: baseURL, http: LoginHTTP()).signIn(as: role, terminal: terminal, otherToken: other)
         default:
             throw LoginError("'mirror-bot login' does not know NETWORK=\(configuration.network.rawValue) yet; set its variables by hand (README.md)")
         }

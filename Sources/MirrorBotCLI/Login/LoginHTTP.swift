@@ -20,7 +20,7 @@ struct LoginHTTP: Sendable {
         return try await send(request)
     }
 
-    func postJSON(_ url: URL, _ body: [String: String], headers: [String: String] = [:]) async throws -> HTTPReply {
+    func postJSON(_ url: URL, _ body: some Encodable & Sendable, headers: [String: String] = [:]) async throws -> HTTPReply {
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
