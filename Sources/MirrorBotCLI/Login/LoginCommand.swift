@@ -19,6 +19,9 @@ struct LoginCommand: Command {
                     Enter here); writes HUMAN_MISSKEY_TOKEN (read:account) or
                     BOT_MISSKEY_TOKEN (read:account, read:notifications, write:notes,
                     write:reactions)
+          bluesky   reads the handle and an app password (not echoed on a terminal),
+                    checks them with createSession on BLUESKY_SERVICE_URL; writes
+                    HUMAN_/BOT_BLUESKY_IDENTIFIER (the DID) and _APP_PASSWORD
 
         Refused, with the env file unchanged: a wrong code, a bot without write
         permission, and the bot signed in as the human (or the other way round).
@@ -64,6 +67,10 @@ struct LoginCommand: Command {
             guard let baseURL = configuration.misskeyBaseURL else { throw ConfigurationError.missing(variable: "MISSKEY_BASE_URL") }
             let other = role == .bot ? configuration.humanMisskeyToken : configuration.botMisskeyToken
             result = try await MisskeyLogin(baseURL: baseURL, http: LoginHTTP()).signIn(as: role, terminal: terminal, otherToken: other)
+        case .bluesky:
+            let other = role == .bot ? configuration.humanBlueskyIdentifier : configuration.botBlueskyIdentifier
+            result = try await BlueskyLogin(serviceURL: configuration.blueskyServiceURL, http: LoginHTTP())
+                .signIn(as: role, terminal: terminal, otherIdentifier: other)
         default:
             throw LoginError("'mirror-bot login' does not know NETWORK=\(configuration.network.rawValue) yet; set its variables by hand (README.md)")
         }
@@ -105,5 +112,12 @@ struct LoginTerminal: Sendable {
             throw LoginError("no \(what) was typed; nothing was written")
         }
         return line
+    }
+
+    /// `ask` with the typing not echoed when standard input is a terminal.
+    func askSecret(_ prompt: String, what: String) async throws -> String {
+        let echo = TerminalEcho.off()
+        defer { echo.restore() }
+        return try await ask(prompt, what: what)
     }
 }
