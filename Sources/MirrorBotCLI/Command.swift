@@ -1,3 +1,4 @@
+import Foundation
 import LogLines
 import MirrorBot
 
@@ -31,12 +32,16 @@ public struct CommandContext: Sendable {
     public var environment: [String: String]
     public var output: @Sendable (String) -> Void
     public var currentDirectory: String
-    /// The next line typed (without its newline); nil at the end of input. Standard input by default.
+    /// The next line typed (without its newline); nil at the end of input. Standard input by default,
+    /// after flushing standard output, so a prompt printed into a pipe is seen before the read waits.
     public var input: @Sendable () async -> String?
 
     public init(
         environment: [String: String], currentDirectory: String,
-        input: @escaping @Sendable () async -> String? = { readLine(strippingNewline: true) },
+        input: @escaping @Sendable () async -> String? = {
+            fflush(nil)
+            return readLine(strippingNewline: true)
+        },
         output: @escaping @Sendable (String) -> Void
     ) {
         self.environment = environment
