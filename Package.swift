@@ -150,7 +150,7 @@ let package = Package(
             "MirrorBotBluesky", "CBOR",
             "MirrorBotMisskey", "MisskeyAPI", "FakeMisskey",
         ]),
-        .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "MirrorBotImport", "TestSupport", "CoreTestSupport", "FakeMastodon", "FakeMisskey", "FakeBluesky"]),
+        .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "MirrorBotImport", "TestSupport", "CoreTestSupport", "FakeMastodon", "FakeMisskey", "FakeBluesky", "FakeX"]),
         .testTarget(name: "EndToEndTests", dependencies: [
             "MirrorBot", "JSONLines", "MirrorBotPostgres", "Postgres", "Redis", "TestSupport", "CoreTestSupport", "FakeX", "FakeMastodon", "FakeBluesky",
             "FakeMisskey",

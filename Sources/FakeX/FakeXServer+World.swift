@@ -14,6 +14,18 @@ extension FakeXServer {
         return credentials
     }
 
+    /// Registers an app for the PIN flow: its consumer key and secret, and its permission
+    /// (`read` or `read-write`), which caps the access level of the tokens it gets.
+    public func addApp(consumerKey: String, consumerSecret: String, permission: String = "read-write") {
+        world.withLock { $0.pinFlow.apps[consumerKey] = (consumerSecret, permission) }
+    }
+
+    /// The user a browser opening `/oauth/authorize` is signed in as (nil: nobody); the page then
+    /// shows that user a PIN.
+    public func signInBrowser(userID: String?) {
+        world.withLock { $0.pinFlow.browserUserID = userID }
+    }
+
     /// Sets a user's profile bio (`description`).
     public func setDescription(userID: String, _ description: String) {
         world.withLock { $0.users[userID]?.description = description }

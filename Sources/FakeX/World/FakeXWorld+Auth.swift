@@ -21,23 +21,15 @@ extension FakeXWorld {
         guard let oauth = OAuthHeader.parse(header), let consumerKey = oauth["oauth_consumer_key"],
             let token = oauth["oauth_token"], let nonce = oauth["oauth_nonce"], !nonce.isEmpty,
             let timestampText = oauth["oauth_timestamp"], let timestamp = Int(timestampText),
-            let signature = oauth["oauth_signature"], oauth["oauth_signature_method"] == "HMAC-SHA1",
+            oauth["oauth_signature"] != nil, oauth["oauth_signature_method"] == "HMAC-SHA1",
             oauth["oauth_version"] ?? "1.0" == "1.0"
         else { return .failure(.malformedHeader) }
         guard let userID = tokens[token], let user = users[userID], let credentials = user.credentials,
             credentials.consumerKey == consumerKey
         else { return .failure(.unknownToken) }
 
-        var parameters = request.query
-        if request.headers["content-type"]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
-            parameters += OAuthPercentEncoding.parseForm(String(decoding: request.body, as: UTF8.self))
-        }
-        parameters += oauth.filter { $0.key != "oauth_signature" }.map { (name: $0.key, value: $0.value) }
-        let base = OAuthSignature.baseString(
-            method: request.method, baseURI: baseURI(request), parameters: parameters)
-        let expected = OAuthSignature.sign(
-            baseString: base, consumerSecret: credentials.consumerSecret, tokenSecret: credentials.accessTokenSecret)
-        guard Self.constantTimeEqual(expected, signature) else { return .failure(.badSignature) }
+        guard signatureMatches(request, oauth: oauth, consumerSecret: credentials.consumerSecret, tokenSecret: credentials.accessTokenSecret)
+        else { return .failure(.badSignature) }
 
         guard abs(now.timeIntervalSince1970 - Double(timestamp)) <= settings.maxClockSkew else {
             return .failure(.staleTimestamp)
@@ -47,6 +39,19 @@ extension FakeXWorld {
         forgetOldNonces(now: now)
         seenNonces[nonceKey] = timestamp
         return .success(user)
+    }
+
+    /// Whether `oauth_signature` is the HMAC-SHA1 of the request's base string (the URL the client
+    /// used, the query, any form body and the `oauth_*` parameters) under the two secrets.
+    func signatureMatches(_ request: HTTPRequest, oauth: [String: String], consumerSecret: String, tokenSecret: String) -> Bool {
+        var parameters = request.query
+        if request.headers["content-type"]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
+            parameters += OAuthPercentEncoding.parseForm(String(decoding: request.body, as: UTF8.self))
+        }
+        parameters += oauth.filter { $0.key != "oauth_signature" }.map { (name: $0.key, value: $0.value) }
+        let base = OAuthSignature.baseString(method: request.method, baseURI: baseURI(request), parameters: parameters)
+        let expected = OAuthSignature.sign(baseString: base, consumerSecret: consumerSecret, tokenSecret: tokenSecret)
+        return Self.constantTimeEqual(expected, oauth["oauth_signature"] ?? "")
     }
 
     /// `http://<Host header><path>`, as the client must have signed it.

@@ -20,6 +20,8 @@ struct FakeXWorld: Sendable {
     var seenNonces: [String: Int] = [:]
     var rateLimiter = FakeXRateLimiter()
     var faults = FakeXFaultPlan()
+    /// Apps, request tokens and PINs of the sign-in flow (`FakeXWorld+PINFlow.swift`).
+    var pinFlow = FakeXPINFlow()
 
     init(settings: FakeXSettings) {
         self.settings = settings
@@ -27,6 +29,9 @@ struct FakeXWorld: Sendable {
 
     /// Answers one request; nil means: drop the connection.
     mutating func handle(_ request: HTTPRequest, now: Date) -> HTTPResponse? {
+        if let response = answerPINFlow(request) {
+            return record(request, endpoint: "\(request.method) \(request.path)", user: nil, now: now, response)
+        }
         guard let route = FakeXRoute(method: request.method, path: request.path) else {
             return record(request, endpoint: "\(request.method) \(request.path)", user: nil, now: now,
                 HTTPResponse.problem(404, title: "Not Found Error", detail: "no such endpoint"))
@@ -43,7 +48,12 @@ struct FakeXWorld: Sendable {
         let limit = rateLimiter.consume(
             user: user.id, endpoint: endpoint, limit: settings.rateLimits[endpoint], now: now)
         var response: HTTPResponse?
-        if !limit.allowed {
+        let level = accessLevel(of: request)
+        if level == "read", request.method != "GET" {
+            response = HTTPResponse.problem(
+                403, title: "Forbidden",
+                detail: "Your client app is not configured with the appropriate oauth1 app permissions for this endpoint.")
+        } else if !limit.allowed {
             response = HTTPResponse.problem(429, title: "Too Many Requests", detail: "Too Many Requests")
         } else if let fault = faults.next(endpoint: endpoint) {
             if fault.performsRequest { _ = answer(route, request: request, user: user, now: now) }
@@ -51,7 +61,7 @@ struct FakeXWorld: Sendable {
         } else {
             response = answer(route, request: request, user: user, now: now)
         }
-        response?.headers += limit.headers
+        response?.headers += limit.headers + [("x-access-level", level)]
         return record(request, endpoint: endpoint, user: user.id, now: now, response)
     }
 

@@ -22,6 +22,10 @@ struct LoginCommand: Command {
           bluesky   reads the handle and an app password (not echoed on a terminal),
                     checks them with createSession on BLUESKY_SERVICE_URL; writes
                     HUMAN_/BOT_BLUESKY_IDENTIFIER (the DID) and _APP_PASSWORD
+          x         the PIN flow with the app's HUMAN_/BOT_CONSUMER_KEY and _SECRET (from
+                    the env file or the environment); prints the authorize page, reads
+                    the PIN; writes HUMAN_/BOT_ACCESS_TOKEN and _ACCESS_TOKEN_SECRET (the
+                    human asks for read access, the bot for write)
 
         Refused, with the env file unchanged: a wrong code, a bot without write
         permission, and the bot signed in as the human (or the other way round).
@@ -55,7 +59,11 @@ struct LoginCommand: Command {
         var file = try EnvFile.read(path: path)
         // The process environment wins over the file, as when the file is sourced first.
         let environment = file.values.merging(context.environment) { _, process in process }
-        let configuration = try Configuration(environment: environment)
+        // X's four credentials are read here one by one: a half-signed-in account must not stop the parse.
+        let xKeys = ["HUMAN", "BOT"].flatMap { prefix in
+            ["CONSUMER_KEY", "CONSUMER_SECRET", "ACCESS_TOKEN", "ACCESS_TOKEN_SECRET"].map { "\(prefix)_\($0)" }
+        }
+        let configuration = try Configuration(environment: environment.filter { !xKeys.contains($0.key) })
         let terminal = LoginTerminal(output: context.output, input: context.input)
         let result: LoginResult
         switch configuration.network {
@@ -71,8 +79,13 @@ struct LoginCommand: Command {
             let other = role == .bot ? configuration.humanBlueskyIdentifier : configuration.botBlueskyIdentifier
             result = try await BlueskyLogin(serviceURL: configuration.blueskyServiceURL, http: LoginHTTP())
                 .signIn(as: role, terminal: terminal, otherIdentifier: other)
-        default:
-            throw LoginError("'mirror-bot login' does not know NETWORK=\(configuration.network.rawValue) yet; set its variables by hand (README.md)")
+        case .x:
+            let key = "\(role.prefix)_CONSUMER_KEY"
+            let secret = "\(role.prefix)_CONSUMER_SECRET"
+            guard let consumerKey = environment[key], !consumerKey.isEmpty else { throw ConfigurationError.missing(variable: key) }
+            guard let consumerSecret = environment[secret], !consumerSecret.isEmpty else { throw ConfigurationError.missing(variable: secret) }
+            result = try await XLogin(baseURL: configuration.xAPIBaseURL, consumerKey: consumerKey, consumerSecret: consumerSecret, http: LoginHTTP())
+                .signIn(as: role, terminal: terminal, otherAccessToken: environment["\(role.other.prefix)_ACCESS_TOKEN"])
         }
         if printHeroku {
             context.output(HerokuConfigSet.command(result.values))
