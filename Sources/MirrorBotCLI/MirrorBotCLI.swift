@@ -15,6 +15,7 @@ public enum MirrorBotCLI {
         DoctorCommand.self,
         OptOutCommand.self,
         LoginCommand.self,
+        SetupCommand.self,
     ]
 
     public static let usage = "mirror-bot <subcommand> [options]"

@@ -12,25 +12,27 @@ import Testing
 /// not a pseudo-terminal).
 @Suite("login on Mastodon")
 struct LoginMastodonTests {
-    let server = FakeMastodonServer()
+    let server: FakeMastodonServer
     let scratch: LoginScratch
 
-    init() throws {
+    /// A started server with the human (id 1, @alice) and the bot (id 2, @mirror).
+    static func twoAccounts() throws -> FakeMastodonServer {
+        let server = FakeMastodonServer()
         server.addAccount(id: "1", username: "alice")
         server.addAccount(id: "2", username: "mirror", bot: true)
         try server.start()
+        return server
+    }
+
+    init() throws {
+        server = try Self.twoAccounts()
         scratch = try LoginScratch(envText: "# kept\nDATABASE_URL=postgres://db/x\nNETWORK=mastodon\nMASTODON_BASE_URL=\(server.baseURL.absoluteString)\n")
     }
 
     /// Runs `login ARGUMENTS`; `type` turns the authorize page's code into what is typed.
     func login(_ arguments: [String], type: @escaping @Sendable (String) -> String = { $0 }) async throws -> [String] {
         try await scratch.login(arguments) { lines in
-            guard let page = lines.last(where: { $0.contains("/oauth/authorize?") }), let url = URL(string: page),
-                let (data, _) = try? await URLSession.shared.data(from: url)
-            else { return nil }
-            let html = String(decoding: data, as: UTF8.self)
-            guard let match = html.firstMatch(of: /class="oauth-code"[^>]*value="([^"]+)"/) else { return nil }
-            return type(String(match.1))
+            await Browser.mastodonCode(Browser.page(in: lines, containing: "/oauth/authorize?")).map(type)
         }
     }
 

@@ -15,11 +15,15 @@ struct LoginScratch {
     }
 
     func login(_ arguments: [String], answer: @escaping @Sendable ([String]) async -> String?) async throws -> [String] {
+        try await runCommand(LoginCommand(arguments: arguments), answer: answer)
+    }
+
+    func runCommand(_ command: some Command, answer: @escaping @Sendable ([String]) async -> String?) async throws -> [String] {
         let lines = Mutex<[String]>([])
         let context = CommandContext(
             environment: [:], currentDirectory: directory, input: { await answer(lines.withLock { $0 }) },
             output: { line in lines.withLock { $0.append(line) } })
-        _ = try await LoginCommand(arguments: arguments).run(context)
+        _ = try await command.run(context)
         return lines.withLock { $0 }
     }
 

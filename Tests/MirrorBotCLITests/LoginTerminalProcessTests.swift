@@ -63,12 +63,7 @@ struct LoginTerminalProcessTests {
         defer { server.stop() }
         server.signInBrowser(accountID: "1")
         let scratch = try LoginScratch(envText: "NETWORK=mastodon\nMASTODON_BASE_URL=\(server.baseURL.absoluteString)\n")
-        let browse: @Sendable (String) async -> String? = { page in
-            guard let url = URL(string: page), let (data, _) = try? await URLSession.shared.data(from: url),
-                let match = String(decoding: data, as: UTF8.self).firstMatch(of: /class="oauth-code"[^>]*value="([^"]+)"/)
-            else { return nil }
-            return String(match.1)
-        }
+        let browse: @Sendable (String) async -> String? = { page in await Browser.mastodonCode(URL(string: page)) }
         let (shown, status) = try await runAtTerminal(["login", "human"], in: scratch.directory, type: browse)
         #expect(status == 0)
         #expect(shown.contains("Signed in as @alice on 127.0.0.1"))

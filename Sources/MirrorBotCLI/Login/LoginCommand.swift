@@ -118,13 +118,16 @@ struct LoginTerminal: Sendable {
     var output: @Sendable (String) -> Void
     var input: @Sendable () async -> String?
 
-    /// Shows `prompt` and returns the trimmed line typed; throws at the end of input or on an empty line.
-    func ask(_ prompt: String, what: String) async throws -> String {
+    /// Shows `prompt` and returns the trimmed line typed (`fallback` for an empty one, when given);
+    /// throws at the end of input or on an empty line without a fallback.
+    func ask(_ prompt: String, what: String, default fallback: String? = nil) async throws -> String {
         output(prompt)
-        guard let line = await input()?.trimmingCharacters(in: .whitespacesAndNewlines), !line.isEmpty else {
+        guard let typed = await input()?.trimmingCharacters(in: .whitespacesAndNewlines) else {
             throw LoginError("no \(what) was typed; nothing was written")
         }
-        return line
+        if typed.isEmpty, let fallback { return fallback }
+        guard !typed.isEmpty else { throw LoginError("no \(what) was typed; nothing was written") }
+        return typed
     }
 
     /// `ask` with the typing not echoed when standard input is a terminal.
