@@ -94,7 +94,7 @@ bin="$(swift build -c "$configuration" --show-bin-path)"
 
 start_services
 
-# The environment every mirror-bot command reads (README: Configuration).
+# The environment every mirror-bot command reads (docs/CONFIGURATION.md).
 set -a
 . "$world/credentials.env"
 if [ "$network" = "bluesky" ]; then NETWORK=bluesky; fi

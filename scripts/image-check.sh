@@ -266,7 +266,7 @@ fake_state=""
 # --- an idle daemon's memory a minute after start (real time, the image's CMD), under podman's
 # default seccomp profile, which refuses userfaultfd (the daemon says `fault_around_kept` and keeps
 # the kernel's fault-around), and under the same profile allowing userfaultfd in user-mode-only mode
-# (scripts/seccomp-userfaultfd.py; README, "Docker"), where it must hold under 20 MB (issue 30).
+# (scripts/seccomp-userfaultfd.py; docs/DEPLOY.md, "Docker"), where it must hold under 20 MB (issue 30).
 # idle_rss NAME [podman run option...]: sets idle_mb (VmRSS IDLE_SECONDS after start) and idle_kept
 # (1 when the daemon logged fault_around_kept).
 idle_seconds="${IDLE_SECONDS:-61}"

@@ -86,7 +86,7 @@ public enum MirrorBotCLI {
             \(list)
 
             Configuration comes from environment variables (DATABASE_URL, REDIS_URL, HUMAN_*, BOT_*, \
-            TIME_ZONE, ...); see README.md.
+            TIME_ZONE, ...); see docs/CONFIGURATION.md.
             See 'mirror-bot <subcommand> --help' for a subcommand's options.
             """
     }

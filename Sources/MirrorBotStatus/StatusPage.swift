@@ -131,7 +131,7 @@ public struct StatusPage: Sendable {
         return """
             <section id="spend"><h2>API spend today (\(spend.day), UTC)</h2>
             <p>Estimated $\(Self.dollars(spend.total)) so far; at this rate $\(Self.dollars(spend.estimatedPerDay)) a day, \
-            $\(Self.dollars(spend.estimatedPerMonth)) a month (prices: README, "What X costs").</p>
+            $\(Self.dollars(spend.estimatedPerMonth)) a month (prices: docs/X.md, "What X costs").</p>
             \(budget)
             <table><thead><tr><th>endpoint</th><th>requests</th><th>posts</th><th>estimated</th></tr></thead><tbody>\(rows)</tbody></table>
             </section>

@@ -18,7 +18,7 @@ public struct DaemonSettings: Sendable {
     public var owner: String
     /// The day's spend and budget on a network that charges for its API (X's `SpendLedger`); nil on a free one.
     /// With it, reads that buy nothing are left out: the home timeline once likes are refused or
-    /// off, the human's home timeline as often as it changes a decision (README, "What X costs").
+    /// off, the human's home timeline as often as it changes a decision (docs/X.md, "What X costs").
     public var spending: (any SpendGate)?
     /// Whether the network refused likes (the like loop learns it; the learning loop reads it).
     public var likeAccess = LikeAccess()

@@ -30,7 +30,7 @@ public struct Configuration: Sendable {
     public var pollInterval: Duration
     public var replyLimitPerHour: Int
     public var likeLimitPerDay: Int
-    /// X's prices (`X_PRICES` over the 2026 defaults: README, "What X costs").
+    /// X's prices (`X_PRICES` over the 2026 defaults: docs/X.md, "What X costs").
     public var xPrices: XPriceTable
     /// `X_DAILY_BUDGET_USD`: the day's (UTC) most on X; nil: no budget.
     public var xDailyBudget: Double?
@@ -89,7 +89,7 @@ public struct Configuration: Sendable {
 
     /// The sweep's posts a day by default: 288 where reads are free; 72 on X, which bills each
     /// post a lookup returns ($0.005): one a learning round at the default interval, the sources
-    /// of the bot's live copies first (README, "What X costs").
+    /// of the bot's live copies first (docs/X.md, "What X costs").
     public static func defaultDeletionCheckReadsPerDay(_ network: NetworkKind) -> Int {
         network == .x ? 72 : 288
     }
