@@ -18,7 +18,8 @@ import MirrorBotPostgres
 /// (untimed), so every round does the same work. Prints `ratio train-scheduler-N=`,
 /// `ratio train-classifier-N=` and `time …` lines for `scripts/bench-guard.sh`, and the time
 /// of the round's last query on the store, the deletion sweep's choice of the 20 posts to
-/// look up (`PostgresWithdrawalStore.sweepCandidates`, in this process; not guarded).
+/// look up (`PostgresWithdrawalStore.sweepCandidates`, in this process; not guarded; with
+/// EXPLAIN_SWEEP=1 its plans, from auto_explain, in the server log).
 enum TrainRatioBenchmark {
     static let usage = "mirror-bot-bench train-ratio [--stored N] [--rounds N] [--mirror-bot PATH] [--mecab PATH]"
     static let ownPosts = 3_200
@@ -93,6 +94,13 @@ enum TrainRatioBenchmark {
         print("time train-classifier-\(stored)=\(String(format: "%.3f", classifierMedian.seconds)) (seconds, the median train classifier)")
         var sweeps: [Duration] = []
         let withdrawals = PostgresWithdrawalStore(connection: database.connection)
+        if ProcessInfo.processInfo.environment["EXPLAIN_SWEEP"] == "1" {
+            // auto_explain writes the plans into the server log.
+            try await database.connection.execute(unsafeSQL: """
+                LOAD 'auto_explain'; SET auto_explain.log_min_duration = 0; SET auto_explain.log_analyze = on;
+                SET auto_explain.log_buffers = on
+                """)
+        }
         for _ in 0..<rounds {
             sweeps.append(try await ScheduleRatioBenchmark.time {
                 _ = try await withdrawals.sweepCandidates(limit: 20, nearMinutes: [420, 720, 1_260], now: Date())
