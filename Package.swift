@@ -119,7 +119,7 @@ let package = Package(
         // Benchmarks: run with `swift run -c release mirror-bot-bench`.
         .executableTarget(name: "mirror-bot-bench", dependencies: [
             "MirrorBot", "MirrorBotSpend", "PostFeatures", "MirrorBotImport", "JSONLines", "LogLines", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX",
-            "Postgres", "Redis", "FakeX", "XAPI",
+            "Postgres", "Redis", "FakeX", "XAPI", "MirrorBotStatus", "StatusServer", "HTTPExchange", "Clocks",
             "CoreTestSupport", "APIClientTestSupport",
         ]),
 

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # How long `mirror-bot import` takes at each size (issue 43), through the product's own
 # process, against a private PostgreSQL: an X archive and a JSONL file of 10,000, 100,000
-# and 1,000,000 made-up posts into a fresh schema; 100,000 posts into a store already
-# holding 900,000 spread over the same years; and one page of 100 posts (what a learning
+# and 1,000,000 made-up posts into a fresh schema; a Mastodon export (outbox.json) and a
+# Misskey notes export of 10,000 and 100,000 (no Bluesky .car: the bench has no writer for
+# its hash-addressed CBOR blocks); 100,000 posts into a store already holding 900,000 spread over the same years; and one page of 100 posts (what a learning
 # round or a page of `train scheduler` stores) into stores of 10,000 and 1,000,000. Each
 # line is `mirror-bot-bench import-ratio` (see docs/BENCHMARKS.md, "Archive import").
 #
 #   scripts/import-speed.sh            # all of the above, one round each
-#   scripts/import-speed.sh 10000 100000   # only these sizes, fresh stores
+#   scripts/import-speed.sh 10000 100000   # only these sizes, fresh stores, every shape
 #
 # Environment: BIN (a folder holding release builds of mirror-bot and mirror-bot-bench;
 # default: built here with --static-swift-stdlib), ROUNDS (default 1).
@@ -35,12 +36,18 @@ run() {
 }
 
 if [ "$#" -gt 0 ]; then
-  for posts in "$@"; do run "$posts"; run "$posts" --jsonl; done
+  for posts in "$@"; do
+    run "$posts"; run "$posts" --jsonl; run "$posts" --shape mastodon; run "$posts" --shape misskey
+  done
   exit 0
 fi
 for posts in 10000 100000 1000000; do
   run "$posts"
   run "$posts" --jsonl
+done
+for posts in 10000 100000; do
+  run "$posts" --shape mastodon
+  run "$posts" --shape misskey
 done
 run 100000 --jsonl --stored 900000
 run 100 --jsonl --stored 10000

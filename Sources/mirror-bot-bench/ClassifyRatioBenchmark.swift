@@ -17,19 +17,7 @@ enum ClassifyRatioBenchmark {
     static let usage = "mirror-bot-bench classify-ratio [--posts N] [--rounds N] [--mirror-bot PATH] [--mecab PATH]"
 
     static func run(arguments: [String]) async throws {
-        var posts = 20_000
-        var mecab = "/usr/bin/mecab"
-        let options = RatioOptions(arguments) { argument, rest in
-            switch argument {
-            case "--posts": posts = Int(rest.popFirst() ?? "") ?? 0
-            case "--mecab": mecab = rest.popFirst() ?? ""
-            default: posts = 0
-            }
-        }
-        let binary = options.binary
-        guard posts > 0, options.isUsable, FileManager.default.isExecutableFile(atPath: mecab) else {
-            throw InputError(file: "arguments", message: "expected \(usage) (mirror-bot at '\(binary)', mecab at '\(mecab)')")
-        }
+        let (posts, mecab, options) = try parse(arguments, usage: usage)
         let examples = BenchmarkPosts.synthetic(count: posts, seed: 1)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("classify-ratio-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -79,6 +67,23 @@ enum ClassifyRatioBenchmark {
         print("classify-ratio posts=\(posts) rounds=\(rounds): MeCab's command line \(Int(mecabRate)) posts/s, "
             + "mirror-bot classify --jsonl (whole process) \(Int(ourRate)) posts/s (medians)")
         print("ratio classify=\(String(format: "%.3f", ourRate / mecabRate)) (mirror-bot classify / MeCab's command line, posts/s)")
+    }
+
+    /// `--posts N` (default 20,000), `--mecab PATH` and the ratio options; throws the usage when unusable.
+    static func parse(_ arguments: [String], usage: String) throws -> (posts: Int, mecab: String, options: RatioOptions) {
+        var posts = 20_000
+        var mecab = "/usr/bin/mecab"
+        let options = RatioOptions(arguments) { argument, rest in
+            switch argument {
+            case "--posts": posts = Int(rest.popFirst() ?? "") ?? 0
+            case "--mecab": mecab = rest.popFirst() ?? ""
+            default: posts = 0
+            }
+        }
+        guard posts > 0, options.isUsable, FileManager.default.isExecutableFile(atPath: mecab) else {
+            throw InputError(file: "arguments", message: "expected \(usage) (mirror-bot at '\(options.binary)', mecab at '\(mecab)')")
+        }
+        return (posts, mecab, options)
     }
 
     static func line(_ example: TrainingExample, label: Bool) throws -> String {

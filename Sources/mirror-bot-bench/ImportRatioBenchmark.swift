@@ -3,30 +3,36 @@ import JSONLines
 import MirrorBot
 import Postgres
 
-/// `mirror-bot-bench import-ratio [POSTS] [--jsonl] [--stored N] [--rounds N] [--mirror-bot PATH]`:
+/// `mirror-bot-bench import-ratio [POSTS] [--jsonl | --shape mastodon|misskey] [--stored N] [--rounds N] [--mirror-bot PATH]`:
 /// writes POSTS made-up posts (default 10,000) as an X archive (with `--jsonl`, a JSONL
-/// file), then, in alternating rounds, times the whole `mirror-bot import` process into a
-/// fresh schema of DATABASE_URL (holding N other posts first with `--stored`, spread over
-/// the same years, imported untimed) and, as the baseline, the same number of rows sent
-/// as plain 500-row INSERTs into a table without index or trigger: what moving the rows
-/// to PostgreSQL costs on this machine now. Prints the medians, the import's time a post
-/// and `ratio import-POSTS=` (baseline / import) and `time import-POSTS=` (seconds), which
+/// file; with `--shape`, a Mastodon or Misskey export, `BenchExportWriter`), then, in
+/// alternating rounds, times the whole `mirror-bot import` process into a fresh schema of
+/// DATABASE_URL (holding N other posts first with `--stored`, spread over the same years,
+/// imported untimed) and, as the baseline, the same number of rows sent as plain 500-row
+/// INSERTs into a table without index or trigger: what moving the rows to PostgreSQL costs
+/// on this machine now. Prints the medians, the import's time a post and
+/// `ratio import-POSTS=` (baseline / import) and `time import-POSTS=` (seconds), which
 /// `scripts/bench-guard.sh` reads.
 enum ImportRatioBenchmark {
-    static let usage = "mirror-bot-bench import-ratio [POSTS] [--jsonl] [--stored N] [--rounds N] [--mirror-bot PATH]"
+    static let usage = "mirror-bot-bench import-ratio [POSTS] [--jsonl | --shape mastodon|misskey] [--stored N] [--rounds N] [--mirror-bot PATH]"
 
     static func run(arguments: [String]) async throws {
         var posts = 10_000
         var jsonl = false
         var stored = 0
+        var shape: BenchExportWriter.Shape?
+        var shapeKnown = true
         let options = RatioOptions(arguments) { argument, rest in
             switch argument {
             case "--jsonl": jsonl = true
             case "--stored": stored = Int(rest.popFirst() ?? "") ?? -1
+            case "--shape":
+                shape = BenchExportWriter.Shape(rawValue: rest.popFirst() ?? "")
+                shapeKnown = shape != nil
             default: posts = Int(argument) ?? 0
             }
         }
-        guard posts > 0, stored >= 0, options.isUsable else {
+        guard posts > 0, stored >= 0, shapeKnown, !(jsonl && shape != nil), options.isUsable else {
             throw InputError(file: "arguments", message: "expected \(usage) (mirror-bot at '\(options.binary)')")
         }
         guard let url = ProcessInfo.processInfo.environment["DATABASE_URL"] else {
@@ -36,7 +42,9 @@ enum ImportRatioBenchmark {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let input: [String]
-        if jsonl {
+        if let shape {
+            input = ["import", try BenchExportWriter(posts: posts, shape: shape).write(to: folder.appendingPathComponent("export")).path]
+        } else if jsonl {
             let file = folder.appendingPathComponent("posts.jsonl")
             try writeJSONL(count: posts, prefix: "p", offset: 0, to: file)
             input = ["import", "--jsonl", file.path]
@@ -68,7 +76,7 @@ enum ImportRatioBenchmark {
         let bare = ScheduleRatioBenchmark.median(baseline)
         let whole = ScheduleRatioBenchmark.median(imports)
         let seconds = Double(whole.components.seconds) + Double(whole.components.attoseconds) / 1e18
-        print("import-ratio posts=\(posts) shape=\(jsonl ? "jsonl" : "x-archive") stored=\(stored) rounds=\(options.rounds): "
+        print("import-ratio posts=\(posts) shape=\(shape?.rawValue ?? (jsonl ? "jsonl" : "x-archive")) stored=\(stored) rounds=\(options.rounds): "
             + "bare INSERTs \(SchedulerBenchmark.format(bare)), mirror-bot import (whole process) \(SchedulerBenchmark.format(whole)), "
             + "\(String(format: "%.1f", seconds / Double(posts) * 1e6)) µs a post (medians)")
         print("time import-\(posts)=\(String(format: "%.3f", seconds)) (seconds, the median import)")

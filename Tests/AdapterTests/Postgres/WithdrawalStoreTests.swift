@@ -34,6 +34,21 @@ struct WithdrawalStoreTests {
         try await fixture.db.database.drop()
     }
 
+    @Test("the sweep looks first at originals within 30 minutes of a coming slot, across midnight too; replies are not pulled forward")
+    func sweepPrefersOriginalsNearComingSlots() async throws {
+        let fixture = try await SchedulerFixture.make()
+        let withdrawals = PostgresWithdrawalStore(connection: fixture.db.connection)
+        try await fixture.posts.store([
+            post("a", "夜中", 23, 50), post("b", "昼", 12, 0), post("c", "@user9 返事", 0, 10, replyTo: "9"), post("d", "朝", 6, 0),
+        ])
+        #expect(try await withdrawals.sweepCandidates(limit: 2, nearMinutes: [5], now: now) == ["a", "b"])
+        #expect(try await withdrawals.sweepCandidates(limit: 1, nearMinutes: [720], now: now) == ["b"])
+        #expect(try await withdrawals.sweepCandidates(limit: 1, nearMinutes: [390], now: now) == ["d"])
+        #expect(try await withdrawals.sweepCandidates(limit: 1, nearMinutes: [391], now: now) == ["a"])
+        #expect(try await withdrawals.sweepCandidates(limit: 4, nearMinutes: [], now: now) == ["a", "b", "c", "d"])
+        try await fixture.db.database.drop()
+    }
+
     @Test("checking marks the posts found still there")
     func checkedAt() async throws {
         let fixture = try await SchedulerFixture.make()
