@@ -109,9 +109,12 @@ struct Services: Sendable {
     /// A Mastodon account at `MASTODON_BASE_URL`, posting with `MASTODON_VISIBILITY`.
     func mastodonNetwork(_ account: Role, token: String?) throws -> MastodonNetwork {
         guard let baseURL = configuration.mastodonBaseURL else { throw ConfigurationError.missing(variable: "MASTODON_BASE_URL") }
-        return MastodonNetwork(
+        var network = MastodonNetwork(
             baseURL: baseURL, token: try required(token, account, "MASTODON_TOKEN"), visibility: configuration.mastodonVisibility,
             observe: observer(account.rawValue))
+        // The bot's statuses: a warned post of the human's goes out behind its warning.
+        if account == .bot { network.warningSource = PostgresWarningSource { try await Services.connect(configuration) } }
+        return network
     }
 
     /// A Misskey account at `MISSKEY_BASE_URL`, posting with `MISSKEY_VISIBILITY`, liking with `MISSKEY_REACTION`.
@@ -149,7 +152,7 @@ struct Services: Sendable {
     func scheduler(_ connection: PostgresConnection) -> Scheduler {
         Scheduler(
             store: PostgresScheduleStore(connection: connection), timeZone: configuration.timeZone,
-            postMentions: configuration.postMentions
+            postMentions: configuration.postMentions, postWarned: configuration.network.carriesWarnings
         )
     }
 
