@@ -76,4 +76,12 @@ public struct Scheduler: Sendable {
         }
         return nil
     }
+
+    /// Whether a slot at `minute` that `pick` found nothing for had a post behind a content
+    /// warning that fits, left out because this network cannot carry it (said in the skip).
+    public func onlyWarnedFit(for minute: Int, now: Date) async throws -> Bool {
+        guard !postWarned, let widest = Self.windows.last else { return false }
+        let notSince = now.addingTimeInterval(-Self.repeatInterval)
+        return try await picker.pickPost(near: minute, window: widest, allowMentions: postMentions, allowWarned: true, notSince: notSince) != nil
+    }
 }
