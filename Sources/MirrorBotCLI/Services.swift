@@ -124,7 +124,11 @@ struct Services: Sendable {
             baseURL: baseURL, token: try required(token, account, "MISSKEY_TOKEN"), visibility: configuration.misskeyVisibility,
             reaction: configuration.misskeyReaction, observe: observer(account.rawValue))
         // The bot's notes: a plain text (imported from another network) has its MFM look-alikes kept literal.
-        if account == .bot { network.markupSource = PostgresMarkupSource { try await Services.connect(configuration) } }
+        if account == .bot {
+            network.markupSource = PostgresMarkupSource { try await Services.connect(configuration) }
+            // A warned post of the human's goes out behind a `cw`.
+            network.warningSource = PostgresWarningSource { try await Services.connect(configuration) }
+        }
         return network
     }
 

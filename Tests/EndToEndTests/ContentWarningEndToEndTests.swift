@@ -1,4 +1,5 @@
 import FakeMastodon
+import FakeMisskey
 import FakeX
 import Foundation
 import MirrorBot
@@ -7,7 +8,7 @@ import TestSupport
 import Testing
 
 /// Issue 40: a post of the human's behind a content warning is reposted with it where the
-/// network carries it (Mastodon), and never where it cannot (X).
+/// network carries it (Mastodon, Misskey), and never where it cannot (X).
 @Suite("mirror-bot start with the human's warned posts", .serialized)
 struct ContentWarningEndToEndTests {
     /// Every stored original of the human's put behind a warning, as an export's would be.
@@ -28,6 +29,19 @@ struct ContentWarningEndToEndTests {
             #expect(status.text.hasPrefix(DaemonWorldHistory.humanOriginal))
             #expect(status.spoilerText == "ネタバレ")
             #expect(status.sensitive)
+            #expect(harness.stop(daemon) == 0)
+        }
+    }
+
+    @Test("on Misskey the planned slot's warned post goes out behind the same cw")
+    func misskeyCarriesTheWarning() async throws {
+        try await MisskeyDaemonHarness.ready { harness in
+            try await Self.warnEveryOriginal(harness.connection)
+            let daemon = try harness.startDaemon()
+            #expect(harness.waitFor(30) { !harness.notes.isEmpty }, "\(harness.output)")
+            let note = try #require(harness.server.notes(of: MisskeyDaemonHarness.bot).first { $0.replyId == nil })
+            #expect(note.text?.hasPrefix(DaemonWorldHistory.humanOriginal) == true)
+            #expect(note.cw == "ネタバレ")
             #expect(harness.stop(daemon) == 0)
         }
     }
