@@ -47,7 +47,8 @@ def plain(note_html):
 def mastodon(folder):
     outbox = json.load(open(os.path.join(folder, "outbox.json"), encoding="utf-8"))  # Python keeps the last of a repeated key
     c = {"items": len(outbox["orderedItems"]), "boosts": 0, "notes": 0, "originals": 0, "replies": 0,
-         "followers-only or direct": 0, "content-warned": 0, "empty": 0, "other": 0}
+         "followers-only or direct": 0, "content-warned": 0, "empty": 0, "other": 0,
+         "warned originals": 0, "warned replies": 0, "warned empty": 0, "warned and sensitive": 0}
     for item in outbox["orderedItems"]:
         if item["type"] == "Announce":
             c["boosts"] += 1
@@ -63,7 +64,12 @@ def mastodon(folder):
         if not addressed & PUBLIC:
             c["followers-only or direct"] += 1
         elif note.get("summary"):
+            # Carried with their warning since issue 40: counted by kind as well.
             c["content-warned"] += 1
+            kind = "warned empty" if not plain(note.get("content")) else "warned replies" if note.get("inReplyTo") else "warned originals"
+            c[kind] += 1
+            if note.get("sensitive") is True:
+                c["warned and sensitive"] += 1
         elif not plain(note.get("content")):
             c["empty"] += 1
         elif note.get("inReplyTo"):

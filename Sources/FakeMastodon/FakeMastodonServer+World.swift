@@ -48,6 +48,7 @@ extension FakeMastodonServer {
                 reblogOfID: reblogOf
             ).id
             world.statuses[id]?.spoilerText = spoilerText
+            world.statuses[id]?.sensitive = !spoilerText.isEmpty
             return id
         }
     }

@@ -86,7 +86,7 @@ extension ArchiveImporter {
                     posts.append(Post(
                         id: uri, text: post.text, createdAt: createdAt,
                         inReplyToUserID: post.reply.flatMap { ATURI($0.parent.uri)?.authority }, facets: BlueskyStoredText.json(post.facets),
-                        inReplyToPostID: post.reply?.parent.uri))
+                        inReplyToPostID: post.reply?.parent.uri, warning: BlueskyPostMapping.warning(of: post)))
                 case "app.bsky.feed.repost":
                     reposts += 1
                 case BlueskyLikeRecord.type:

@@ -17,7 +17,15 @@ enum BlueskyPostMapping {
             authorID: view.author.did, authorUsername: view.author.handle,
             inReplyToUserID: parentDID, inReplyToUsername: parentHandle, isRetweet: isRepost,
             facets: BlueskyStoredText.json(view.record.facets), replyTarget: replyTarget(replyRef(to: view)),
-            inReplyToPostID: view.record.reply?.parent.uri)
+            inReplyToPostID: view.record.reply?.parent.uri, warning: warning(of: view.record))
+    }
+
+    /// The record's content self-labels as a warning (no words: Bluesky has no warning text);
+    /// nil when it has none. Other self-labels (`!no-unauthenticated`) are no warning.
+    static func warning(of record: BlueskyPostRecord) -> PostWarning? {
+        let labels = (record.labels?.vals ?? []).compactMap(SensitivityLabel.init(rawValue:))
+            .filter(SensitivityLabel.blueskySelfLabels.contains)
+        return PostWarning.from(text: nil, labels: labels)
     }
 
     /// What a reply to `view` names: its thread's root (itself when it starts one) and itself.

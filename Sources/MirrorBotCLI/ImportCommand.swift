@@ -81,7 +81,7 @@ struct ImportCommand: Command {
         log.info("import_done", [
             "posts_read": summary.postsRead, "stored": summary.stored, "duplicates": summary.duplicates,
             "retweets": summary.retweets, "empty": summary.empty, "over_limit": summary.overLimit,
-            "likes_found": summary.likesFound, "likes_without_text": summary.likesEmpty, "private_skipped": summary.privateSkipped, "content_warned": summary.contentWarned,
+            "likes_found": summary.likesFound, "likes_without_text": summary.likesEmpty, "private_skipped": summary.privateSkipped, "content_warned": summary.contentWarned, "warnings_kept": summary.warningsKept,
             "deleted": summary.deleted, "long_posts_completed": summary.longPostsCompleted,
             "other_activities": summary.otherActivities.values.reduce(0, +), "likes_trained": summary.likesTrained, "errors": summary.errors.count,
         ])
@@ -123,6 +123,7 @@ struct ImportCommand: Command {
             skipped.append("\(summary.privateSkipped) followers-only, direct or content-warned skipped\(warned)")
         }
         if summary.deleted > 0 { skipped.append("\(summary.deleted) deleted skipped") }
+        if summary.warningsKept > 0 { skipped.append("\(summary.warningsKept) kept with their content warning, never posted where it cannot go") }
         for (type, count) in summary.otherActivities.sorted(by: { $0.key < $1.key }) {
             skipped.append("\(count) \(type) activities skipped")
         }

@@ -109,9 +109,12 @@ struct Services: Sendable {
     /// A Mastodon account at `MASTODON_BASE_URL`, posting with `MASTODON_VISIBILITY`.
     func mastodonNetwork(_ account: Role, token: String?) throws -> MastodonNetwork {
         guard let baseURL = configuration.mastodonBaseURL else { throw ConfigurationError.missing(variable: "MASTODON_BASE_URL") }
-        return MastodonNetwork(
+        var network = MastodonNetwork(
             baseURL: baseURL, token: try required(token, account, "MASTODON_TOKEN"), visibility: configuration.mastodonVisibility,
             observe: observer(account.rawValue))
+        // The bot's statuses: a warned post of the human's goes out behind its warning.
+        if account == .bot { network.warningSource = PostgresWarningSource { try await Services.connect(configuration) } }
+        return network
     }
 
     /// A Misskey account at `MISSKEY_BASE_URL`, posting with `MISSKEY_VISIBILITY`, liking with `MISSKEY_REACTION`.
@@ -121,7 +124,11 @@ struct Services: Sendable {
             baseURL: baseURL, token: try required(token, account, "MISSKEY_TOKEN"), visibility: configuration.misskeyVisibility,
             reaction: configuration.misskeyReaction, observe: observer(account.rawValue))
         // The bot's notes: a plain text (imported from another network) has its MFM look-alikes kept literal.
-        if account == .bot { network.markupSource = PostgresMarkupSource { try await Services.connect(configuration) } }
+        if account == .bot {
+            network.markupSource = PostgresMarkupSource { try await Services.connect(configuration) }
+            // A warned post of the human's goes out behind a `cw`.
+            network.warningSource = PostgresWarningSource { try await Services.connect(configuration) }
+        }
         return network
     }
 
@@ -149,7 +156,7 @@ struct Services: Sendable {
     func scheduler(_ connection: PostgresConnection) -> Scheduler {
         Scheduler(
             store: PostgresScheduleStore(connection: connection), timeZone: configuration.timeZone,
-            postMentions: configuration.postMentions
+            postMentions: configuration.postMentions, postWarned: configuration.network.carriesWarnings
         )
     }
 

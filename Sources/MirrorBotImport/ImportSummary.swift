@@ -16,11 +16,14 @@ public struct ImportSummary: Sendable, Equatable {
     public var empty = 0
     /// Posts older than the newest POST_LIMIT of the input, not stored.
     public var overLimit = 0
-    /// Followers-only, direct and content-warned posts (Mastodon), never stored:
+    /// Followers-only and direct posts, never stored:
     /// the bot must not make them public or drop their warning.
     public var privateSkipped = 0
-    /// Of `privateSkipped`, those behind a content warning.
+    /// Of `privateSkipped`, those behind a content warning (none since issue 40: they are kept).
     public var contentWarned = 0
+    /// Posts stored with their content warning or sensitivity (Mastodon, Misskey; issue 40): reposted
+    /// only where the warning goes with them.
+    public var warningsKept = 0
     /// Activities of other types in a Mastodon outbox (`Like`, `Follow`, …), by type: not posts.
     public var otherActivities: [String: Int] = [:]
     /// Posts the archive marks deleted (`deleted-tweets.js`, `deleted_at`), never stored.

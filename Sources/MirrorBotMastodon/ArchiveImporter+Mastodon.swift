@@ -37,7 +37,7 @@ extension ArchiveImporter {
             if let reason = read.nothingImportable { throw InputError(file: outboxPath, message: reason) }
             collector = read.collector
             summary.privateSkipped = read.privateSkipped
-            summary.contentWarned = read.warned
+            summary.warningsKept = read.collector.posts.filter { $0.warning != nil }.count
             summary.otherActivities = read.otherTypes
         }
         // Every file is checked before anything is stored: a malformed likes.json stores nothing either.

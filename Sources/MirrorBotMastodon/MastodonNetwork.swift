@@ -16,6 +16,9 @@ public struct MastodonNetwork: SocialNetwork {
     public let client: MastodonClient
     /// Visibility of posts and replies: `public`, `unlisted` (default), `private` or `direct`.
     public var visibility: String
+    /// Where a text's warning is found (the bot's network: the human's stored posts), so a
+    /// warned post goes out behind the same `spoiler_text` and `sensitive`; nil sends none.
+    public var warningSource: (any PostWarningSource)?
 
     public init(client: MastodonClient, visibility: String = "unlisted") {
         self.client = client
@@ -36,9 +39,9 @@ public struct MastodonNetwork: SocialNetwork {
         return Account(id: account.id, username: account.acct)
     }
 
-    /// Public and unlisted statuses without a content warning only: followers-only
-    /// and direct ones must never be stored, lest the bot repost them to everyone,
-    /// nor ones the human put behind a warning, which a repost would drop.
+    /// Public and unlisted statuses only: followers-only and direct ones must never be
+    /// stored, lest the bot repost them to everyone. A warned one comes with its warning
+    /// (`spoiler_text`, `sensitive`), which a repost carries.
     public func posts(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
         statuses(after: position, limit: limit, publicOnly: true) { .accountStatuses(accountID: userID, sinceID: $0) }
     }
@@ -74,8 +77,12 @@ public struct MastodonNetwork: SocialNetwork {
     static let notificationPrefix = "notification:"
 
     /// A reply to a mention starts with `@author` (Mastodon notifies mentions, not replies).
+    /// A text the human posted behind a warning goes out behind it (`warningSource`).
     public func post(text: String, inReplyTo mention: NetworkPost?) async throws -> String {
-        let request = PostStatus(status: Self.sentText(text, inReplyTo: mention), inReplyToID: mention?.id, visibility: visibility)
+        let warning = try await warningSource?.warning(of: text)
+        let request = PostStatus(
+            status: Self.sentText(text, inReplyTo: mention), inReplyToID: mention?.id, visibility: visibility,
+            spoilerText: warning.map(\.text), sensitive: warning != nil)
         return try await Self.mappingErrors { try await client.send(request) }.id
     }
 
@@ -129,9 +136,9 @@ public struct MastodonNetwork: SocialNetwork {
 
     // MARK: - Mapping
 
-    /// Public or unlisted (a missing visibility counts as public), and without a content warning.
+    /// Public or unlisted (a missing visibility counts as public).
     static func isPublic(_ status: MastodonStatus) -> Bool {
-        ["public", "unlisted"].contains(status.visibility ?? "public") && status.spoilerText.isEmpty
+        ["public", "unlisted"].contains(status.visibility ?? "public")
     }
 
     /// A status as the seam's post: plain text, the author's acct, whom it replies to.
@@ -141,7 +148,8 @@ public struct MastodonNetwork: SocialNetwork {
             createdAt: status.createdDate ?? Date(timeIntervalSince1970: 0),
             authorID: status.account.id, authorUsername: status.account.acct,
             inReplyToUserID: status.inReplyToAccountID, inReplyToUsername: status.inReplyToUsername,
-            isRetweet: status.isReblog, inReplyToPostID: status.inReplyToID)
+            isRetweet: status.isReblog, inReplyToPostID: status.inReplyToID,
+            warning: PostWarning.from(text: status.spoilerText, labels: status.sensitive ? [.sensitive] : []))
     }
 
     static func networkError(_ error: MastodonAPIError) -> NetworkError {

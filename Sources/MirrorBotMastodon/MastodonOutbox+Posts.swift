@@ -11,16 +11,15 @@ extension MastodonOutbox {
         var items = 0
         /// `Create` activities carrying a note or poll.
         var notes = 0
-        /// Followers-only, direct and content-warned notes (the warned ones counted in `warned` too).
+        /// Followers-only and direct notes.
         var privateSkipped = 0
-        var warned = 0
         /// Items of any other type (`Like`, `Follow`, `Update`, …), by type.
         var otherTypes: [String: Int] = [:]
     }
 
     /// The posts of the outbox, checked whole before anything is stored: boosts
-    /// counted as retweets, followers-only, direct and content-warned notes counted
-    /// as skipped, notes with media and no text counted as empty, other activities
+    /// counted as retweets, followers-only and direct notes counted as skipped, content-warned
+    /// ones kept with their warning and counted, notes with media and no text counted as empty, other activities
     /// counted by type.
     ///
     /// A malformed item (an activity without a type, a `Create` whose object is no
@@ -59,12 +58,13 @@ extension MastodonOutbox {
                 if let refusal = dates.refusal(post.createdAt) {
                     throw refuse("the note \(note.id) was published \"\(note.published ?? "")\", \(refusal)")
                 }
-                guard note.isRepostable else {
+                guard note.isPublic else {
                     reading.privateSkipped += 1
-                    if note.isWarned { reading.warned += 1 }
                     continue
                 }
-                reading.collector.add(post)
+                var warned = post
+                warned.warning = note.warning
+                reading.collector.add(warned)
             default:
                 reading.otherTypes[activity.type, default: 0] += 1
             }
@@ -80,9 +80,7 @@ extension MastodonOutbox.Reading {
         guard items > 0, collector.posts.isEmpty, collector.duplicates == 0 else { return nil }
         var found: [String] = []
         if collector.retweets > 0 { found.append("\(collector.retweets.grouped) boosts") }
-        let open = privateSkipped - warned
-        if open > 0 { found.append("\(open.grouped) followers-only or direct") }
-        if warned > 0 { found.append("\(warned.grouped) behind a content warning") }
+        if privateSkipped > 0 { found.append("\(privateSkipped.grouped) followers-only or direct") }
         if collector.empty > 0 { found.append("\(collector.empty.grouped) without text") }
         for (type, count) in otherTypes.sorted(by: { $0.key < $1.key }) { found.append("\(count.grouped) \(type)") }
         let detail = found.isEmpty ? "" : " (\(found.joined(separator: ", ")))"

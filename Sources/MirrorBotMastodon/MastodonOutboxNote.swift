@@ -20,12 +20,14 @@ struct MastodonOutboxNote: Decodable {
     var hasAttachments: Bool
     /// The content warning, if any.
     var summary: String?
+    /// Marked sensitive (`sensitive`, Mastodon's extension); false when absent.
+    var sensitive: Bool
     var inReplyTo: String?
     var to: [String]
     var cc: [String]
     var tag: [Tag]
 
-    enum CodingKeys: String, CodingKey { case id, type, published, content, contentMap, attachment, summary, inReplyTo, to, cc, tag }
+    enum CodingKeys: String, CodingKey { case id, type, published, content, contentMap, attachment, summary, sensitive, inReplyTo, to, cc, tag }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -44,6 +46,7 @@ struct MastodonOutboxNote: Decodable {
             ?? (hasAttachments ? "" : nil)
         // A warning that cannot be read must not be dropped: the item is refused instead.
         summary = try container.decodeIfPresent(String.self, forKey: .summary)
+        sensitive = try container.decodeIfPresent(Bool.self, forKey: .sensitive) ?? false
         inReplyTo = try container.decodeIfPresent(String.self, forKey: .inReplyTo)
         to = Self.strings(container, .to)
         cc = Self.strings(container, .cc)
@@ -69,6 +72,8 @@ struct MastodonOutboxNote: Decodable {
     /// Behind a content warning (`summary`).
     var isWarned: Bool { !(summary ?? "").isEmpty }
 
-    /// Public or unlisted and not behind a content warning: safe to repost.
-    var isRepostable: Bool { isPublic && !isWarned }
+    /// The warning and sensitivity a repost carries (issue 40); nil when neither is set.
+    var warning: PostWarning? {
+        PostWarning.from(text: isWarned ? summary : nil, labels: sensitive ? [.sensitive] : [])
+    }
 }

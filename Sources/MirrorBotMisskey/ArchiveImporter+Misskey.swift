@@ -26,8 +26,8 @@ extension ArchiveImporter {
 
     /// Imports a Misskey notes export (`i/export-notes`: one JSON array of the human's notes):
     /// each note of their own words stored as a post; pure renotes counted as retweets;
-    /// followers-only, specified and content-warned notes counted as skipped (the bot must not
-    /// make them public or drop their warning); notes with only files counted as empty.
+    /// followers-only and specified notes counted as skipped (the bot must not make them
+    /// public); warned ones kept with their `cw` (issue 40); notes with only files counted as empty.
     ///
     /// The export names no users: a reply keeps `misskey:self` as whom it answers when its
     /// target is in the export (a self-reply, a thread), `misskey:note:<id>` otherwise, so it
@@ -58,7 +58,7 @@ extension ArchiveImporter {
             for post in reading.posts { collector.add(post) }
             for _ in 0..<reading.renotes { collector.countRetweet() }
             summary.privateSkipped += reading.privateSkipped
-            summary.contentWarned += reading.warned
+            summary.warningsKept += reading.warned
         }
         try await store(collector, into: &summary)
         return summary
@@ -107,10 +107,12 @@ extension ArchiveImporter {
             }
             guard note.isRepostable else {
                 reading.privateSkipped += 1
-                if note.cw != nil { reading.warned += 1 }
                 continue
             }
-            var post = Post(id: note.id, text: note.text ?? "", createdAt: note.createdDate ?? dates.now, markup: .mfm)
+            if note.cw != nil { reading.warned += 1 }
+            var post = Post(
+                id: note.id, text: note.text ?? "", createdAt: note.createdDate ?? dates.now, markup: .mfm,
+                warning: PostWarning.from(text: note.cw, labels: []))
             if let replyId = note.replyId {
                 post.inReplyToPostID = replyId
                 post.inReplyToUserID = ids.contains(replyId) ? "misskey:self" : "misskey:note:" + replyId

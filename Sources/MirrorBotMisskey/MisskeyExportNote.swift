@@ -17,8 +17,8 @@ struct MisskeyExportNote: Decodable, Sendable {
     var isPureRenote: Bool { renoteId != nil && (text ?? "").isEmpty && (fileIds ?? []).isEmpty }
 
     /// Readable by anyone: `public` or `home` (home is public, only left out of the public
-    /// timelines), without a content warning.
-    var isRepostable: Bool { ["public", "home"].contains(visibility) && cw == nil }
+    /// timelines). A warned one is kept with its warning (`cw`, issue 40).
+    var isRepostable: Bool { ["public", "home"].contains(visibility) }
 
     var createdDate: Date? { ISO8601Timestamp.parse(createdAt) }
 }

@@ -23,6 +23,9 @@ public struct MisskeyNetwork: SocialNetwork {
     /// Misskey's own MFM goes out with its markup look-alikes kept literal (`MFMLiteral`).
     /// Nil: every text goes out as it is.
     public var markupSource: (any PostMarkupSource)?
+    /// Where a text's warning is found (the bot's network: the human's stored posts), so a
+    /// warned post goes out behind a `cw` (`MisskeyNetwork.cw(for:)`); nil sends none.
+    public var warningSource: (any PostWarningSource)?
 
     public static let defaultReaction = "❤"
 
@@ -102,7 +105,8 @@ public struct MisskeyNetwork: SocialNetwork {
     /// the seam's default. misskey.io answers a repeat within 60 s with the note already made:
     /// a retry is one note, never two.
     public func post(text: String, inReplyTo mention: NetworkPost?) async throws -> String {
-        let request = CreateNote(text: try await outgoing(text), visibility: visibility, replyId: mention?.id)
+        let warning = try await warningSource?.warning(of: text)
+        let request = CreateNote(text: try await outgoing(text), visibility: visibility, replyId: mention?.id, cw: warning.map(Self.cw))
         return try await Self.mappingErrors { try await client.send(request) }.createdNote.id
     }
 
@@ -153,9 +157,18 @@ public struct MisskeyNetwork: SocialNetwork {
 
     // MARK: - Mapping
 
-    /// `public` or `home` (readable by anyone), without a content warning.
+    /// `public` or `home` (readable by anyone); a warned one comes with its `cw`.
     static func isPublic(_ note: MisskeyNote) -> Bool {
-        ["public", "home"].contains(note.visibility) && note.cw == nil
+        ["public", "home"].contains(note.visibility)
+    }
+
+    /// The `cw` a warning goes out with: its words; labels alone (Bluesky's `nudity`, Mastodon's
+    /// `sensitive`: Misskey marks only files sensitive) named as the warning. Cut to Misskey's 100
+    /// characters with `…` (a Mastodon warning may be longer): the note stays behind a warning.
+    static func cw(_ warning: PostWarning) -> String {
+        let words = warning.text.isEmpty ? warning.labels.map(\.rawValue).joined(separator: ", ") : warning.text
+        guard words.count > CreateNote.maxCWLength else { return words.isEmpty ? "sensitive" : words }
+        return String(words.prefix(CreateNote.maxCWLength - 1)) + "…"
     }
 
     /// A note as the seam's post: its MFM text, the author's acct, whom it replies to; a pure
@@ -166,7 +179,8 @@ public struct MisskeyNetwork: SocialNetwork {
         return NetworkPost(
             id: note.id, text: note.text ?? "", createdAt: note.createdDate ?? Date(timeIntervalSince1970: 0),
             authorID: note.userId, authorUsername: note.user.acct, inReplyToUserID: inReplyToUserID,
-            inReplyToUsername: note.reply?.user?.acct, isRetweet: note.isPureRenote, markup: .mfm, inReplyToPostID: note.replyId)
+            inReplyToUsername: note.reply?.user?.acct, isRetweet: note.isPureRenote, markup: .mfm, inReplyToPostID: note.replyId,
+            warning: PostWarning.from(text: note.cw, labels: []))
     }
 
     static func networkError(_ error: MisskeyAPIError) -> NetworkError {

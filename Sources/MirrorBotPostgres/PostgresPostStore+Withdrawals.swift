@@ -9,6 +9,7 @@ extension PostgresPostStore {
         let byID = try await connection.query("""
             SELECT id, text, created_at FROM posts WHERE in_reply_to_user_id = \(userID)
               AND NOT EXISTS (SELECT 1 FROM withdrawn_posts w WHERE w.post_id = posts.id)
+              AND content_warning IS NULL AND sensitivity = '{}'
             ORDER BY random() LIMIT \(limit)
             """).map(Self.post)
         guard byID.isEmpty, let username, !username.isEmpty else { return byID }
@@ -16,6 +17,7 @@ extension PostgresPostStore {
             SELECT id, text, created_at FROM posts
             WHERE in_reply_to_user_id LIKE 'http%' AND lower(in_reply_to_screen_name) = lower(\(username))
               AND NOT EXISTS (SELECT 1 FROM withdrawn_posts w WHERE w.post_id = posts.id)
+              AND content_warning IS NULL AND sensitivity = '{}'
             ORDER BY random() LIMIT \(limit)
             """).map(Self.post)
     }

@@ -111,13 +111,14 @@ public struct PostgresScheduleStore: ScheduleStore {
             """).count
     }
 
-    public func pickPost(near minute: Int, window: Int, allowMentions: Bool, notSince: Date) async throws -> Post? {
+    public func pickPost(near minute: Int, window: Int, allowMentions: Bool, allowWarned: Bool, notSince: Date) async throws -> Post? {
         let rows = try await connection.query("""
-            SELECT p.id, p.text, p.created_at FROM posts p
+            SELECT p.id, p.text, p.created_at, p.content_warning, array_to_string(p.sensitivity, ',') AS sensitivity FROM posts p
             LEFT JOIN bot_texts b ON b.text_hash = md5(p.text)
             WHERE p.in_reply_to_user_id IS NULL
               AND p.text <> ''
               AND (\(allowMentions) OR NOT p.has_mention)
+              AND (\(allowWarned) OR (p.content_warning IS NULL AND p.sensitivity = '{}'))
               AND \(fragment: Self.window(around: minute, width: window))
               AND b.refused_at IS NULL
               AND NOT EXISTS (SELECT 1 FROM withdrawn_posts w WHERE w.post_id = p.id)
@@ -126,7 +127,9 @@ public struct PostgresScheduleStore: ScheduleStore {
             LIMIT 1
             """)
         guard let row = rows.first else { return nil }
-        return Post(id: try row.decode("id"), text: try row.decode("text"), createdAt: try row.decode("created_at"))
+        return Post(
+            id: try row.decode("id"), text: try row.decode("text"), createdAt: try row.decode("created_at"),
+            warning: PostWarning.stored(in: row))
     }
 
     public func recordPosted(text: String, at date: Date) async throws {

@@ -73,9 +73,11 @@ public actor InMemoryPostStore: PostStore, ReplySource, RhythmSource, PostPicker
 
     /// The stored replies themselves, ids kept (the reply loop looks them up and records the one it reuses).
     public func replyPosts(to userID: String, username: String?, limit: Int) -> [Post] {
-        let byID = Array(posts.filter { $0.inReplyToUserID == userID }.shuffled(using: &generator).prefix(limit))
+        // A warned reply is never reused: no reply carries a warning yet (as PostgreSQL).
+        let unwarned = posts.filter { $0.warning == nil }
+        let byID = Array(unwarned.filter { $0.inReplyToUserID == userID }.shuffled(using: &generator).prefix(limit))
         guard byID.isEmpty, let username, !username.isEmpty else { return byID }
-        let matching = posts.filter {
+        let matching = unwarned.filter {
             ($0.inReplyToUserID?.hasPrefix("http") ?? false) && $0.inReplyToScreenName?.lowercased() == username.lowercased()
         }
         return Array(matching.shuffled(using: &generator).prefix(limit))
@@ -96,10 +98,10 @@ public actor InMemoryPostStore: PostStore, ReplySource, RhythmSource, PostPicker
         return zip(times, times.dropFirst()).map { $1.timeIntervalSince($0) }.min()
     }
 
-    public func pickPost(near minute: Int, window: Int, allowMentions: Bool, notSince: Date) async -> Post? {
+    public func pickPost(near minute: Int, window: Int, allowMentions: Bool, allowWarned: Bool, notSince: Date) async -> Post? {
         let records = await texts.records
         let candidates = originals.filter { post in
-            guard !post.text.isEmpty, allowMentions || !post.hasMention else { return false }
+            guard !post.text.isEmpty, allowMentions || !post.hasMention, allowWarned || post.warning == nil else { return false }
             guard window >= MinuteOfDay.count / 2
                 || MinuteOfDay.distance(MinuteOfDay.of(post.createdAt, in: timeZone), minute) <= window else { return false }
             let record = records[post.text]

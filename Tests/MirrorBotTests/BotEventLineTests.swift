@@ -51,6 +51,8 @@ struct BotEventLineTests {
         (.slotSkipped(slot: "08:10", .crowdedOut(latest: "09:55")),
          #"level=info event=slot_skipped slot=08:10 reason=missed detail="missed: slot 09:55 fell due too; one post at a time""#),
         (.slotSkipped(slot: "07:40", .noPostFits), #"level=info event=slot_skipped slot=07:40 reason="no stored post fits""#),
+        (.slotSkipped(slot: "07:40", .onlyWarnedFit),
+         #"level=info event=slot_skipped slot=07:40 reason="only posts behind a content warning fit; this network cannot carry it""#),
         (.slotSkipped(slot: "07:40", .everyTextRefused), #"level=warning event=slot_skipped slot=07:40 reason="duplicates refused""#),
         (.pastSlotsSkipped(count: 3), #"level=info event=slot_skipped count=3 reason="missed: the day ended before the slot was posted""#),
         (.slotsInterrupted(count: 1), "level=warning event=slots_interrupted count=1"),

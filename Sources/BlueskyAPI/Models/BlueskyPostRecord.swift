@@ -11,6 +11,8 @@ public struct BlueskyPostRecord: Sendable, Codable, Equatable {
     public var facets: [BlueskyFacet]?
     public var reply: BlueskyReplyRef?
     public var langs: [String]?
+    /// The author's own labels on the post (`nudity`, `graphic-media`, …); nil when none.
+    public var labels: BlueskySelfLabels?
 
     public init(text: String, createdAt: String, facets: [BlueskyFacet]? = nil, reply: BlueskyReplyRef? = nil, langs: [String]? = nil) {
         self.text = text
@@ -22,7 +24,7 @@ public struct BlueskyPostRecord: Sendable, Codable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case type = "$type"
-        case text, createdAt, facets, reply, langs
+        case text, createdAt, facets, reply, langs, labels
     }
 
     public init(from decoder: any Decoder) throws {
@@ -32,6 +34,7 @@ public struct BlueskyPostRecord: Sendable, Codable, Equatable {
         facets = try? container.decode([LossyFacet].self, forKey: .facets).compactMap(\.facet)
         reply = try? container.decode(BlueskyReplyRef.self, forKey: .reply)
         langs = try? container.decode([String].self, forKey: .langs)
+        labels = try? container.decode(BlueskySelfLabels.self, forKey: .labels)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -42,6 +45,7 @@ public struct BlueskyPostRecord: Sendable, Codable, Equatable {
         try container.encodeIfPresent(facets.flatMap { $0.isEmpty ? nil : $0 }, forKey: .facets)
         try container.encodeIfPresent(reply, forKey: .reply)
         try container.encodeIfPresent(langs, forKey: .langs)
+        try container.encodeIfPresent(labels.flatMap { $0.values.isEmpty ? nil : $0 }, forKey: .labels)
     }
 
     /// A facet, or nil when it would not decode.

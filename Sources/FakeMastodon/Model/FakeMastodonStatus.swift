@@ -15,6 +15,8 @@ public struct FakeMastodonStatus: Sendable, Equatable {
     public var mentionedIDs: [String]
     /// The content warning, empty when none.
     public var spoilerText = ""
+    /// Marked sensitive (Mastodon marks every status with a warning so).
+    public var sensitive = false
 
     /// The id as a number, for ordering and `since_id`.
     var number: UInt64 { UInt64(id) ?? 0 }

@@ -91,6 +91,6 @@ extension FakeMastodonWorld {
             content: reblog == nil ? FakeMastodonHTMLRenderer.render(status.text, baseURL: baseURL) : "",
             account: account, inReplyToID: status.inReplyToID, inReplyToAccountID: status.inReplyToAccountID,
             visibility: status.visibility, mentions: mentions, reblog: reblog, url: "\(baseURL)/@\(account.username)/\(status.id)",
-            spoilerText: status.spoilerText)
+            spoilerText: status.spoilerText, sensitive: status.sensitive)
     }
 }

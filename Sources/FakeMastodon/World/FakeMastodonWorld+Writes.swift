@@ -16,7 +16,11 @@ extension FakeMastodonWorld {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             return Self.error(422, "Validation failed: Text can't be blank")
         }
-        guard text.count <= 500 else { return Self.error(422, "Validation failed: Text character limit of 500 exceeded") }
+        // The warning counts toward the limit with the text (Mastodon's StatusLengthValidator).
+        let spoilerText = fields["spoiler_text"] ?? ""
+        guard text.count + spoilerText.count <= 500 else { return Self.error(422, "Validation failed: Text character limit of 500 exceeded") }
+        // Rails' boolean cast; a status with a warning is sensitive whatever was sent (PostStatusService).
+        let sensitive = ["true", "1", "t", "on"].contains((fields["sensitive"] ?? "").lowercased()) || !spoilerText.isEmpty
         let visibility = fields["visibility"] ?? "public"
         guard ["public", "unlisted", "private", "direct"].contains(visibility) else {
             return Self.error(422, "Validation failed: Visibility is not included in the list")
@@ -26,8 +30,11 @@ extension FakeMastodonWorld {
             guard let found = statuses[targetID] else { return Self.error(404, "Record not found") }
             target = found
         }
-        let status = insertStatus(
+        var status = insertStatus(
             accountID: account.id, text: text, createdAt: now, inReplyToID: target?.id, visibility: visibility, reblogOfID: nil)
+        status.spoilerText = spoilerText
+        status.sensitive = sensitive
+        statuses[status.id] = status
         if let key { idempotencyKeys[key] = status.id }
         if let target {
             writes.append(.reply(id: status.id, accountID: account.id, text: text, inReplyToID: target.id))

@@ -27,10 +27,12 @@ public struct MastodonStatus: Sendable, Codable, Equatable {
     public var reblog: Reblogged?
     /// The content warning; empty when none.
     public var spoilerText: String
+    /// Marked sensitive (always so when `spoilerText` is set); false when absent.
+    public var sensitive: Bool
     public var url: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, content, account, visibility, mentions, reblog, url
+        case id, content, account, visibility, mentions, reblog, url, sensitive
         case spoilerText = "spoiler_text"
         case createdAt = "created_at"
         case inReplyToID = "in_reply_to_id"
@@ -40,9 +42,10 @@ public struct MastodonStatus: Sendable, Codable, Equatable {
     public init(
         id: String, createdAt: String, content: String, account: MastodonAccount, inReplyToID: String? = nil,
         inReplyToAccountID: String? = nil, visibility: String? = "public", mentions: [MastodonMention] = [],
-        reblog: Reblogged? = nil, url: String? = nil, spoilerText: String = ""
+        reblog: Reblogged? = nil, url: String? = nil, spoilerText: String = "", sensitive: Bool? = nil
     ) {
         self.spoilerText = spoilerText
+        self.sensitive = sensitive ?? !spoilerText.isEmpty
         self.id = id
         self.createdAt = createdAt
         self.content = content
@@ -67,6 +70,7 @@ public struct MastodonStatus: Sendable, Codable, Equatable {
         mentions = try container.decodeIfPresent([MastodonMention].self, forKey: .mentions) ?? []
         reblog = try container.decodeIfPresent(Reblogged.self, forKey: .reblog)
         spoilerText = try container.decodeIfPresent(String.self, forKey: .spoilerText) ?? ""
+        sensitive = try container.decodeIfPresent(Bool.self, forKey: .sensitive) ?? false
         url = try container.decodeIfPresent(String.self, forKey: .url)
     }
 

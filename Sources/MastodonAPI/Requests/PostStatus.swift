@@ -11,8 +11,14 @@ public struct PostStatus: MastodonRequest {
     public var inReplyToID: String?
     /// `public`, `unlisted`, `private` or `direct`.
     public var visibility: String
+    /// The content warning (`spoiler_text`); nil when none.
+    public var spoilerText: String?
+    /// Marked sensitive.
+    public var sensitive: Bool
 
-    public init(status: String, inReplyToID: String? = nil, visibility: String = "unlisted") {
+    public init(status: String, inReplyToID: String? = nil, visibility: String = "unlisted", spoilerText: String? = nil, sensitive: Bool = false) {
+        self.spoilerText = spoilerText
+        self.sensitive = sensitive
         self.status = status
         self.inReplyToID = inReplyToID
         self.visibility = visibility
@@ -25,11 +31,15 @@ public struct PostStatus: MastodonRequest {
     public var form: [(name: String, value: String)]? {
         var fields: [(name: String, value: String)] = [("status", status), ("visibility", visibility)]
         if let inReplyToID { fields.append(("in_reply_to_id", inReplyToID)) }
+        if let spoilerText, !spoilerText.isEmpty { fields.append(("spoiler_text", spoilerText)) }
+        if sensitive { fields.append(("sensitive", "true")) }
         return fields
     }
 
     public var idempotencyKey: String? {
         let purpose = inReplyToID == nil ? "post" : "reply"
-        return "mirror-bot-" + StableHash.hex([purpose, status, inReplyToID ?? "", visibility])
+        // A warning changes the post; none leaves the key as before it was carried.
+        let warning = spoilerText.map { ["cw", $0, sensitive ? "sensitive" : ""] } ?? (sensitive ? ["sensitive"] : [])
+        return "mirror-bot-" + StableHash.hex([purpose, status, inReplyToID ?? "", visibility] + warning)
     }
 }

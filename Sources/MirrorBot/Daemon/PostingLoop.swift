@@ -122,7 +122,7 @@ public struct PostingLoop: DaemonLoop {
                 break
             }
             guard withdrawn < Self.maximumWithdrawn, let (source, window) = try await scheduler.pick(for: minuteNow, now: now) else {
-                try await skip(slot, .noPostFits)
+                try await skip(slot, try await scheduler.onlyWarnedFit(for: minuteNow, now: now) ? .onlyWarnedFit : .noPostFits)
                 return
             }
             // The budget before the source's lookup: a post that cannot go out is not worth a read.

@@ -61,7 +61,7 @@ extension BotEvent {
             case .crowdedOut: Line(.info, "slot_skipped", ["slot": slot, "reason": skip.logReason, "detail": skip.stored])
             case .late(_, let minutes): Line(.info, "slot_skipped", ["slot": slot, "reason": skip.logReason, "late_min": minutes])
             case .everyTextRefused: Line(.warning, "slot_skipped", ["slot": slot, "reason": skip.logReason])
-            case .noPostFits, .dryRun, .dayEnded, .interrupted: Line(.info, "slot_skipped", ["slot": slot, "reason": skip.logReason])
+            case .noPostFits, .onlyWarnedFit, .dryRun, .dayEnded, .interrupted: Line(.info, "slot_skipped", ["slot": slot, "reason": skip.logReason])
             }
         case .pastSlotsSkipped(let count): Line(.info, "slot_skipped", ["count": count, "reason": SlotSkip.dayEnded.logReason])
         case .slotsInterrupted(let count): Line(.warning, "slots_interrupted", ["count": count])

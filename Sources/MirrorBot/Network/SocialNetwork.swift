@@ -82,14 +82,17 @@ public struct NetworkPost: Sendable, Equatable, Codable {
     public var isKindUnknown: Bool
     /// The id of the post this one answers, when the network named it (see `Post.inReplyToPostID`).
     public var inReplyToPostID: String?
+    /// The content warning and sensitivity the author put on it; nil when none.
+    public var warning: PostWarning?
 
     public init(
         id: String, text: String, createdAt: Date, authorID: String, authorUsername: String? = nil,
         inReplyToUserID: String? = nil, inReplyToUsername: String? = nil, isRetweet: Bool = false,
         isKindUnknown: Bool = false, facets: String? = nil, replyTarget: String? = nil, markup: PostMarkup? = nil,
-        inReplyToPostID: String? = nil
+        inReplyToPostID: String? = nil, warning: PostWarning? = nil
     ) {
         self.inReplyToPostID = inReplyToPostID
+        self.warning = warning
         self.facets = facets
         self.markup = markup
         self.replyTarget = replyTarget

@@ -19,12 +19,15 @@ public struct Post: Sendable, Equatable, Codable {
     /// that post's id (on Mastodon, its URI when it lives on another server). Its time is
     /// in the id (`PostIDClock`), so the human's reply delays need no request.
     public var inReplyToPostID: String?
+    /// The content warning and sensitivity the human put on it; nil when none.
+    public var warning: PostWarning?
 
     public init(
         id: String, text: String, createdAt: Date, inReplyToUserID: String? = nil, inReplyToScreenName: String? = nil, facets: String? = nil,
-        markup: PostMarkup? = nil, inReplyToPostID: String? = nil
+        markup: PostMarkup? = nil, inReplyToPostID: String? = nil, warning: PostWarning? = nil
     ) {
         self.inReplyToPostID = inReplyToPostID
+        self.warning = warning
         self.id = id
         self.text = text
         self.createdAt = createdAt
@@ -38,7 +41,7 @@ public struct Post: Sendable, Equatable, Codable {
         self.init(
             id: post.id, text: post.text, createdAt: post.createdAt,
             inReplyToUserID: post.inReplyToUserID, inReplyToScreenName: post.inReplyToUsername, facets: post.facets,
-            markup: post.markup, inReplyToPostID: post.inReplyToPostID
+            markup: post.markup, inReplyToPostID: post.inReplyToPostID, warning: post.warning
         )
     }
 

@@ -8,6 +8,9 @@ public struct Scheduler: Sendable {
     public let picker: any PostPicker
     public let timeZone: TimeZone
     public let postMentions: Bool
+    /// Whether the bot's network carries a post's content warning and sensitivity with it;
+    /// when not (X), warned posts are never picked.
+    public let postWarned: Bool
 
     /// The picker's windows, in minutes either side of the slot: +/-30 first,
     /// then wider until the whole day.
@@ -16,11 +19,14 @@ public struct Scheduler: Sendable {
     public static let repeatInterval: TimeInterval = 24 * 3600
 
     /// All parts from one store (PostgreSQL keeps them together).
-    public init(store: any ScheduleStore, timeZone: TimeZone, postMentions: Bool) {
-        self.init(rhythm: store, plans: store, picker: store, timeZone: timeZone, postMentions: postMentions)
+    public init(store: any ScheduleStore, timeZone: TimeZone, postMentions: Bool, postWarned: Bool = false) {
+        self.init(rhythm: store, plans: store, picker: store, timeZone: timeZone, postMentions: postMentions, postWarned: postWarned)
     }
 
-    public init(rhythm: any RhythmSource, plans: any PlanStore, picker: any PostPicker, timeZone: TimeZone, postMentions: Bool) {
+    public init(
+        rhythm: any RhythmSource, plans: any PlanStore, picker: any PostPicker, timeZone: TimeZone, postMentions: Bool, postWarned: Bool = false
+    ) {
+        self.postWarned = postWarned
         self.rhythm = rhythm
         self.plans = plans
         self.picker = picker
@@ -64,10 +70,18 @@ public struct Scheduler: Sendable {
     public func pick(for minute: Int, now: Date) async throws -> (post: Post, window: Int)? {
         let notSince = now.addingTimeInterval(-Self.repeatInterval)
         for window in Self.windows {
-            if let post = try await picker.pickPost(near: minute, window: window, allowMentions: postMentions, notSince: notSince) {
+            if let post = try await picker.pickPost(near: minute, window: window, allowMentions: postMentions, allowWarned: postWarned, notSince: notSince) {
                 return (post, window)
             }
         }
         return nil
+    }
+
+    /// Whether a slot at `minute` that `pick` found nothing for had a post behind a content
+    /// warning that fits, left out because this network cannot carry it (said in the skip).
+    public func onlyWarnedFit(for minute: Int, now: Date) async throws -> Bool {
+        guard !postWarned, let widest = Self.windows.last else { return false }
+        let notSince = now.addingTimeInterval(-Self.repeatInterval)
+        return try await picker.pickPost(near: minute, window: widest, allowMentions: postMentions, allowWarned: true, notSince: notSince) != nil
     }
 }

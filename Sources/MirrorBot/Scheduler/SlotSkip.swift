@@ -6,6 +6,8 @@ public enum SlotSkip: Sendable, Equatable {
     /// More than the late grace after its time: the bot was not running.
     case late(slot: String, minutes: Int)
     case noPostFits
+    /// Only posts behind a content warning fit, and this network cannot carry it (X: issue 40).
+    case onlyWarnedFit
     case everyTextRefused
     case dryRun
     /// Still planned when its day ended.
@@ -19,6 +21,7 @@ public enum SlotSkip: Sendable, Equatable {
         case .crowdedOut(let latest): "missed: slot \(latest) fell due too; one post at a time"
         case .late(let slot, _): "missed: the bot was not running at \(slot)"
         case .noPostFits: "no stored post fits"
+        case .onlyWarnedFit: "only posts behind a content warning fit; this network cannot carry it"
         case .everyTextRefused: "every picked text was refused"
         case .dryRun: "dry run"
         case .dayEnded: "missed: the day ended before the slot was posted"
@@ -31,7 +34,7 @@ public enum SlotSkip: Sendable, Equatable {
         switch self {
         case .crowdedOut, .late: "missed"
         case .everyTextRefused: "duplicates refused"
-        case .noPostFits, .dryRun, .dayEnded, .interrupted: stored
+        case .noPostFits, .onlyWarnedFit, .dryRun, .dayEnded, .interrupted: stored
         }
     }
 
@@ -40,7 +43,7 @@ public enum SlotSkip: Sendable, Equatable {
         switch self {
         case .late(_, let minutes): "missed: \(minutes) min late"
         case .crowdedOut: stored
-        case .noPostFits, .everyTextRefused, .dryRun, .dayEnded, .interrupted: logReason
+        case .noPostFits, .onlyWarnedFit, .everyTextRefused, .dryRun, .dayEnded, .interrupted: logReason
         }
     }
 
@@ -48,7 +51,7 @@ public enum SlotSkip: Sendable, Equatable {
     public var label: String {
         switch self {
         case .crowdedOut, .late, .dayEnded: "missed"
-        case .noPostFits: "no_post_fits"
+        case .noPostFits, .onlyWarnedFit: "no_post_fits"
         case .everyTextRefused: "refused"
         case .interrupted: "interrupted"
         case .dryRun: "other"

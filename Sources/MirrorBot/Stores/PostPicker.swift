@@ -4,6 +4,7 @@ import Foundation
 public protocol PostPicker: Sendable {
     /// A random original post within `window` minutes of `minute` (wrapping midnight),
     /// preferring texts never posted, else the one posted longest ago and not since `notSince`;
-    /// never a text the network refused.
-    func pickPost(near minute: Int, window: Int, allowMentions: Bool, notSince: Date) async throws -> Post?
+    /// never a text the network refused; a post behind a content warning or labelled sensitive
+    /// only when `allowWarned` (the network carries the warning with it).
+    func pickPost(near minute: Int, window: Int, allowMentions: Bool, allowWarned: Bool, notSince: Date) async throws -> Post?
 }

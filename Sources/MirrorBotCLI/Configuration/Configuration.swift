@@ -249,6 +249,11 @@ public enum NetworkKind: String, Sendable {
     case mastodon
     case bluesky
     case misskey
+
+    /// Whether the bot's posts carry the warning and sensitivity of a warned post of the
+    /// human's (issue 40): Mastodon (`spoiler_text`, `sensitive`), Misskey (`cw`). X has no
+    /// warning for text; Bluesky does not carry them yet. Where not, warned posts are never picked.
+    public var carriesWarnings: Bool { self == .mastodon || self == .misskey }
 }
 
 /// A missing or malformed variable, named in one line.

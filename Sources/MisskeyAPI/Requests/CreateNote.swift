@@ -13,8 +13,11 @@ public struct CreateNote: MisskeyRequest {
     public var visibility: String
     public var replyId: String?
     public var localOnly: Bool?
+    /// The content warning (1 to `maxCWLength` characters); nil when none.
+    public var cw: String?
 
-    public init(text: String, visibility: String = "home", replyId: String? = nil, localOnly: Bool? = nil) {
+    public init(text: String, visibility: String = "home", replyId: String? = nil, localOnly: Bool? = nil, cw: String? = nil) {
+        self.cw = cw
         self.text = text
         self.visibility = visibility
         self.replyId = replyId
@@ -23,6 +26,8 @@ public struct CreateNote: MisskeyRequest {
 
     /// Misskey's longest note text (`packages/backend/src/const.ts` MAX_NOTE_TEXT_LENGTH).
     public static let maxTextLength = 3000
+    /// Misskey's longest content warning (`notes/create`'s `cw`: maxLength 100).
+    public static let maxCWLength = 100
 }
 
 /// `notes/reactions/create`: reacts to a note (one reaction per user per note). Needs

@@ -17,10 +17,10 @@ extension PostStoreContractTests {
             posts.append(mfm)
             try await stores.posts.store(posts)
             let never = Date(timeIntervalSince1970: 0)
-            #expect(try await stores.picker.pickPost(near: 600, window: 60, allowMentions: false, notSince: never) == nil)
+            #expect(try await stores.picker.pickPost(near: 600, window: 60, allowMentions: false, allowWarned: false, notSince: never) == nil)
             try await stores.posts.store([post("7", "no one named, mail me@example.com", 10, 0)])
-            #expect(try await stores.picker.pickPost(near: 600, window: 60, allowMentions: false, notSince: never)?.id == "7")
-            #expect(try await stores.picker.pickPost(near: 600, window: 60, allowMentions: true, notSince: never) != nil)
+            #expect(try await stores.picker.pickPost(near: 600, window: 60, allowMentions: false, allowWarned: false, notSince: never)?.id == "7")
+            #expect(try await stores.picker.pickPost(near: 600, window: 60, allowMentions: true, allowWarned: false, notSince: never) != nil)
         }
     }
 }

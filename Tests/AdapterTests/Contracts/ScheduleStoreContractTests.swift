@@ -154,7 +154,7 @@ struct PostStoreContractTests {
             plain.text = "changed without facets"
             plain.facets = nil
             try await stores.posts.store([plain])
-            let picked = try await stores.picker.pickPost(near: 600, window: 720, allowMentions: true, notSince: Date(timeIntervalSince1970: 0))
+            let picked = try await stores.picker.pickPost(near: 600, window: 720, allowMentions: true, allowWarned: false, notSince: Date(timeIntervalSince1970: 0))
             #expect(picked?.text == "see https://example.com")
             #expect(try await stores.posts.count() == 1)
         }

@@ -40,7 +40,7 @@ struct MastodonExportImportTests {
         return (ArchiveImporter(store: store, postLimit: 10_000), store)
     }
 
-    @Test("public and unlisted notes land as plain text under their status ids; boosts, private or warned notes and likes are counted")
+    @Test("public and unlisted notes land as plain text under their status ids, a warned one with its warning; boosts, private notes and likes are counted")
     func importsOutbox() async throws {
         let db = try await MigratedDatabase.make()
         let folder = try Self.export.write()
@@ -48,15 +48,19 @@ struct MastodonExportImportTests {
         #expect(ArchiveImporter.isMastodonExport(folder.appendingPathComponent("outbox.json").path))
         let (importer, _) = try await importer(db)
         let summary = try await importer.importMastodonExport(at: folder.path)
-        #expect(summary.stored == 5)
+        #expect(summary.stored == 6)
         #expect(summary.retweets == 1)
-        #expect(summary.privateSkipped == 3)
+        #expect(summary.privateSkipped == 2)
+        #expect(summary.warningsKept == 1)
         #expect(summary.likesEmpty == 3)
         #expect(summary.likesFound == 0)
         #expect(summary.errors.isEmpty)
 
         let posts = try await db.posts()
-        #expect(Set(posts.keys) == ["1001", "1002", "1003", "1004", "1005"])
+        #expect(Set(posts.keys) == ["1001", "1002", "1003", "1004", "1005", "1009"])
+        let warning = try await db.connection.query(
+            "SELECT content_warning, array_to_string(sensitivity, ',') AS sensitivity FROM posts WHERE id = '1009'").first
+        #expect(warning?["content_warning"] == "ネタバレ")
         #expect(posts["1001"] == StoredPost(text: "今日もいい天気だ\n\n散歩に行こう\n公園まで", minuteOfDay: 720))
         #expect(posts["1002"]?.text == "Tom & Jerry https://example.com/a/long/path #ramen")
         #expect(posts["1002"]?.replyTo == nil)

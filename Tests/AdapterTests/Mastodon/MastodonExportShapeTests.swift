@@ -123,13 +123,12 @@ struct MastodonExportShapeTests {
         #expect(error.position.isEmpty)
     }
 
-    @Test("notes and none importable (followers-only, warned): an error counting each reason")
+    @Test("notes and none importable (followers-only, direct): an error counting each reason")
     func noneImportable() async throws {
-        let warned = Self.note("3002", "<p>spoiler</p>").replacingOccurrences(of: #""summary":null"#, with: #""summary":"CW""#)
         let (error, _) = try await refusal("""
-            {"orderedItems":[\(Self.note("3001", "<p>mine</p>", to: "\(Self.actor)/followers")),\(warned)]}
+            {"orderedItems":[\(Self.note("3001", "<p>mine</p>", to: "\(Self.actor)/followers")),\(Self.note("3002", "<p>us</p>", to: "\(Self.actor)/followers"))]}
             """)
-        #expect(error.message == "2 items, 2 of them notes, none importable (1 followers-only or direct, 1 behind a content warning)")
+        #expect(error.message == "2 items, 2 of them notes, none importable (2 followers-only or direct)")
     }
 
     @Test("a file whose shape is not an export's outbox is refused, not read as empty", arguments: [

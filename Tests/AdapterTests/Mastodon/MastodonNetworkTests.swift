@@ -52,16 +52,44 @@ struct MastodonNetworkTests {
         #expect(newer.map(\.id) == [reply])
     }
 
-    @Test("followers-only, direct and content-warned statuses are never handed over as the human's posts")
+    @Test("followers-only and direct statuses are never handed over as the human's posts; a warned one comes with its warning")
     func privatePostsLeftOut() async throws {
         let world = try World()
         let open = world.server.addStatus(accountID: "1", text: "everyone", visibility: "public")
         let quiet = world.server.addStatus(accountID: "1", text: "quietly", visibility: "unlisted")
         _ = world.server.addStatus(accountID: "1", text: "followers only", visibility: "private")
         _ = world.server.addStatus(accountID: "1", text: "@friend secret", visibility: "direct")
-        _ = world.server.addStatus(accountID: "1", text: "the butler did it", spoilerText: "spoilers")
+        let warned = world.server.addStatus(accountID: "1", text: "the butler did it", spoilerText: "spoilers")
         let posts = try await allPosts(world.human.posts(of: "1", after: nil, limit: 100))
-        #expect(posts.map(\.id) == [quiet, open])
+        #expect(posts.map(\.id) == [warned, quiet, open])
+        #expect(posts.map(\.warning) == [PostWarning(text: "spoilers", labels: [.sensitive]), nil, nil])
+    }
+
+    @Test("a warned text of the human's goes out behind the same spoiler_text, marked sensitive; an unwarned one without")
+    func warningCarried() async throws {
+        let world = try World()
+        var bot = world.bot
+        bot.warningSource = FixedWarnings(["the butler did it": PostWarning(text: "finale spoilers", labels: [.sensitive])])
+        let warned = try await bot.post(text: "the butler did it", inReplyTo: nil)
+        let plain = try await bot.post(text: "good morning", inReplyTo: nil)
+        #expect(world.server.status(id: warned)?.spoilerText == "finale spoilers")
+        #expect(world.server.status(id: warned)?.sensitive == true)
+        #expect(world.server.status(id: plain)?.spoilerText == "")
+        #expect(world.server.status(id: plain)?.sensitive == false)
+        // Labels alone (a Bluesky import's `nudity`): sensitive, no words of warning.
+        bot.warningSource = FixedWarnings(["a statue": PostWarning(text: "", labels: [.nudity])])
+        let labelled = try await bot.post(text: "a statue", inReplyTo: nil)
+        #expect(world.server.status(id: labelled)?.spoilerText == "")
+        #expect(world.server.status(id: labelled)?.sensitive == true)
+    }
+
+    @Test("the warning counts toward the 500 characters with the text, as on Mastodon")
+    func warningCountsTowardLimit() async throws {
+        let world = try World()
+        var bot = world.bot
+        let text = String(repeating: "a", count: 490)
+        bot.warningSource = FixedWarnings([text: PostWarning(text: String(repeating: "w", count: 11))])
+        await #expect(throws: NetworkError.self) { try await bot.post(text: text, inReplyTo: nil) }
     }
 
     @Test("the home timeline flags boosts")

@@ -39,6 +39,21 @@ struct MisskeyNetworkTests {
         NetworkPost(id: id, text: "", createdAt: Date(timeIntervalSince1970: 0), authorID: authorID)
     }
 
+    @Test("a warned text of the human's goes out behind a cw; labels alone named as the cw; a long warning cut to 100 characters")
+    func warningCarried() async throws {
+        let world = try World()
+        var bot = world.bot
+        let long = String(repeating: "長", count: 120)
+        bot.warningSource = FixedWarnings([
+            "犯人は執事": PostWarning(text: "ネタバレ"), "彫像の写真": PostWarning(text: "", labels: [.nudity]),
+            "長い注意": PostWarning(text: long),
+        ])
+        #expect(world.server.note(id: try await bot.post(text: "犯人は執事", inReplyTo: nil))?.cw == "ネタバレ")
+        #expect(world.server.note(id: try await bot.post(text: "彫像の写真", inReplyTo: nil))?.cw == "nudity")
+        #expect(world.server.note(id: try await bot.post(text: "長い注意", inReplyTo: nil))?.cw == String(long.prefix(99)) + "…")
+        #expect(world.server.note(id: try await bot.post(text: "おはよう", inReplyTo: nil))?.cw == nil)
+    }
+
     @Test("me is the token's user")
     func me() async throws {
         let world = try World()
@@ -55,8 +70,12 @@ struct MisskeyNetworkTests {
         let reply = server.addNote(userId: world.humanID, text: "ありがとう", replyId: friendNote)
         let renote = server.addNote(userId: world.humanID, text: nil, renoteId: friendNote)
         server.addNote(userId: world.humanID, text: "フォロワーだけ", visibility: "followers")
-        server.addNote(userId: world.humanID, text: "犯人は", cw: "ネタバレ")
-        let posts = try await Self.all(world.human.posts(of: world.humanID, after: nil, limit: 100))
+        let warned = server.addNote(userId: world.humanID, text: "犯人は", cw: "ネタバレ")
+        var posts = try await Self.all(world.human.posts(of: world.humanID, after: nil, limit: 100))
+        // A warned note comes with its `cw` (issue 40).
+        #expect(posts.first?.id == warned && posts.first?.warning == PostWarning(text: "ネタバレ"))
+        posts.removeFirst()
+        #expect(posts.allSatisfy { $0.warning == nil })
         #expect(posts.map(\.id) == [renote, reply, selfReply, original])
         #expect(posts[3].text == "**太字** と $[x2 大きい] <plain>**</plain>")
         #expect(posts[2].inReplyToUserID == world.humanID)
@@ -64,7 +83,7 @@ struct MisskeyNetworkTests {
         #expect(posts[0].isRetweet && !posts[0].isOwnText)
         #expect(posts.dropFirst().allSatisfy { $0.isOwnText })
         let newer = try await Self.all(world.human.posts(of: world.humanID, after: StreamPosition(selfReply), limit: 100))
-        #expect(newer.map(\.id) == [renote, reply])
+        #expect(newer.map(\.id) == [warned, renote, reply])
     }
 
     @Test("a walk of more than one page goes down by untilId and stops at the cursor, each note once, ending at an empty page")

@@ -20,7 +20,7 @@ struct WithdrawalStoreTests {
         #expect(try await withdrawals.markWithdrawn(["1", "3"], at: now) == 2)
         #expect(try await withdrawals.markWithdrawn(["1"], at: now) == 0)  // once
         for _ in 0..<20 {
-            let picked = try await fixture.store.pickPost(near: 12 * 60, window: 720, allowMentions: true, notSince: now)
+            let picked = try await fixture.store.pickPost(near: 12 * 60, window: 720, allowMentions: true, allowWarned: false, notSince: now)
             #expect(picked?.id == "2")
         }
         #expect(try await fixture.posts.replyPosts(to: "9", username: nil, limit: 10).map(\.id) == ["4"])

@@ -35,6 +35,11 @@ struct RealExportTests {
     struct Stored: Equatable {
         var originals: Int
         var replies: Int
+        /// Behind a content warning (`content_warning` set), and of them originals (issue 40).
+        var warned = 0
+        var warnedOriginals = 0
+        /// Labelled sensitive (Mastodon's `sensitive`), with a warning or without.
+        var sensitive = 0
     }
 
     func importing(_ name: String, _ run: (ArchiveImporter, String) async throws -> ImportSummary) async throws -> (ImportSummary, Stored)? {
@@ -44,9 +49,15 @@ struct RealExportTests {
         let summary = try await run(ArchiveImporter(store: store, postLimit: 100_000), root.appendingPathComponent(name).path)
         let row = try #require(try await db.connection.query("""
             SELECT count(*) FILTER (WHERE in_reply_to_user_id IS NULL) AS originals,
-                   count(*) FILTER (WHERE in_reply_to_user_id IS NOT NULL) AS replies FROM posts
+                   count(*) FILTER (WHERE in_reply_to_user_id IS NOT NULL) AS replies,
+                   count(*) FILTER (WHERE content_warning IS NOT NULL) AS warned,
+                   count(*) FILTER (WHERE content_warning IS NOT NULL AND in_reply_to_user_id IS NULL) AS warned_originals,
+                   count(*) FILTER (WHERE 'sensitive' = ANY(sensitivity)) AS sensitive FROM posts
             """).first)
-        let stored = Stored(originals: try row.decode("originals", as: Int.self), replies: try row.decode("replies", as: Int.self))
+        let stored = Stored(
+            originals: try row.decode("originals", as: Int.self), replies: try row.decode("replies", as: Int.self),
+            warned: try row.decode("warned", as: Int.self), warnedOriginals: try row.decode("warned_originals", as: Int.self),
+            sensitive: try row.decode("sensitive", as: Int.self))
         try await db.database.drop()
         return (summary, stored)
     }
@@ -68,27 +79,34 @@ struct RealExportTests {
         #expect(summary.archiveTimeZone == zone)
     }
 
-    @Test("Mastodon exports: public and unlisted notes without a warning stored; the rest counted by reason", arguments: [
+    @Test("Mastodon exports: public and unlisted notes stored, warned ones with their warning; the rest counted by reason", arguments: [
         // README: items, Create, Announce, replies, originals public or unlisted; likes.
-        // realdata-figures.py: of the notes, followers-only or direct / content-warned (public) / empty; stored originals, replies.
-        ("mastodon/Mastodon-archive", 1476, 1425, 51, 161, 1234, 498, 33, 66, 4, 1177, 145),
-        ("mastodon/goija-mastodon", 305, 292, 13, 228, 64, 8, 0, 0, 1, 63, 228),
+        // realdata-figures.py: of the notes, followers-only or direct / content-warned (public) / empty; stored originals
+        // (unwarned), replies (unwarned); warned originals; sensitive without a warning (public, with text).
+        ("mastodon/Mastodon-archive", 1476, 1425, 51, 161, 1234, 498, 33, 66, 4, 1177, 145, 53, 3),
+        ("mastodon/goija-mastodon", 305, 292, 13, 228, 64, 8, 0, 0, 1, 63, 228, 0, 0),
     ])
     func mastodon(name: String, items: Int, creates: Int, announces: Int, replies: Int, publicOriginals: Int, likes: Int,
-                  closed: Int, warned: Int, empty: Int, storedOriginals: Int, storedReplies: Int) async throws {
+                  closed: Int, warned: Int, empty: Int, storedOriginals: Int, storedReplies: Int,
+                  warnedOriginals: Int, sensitiveUnwarned: Int) async throws {
         guard let (summary, stored) = try await importing(name, { try await $0.importMastodonExport(at: $1) }) else { return }
         #expect(summary.retweets == announces)
         #expect(summary.postsRead + summary.privateSkipped == items)
-        #expect(summary.privateSkipped == closed + warned)
+        #expect(summary.privateSkipped == closed)
+        // Every public warned note is kept with its warning (issue 40), and marked sensitive as Mastodon marks it.
+        #expect(stored.warned == warned)
+        #expect(stored.warnedOriginals == warnedOriginals)
+        #expect(stored.sensitive == warned + sensitiveUnwarned)
+        #expect(summary.warningsKept == warned + sensitiveUnwarned)
         #expect(summary.empty == empty)
-        #expect(stored.replies == storedReplies)
+        #expect(stored.replies == storedReplies + warned - warnedOriginals)
         #expect(stored.replies <= replies)
         // Every note is stored or skipped for a reason.
         #expect(stored.originals + stored.replies + summary.privateSkipped + summary.empty == creates)
-        // Originals: the README's public or unlisted ones, less those behind a warning or without text.
+        // Originals: the README's public or unlisted ones, less those without text (warned ones kept).
         #expect(stored.originals <= publicOriginals)
-        #expect(stored.originals >= publicOriginals - warned - empty)
-        #expect(stored.originals == storedOriginals)
+        #expect(stored.originals >= publicOriginals - empty)
+        #expect(stored.originals == storedOriginals + warnedOriginals)
         #expect(summary.likesEmpty == likes)
     }
 
