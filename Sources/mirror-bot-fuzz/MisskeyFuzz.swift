@@ -20,7 +20,9 @@ extension FuzzTarget {
             fuzzCheck(
                 reading.posts.count + reading.renotes + reading.privateSkipped == array.items.count,
                 "notes counted apart from the array: \(reading.posts.count) + \(reading.renotes) + \(reading.privateSkipped) of \(array.items.count)")
-            fuzzCheck(reading.warned <= reading.privateSkipped, "more warned than skipped")
+            // Warned notes are kept with their cw (issue 40): counted among the posts, each kept warning from one.
+            fuzzCheck(reading.warned <= reading.posts.count, "more warned than kept")
+            fuzzCheck(reading.posts.filter { $0.warning != nil }.count <= reading.warned, "a warning kept on a note without a cw")
             for post in reading.posts { exercise(post) }
         }
     }
