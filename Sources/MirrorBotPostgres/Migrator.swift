@@ -37,10 +37,12 @@ public struct Migrator: Sendable {
     }
 
     /// The `.sql` files, sorted by name.
+    /// Listed by path: swift-corelibs-foundation lists a symbolic link to a folder, by URL, as empty.
     public func files() throws -> [URL] {
-        try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "sql" }
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasSuffix(".sql") }
+            .sorted()
+            .map { directory.appendingPathComponent($0) }
     }
 
     /// Applies what has not run yet; returns the names applied now. With `schema`, creates

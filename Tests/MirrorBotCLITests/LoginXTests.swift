@@ -3,10 +3,6 @@ import Foundation
 @testable import MirrorBotCLI
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// `mirror-bot login` on NETWORK=x against the fake X: the authorize page read from the output
 /// and opened like a browser, the PIN it shows typed back (through the context's input).
 @Suite("login on X")
@@ -34,11 +30,7 @@ struct LoginXTests {
 
     func login(_ arguments: [String], type: @escaping @Sendable (String) -> String = { $0 }) async throws -> [String] {
         try await scratch.login(arguments) { lines in
-            guard let page = lines.last(where: { $0.contains("/oauth/authorize?") }), let url = URL(string: page),
-                let (data, _) = try? await URLSession.shared.data(from: url),
-                let match = String(decoding: data, as: UTF8.self).firstMatch(of: /<code>([0-9]+)<\/code>/)
-            else { return nil }
-            return type(String(match.1))
+            await Browser.xPIN(Browser.page(in: lines, containing: "/oauth/authorize?")).map(type)
         }
     }
 

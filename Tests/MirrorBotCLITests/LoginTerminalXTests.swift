@@ -1,0 +1,75 @@
+import FakeX
+import Foundation
+@testable import MirrorBotCLI
+import Testing
+
+/// The built `mirror-bot login` on X at a real pseudo-terminal: the authorize page's address read
+/// from the screen, the page fetched like a browser signed in as the account, the PIN it shows typed.
+@Suite("login at a pseudo-terminal on X")
+struct LoginTerminalXTests {
+    let server = FakeXServer()
+    let scratch: LoginScratch
+
+    init() throws {
+        server.addUser(id: "100", username: "haru")
+        server.addUser(id: "200", username: "haru_mirror")
+        server.addApp(consumerKey: "ck-human", consumerSecret: "cs-human", permission: "read")
+        server.addApp(consumerKey: "ck-bot", consumerSecret: "cs-bot", permission: "read-write")
+        server.addApp(consumerKey: "ck-readonly", consumerSecret: "cs-readonly", permission: "read")
+        try server.start()
+        scratch = try LoginScratch(envText: """
+            NETWORK=x
+            X_API_BASE_URL=\(server.baseURL.absoluteString)
+            HUMAN_CONSUMER_KEY=ck-human
+            HUMAN_CONSUMER_SECRET=cs-human
+            BOT_CONSUMER_KEY=ck-bot
+            BOT_CONSUMER_SECRET=cs-bot
+
+            """)
+    }
+
+    /// Signs `userID` in at a terminal; `type` turns the PIN the page shows into what is typed.
+    func login(_ role: String, as userID: String, type: @escaping @Sendable (String) -> String = { $0 }) async throws
+        -> PseudoTerminal.Session
+    {
+        server.signInBrowser(userID: userID)
+        return try await PseudoTerminal.run(["login", role], in: scratch.directory) { screen in
+            guard screen.contains("Type the PIN it shows:") else { return nil }
+            return await Browser.xPIN(Browser.page(on: screen, containing: "/oauth/authorize?")).map(type) ?? ""
+        }
+    }
+
+    @Test("login human then login bot at a terminal: each PIN read from the page and typed, both access tokens written 0600")
+    func bothAccounts() async throws {
+        let sessions = [try await login("human", as: "100"), try await login("bot", as: "200")]
+        #expect(sessions.map(\.status) == [0, 0])
+        #expect(sessions[0].shown.contains("Signed in as @haru on X"))
+        #expect(sessions[1].shown.contains("Signed in as @haru_mirror on X"))
+        let file = EnvFile(text: try scratch.envText())
+        #expect(file.value(of: "HUMAN_ACCESS_TOKEN")?.hasPrefix("100-") == true)
+        #expect(file.value(of: "BOT_ACCESS_TOKEN")?.hasPrefix("200-") == true)
+        #expect(file.value(of: "BOT_ACCESS_TOKEN_SECRET") != nil)
+        #expect(try scratch.envMode() == 0o600)
+    }
+
+    @Test("a wrong PIN typed at the terminal: one Error: line, a non-zero exit, the env file byte for byte the same")
+    func wrongPIN() async throws {
+        let before = try scratch.envText()
+        let refused = try await login("human", as: "100") { _ in "0000000" }
+        #expect(refused.status == 1)
+        #expect(refused.errorLines == ["Error: trading the PIN at X failed: HTTP 401; nothing was written"])
+        #expect(try scratch.envText() == before)
+    }
+
+    @Test("a bot whose app may only read, signed in at a terminal: one Error: line, a non-zero exit, the env file byte for byte the same")
+    func readOnlyBot() async throws {
+        try "NETWORK=x\nX_API_BASE_URL=\(server.baseURL.absoluteString)\nBOT_CONSUMER_KEY=ck-readonly\nBOT_CONSUMER_SECRET=cs-readonly\n"
+            .write(toFile: scratch.envPath, atomically: false, encoding: .utf8)
+        let before = try scratch.envText()
+        let refused = try await login("bot", as: "200")
+        #expect(refused.status == 1)
+        #expect(refused.errorLines.count == 1)
+        #expect(refused.errorLines.first?.hasPrefix("Error: the bot's token can only read (x-access-level read)") == true)
+        #expect(try scratch.envText() == before)
+    }
+}
