@@ -3,7 +3,8 @@ import MirrorBot
 import Postgres
 
 /// Applies `migrations/*.sql` in file-name order, each once, recording each in
-/// `schema_migrations`. An advisory lock keeps two processes from racing;
+/// `schema_migrations`. An advisory lock per schema keeps two processes migrating the
+/// same schema from racing (bots in other schemas of the database migrate meanwhile);
 /// each migration runs in its own transaction with its record.
 public struct Migrator: Sendable {
     public let directory: URL
@@ -63,7 +64,7 @@ public struct Migrator: Sendable {
                 applied_at timestamptz NOT NULL DEFAULT now()
             )
             """)
-        try await connection.query("SELECT pg_advisory_lock(\(Self.lockKey))")
+        try await connection.query("SELECT pg_advisory_lock(\(Self.lockKey), hashtext(current_schema()))")
         do {
             var applied: [String] = []
             let done = Set(try await connection.query("SELECT name FROM schema_migrations").compactMap { $0["name"] })
@@ -78,16 +79,17 @@ public struct Migrator: Sendable {
                 }
                 applied.append(name)
             }
-            try await connection.query("SELECT pg_advisory_unlock(\(Self.lockKey))")
+            try await connection.query("SELECT pg_advisory_unlock(\(Self.lockKey), hashtext(current_schema()))")
             return applied
         } catch {
-            _ = try? await connection.query("SELECT pg_advisory_unlock(\(Self.lockKey))")
+            _ = try? await connection.query("SELECT pg_advisory_unlock(\(Self.lockKey), hashtext(current_schema()))")
             throw error
         }
     }
 
-    /// An arbitrary constant shared by every mirror-bot process.
-    static let lockKey: Int64 = 0x6D69_7272_6F72
+    /// An arbitrary constant shared by every mirror-bot process (the lock's first key; the
+    /// schema's hash is the second).
+    static let lockKey: Int32 = 0x6D69_7272
 }
 
 /// A migration that failed, named by its file.
