@@ -94,17 +94,32 @@ struct ServiceOutageEndToEndTests {
         redis.stop()
     }
 
-    @Test("Redis emptied under the running daemon (FLUSHALL, then a restart without its data): noticed, nothing liked, rebuilt, liking again")
+    @Test("Redis emptied under the running daemon (FLUSHALL, then a restart without its data) and before a start: noticed, nothing liked, rebuilt without reading the likes again, liking again")
     func redisEmptied() async throws {
         let redis = try RestartableRedis()
         try redis.start()
         try await DaemonHarness.with { harness in
             try await harness.setUp(redisURL: redis.url)
             _ = harness.addActivity()
+            // 150 likes of the human's (two pages of liked_tweets), of the same words as the posts the bot
+            // should like below, each by its own account the bot does not follow (all by one author, the
+            // classifier would learn that the human likes that author alone: it also learns from what a
+            // liked post lacks).
+            for fan in 0..<150 {
+                let author = String(7_000 + fan)
+                harness.server.addUser(id: author, username: "fan\(fan)")
+                let old = harness.server.addTweet(
+                    authorID: author, text: "ラーメン屋の新作つけ麺をもう一杯", createdAt: Date().addingTimeInterval(-86_400))
+                harness.server.addLike(userID: DaemonHarness.human, tweetID: old)
+            }
             let daemon = try harness.startDaemon()
             #expect(harness.waitFor(30) { harness.likes.count == 1 }, "\(harness.output)")
+            #expect(harness.waitFor(30) { harness.output.split(separator: "\n").contains { $0.contains("event=learned_likes") && $0.contains(" favorite=150") } }, "\(harness.output)")
             // Trained before the daemon first ran (as an older version would have): kept as the baseline at start.
             #expect(harness.output.contains("event=classifier_baseline_saved"), "\(harness.output)")
+            let learnedBefore = harness.output.components(separatedBy: "event=learned_likes").count
+            let verdicts = try classify(harness)
+            let lostAt = Date()
 
             for (round, empty) in [(1, { _ = try? redis.cli(["FLUSHALL"]) }), (2, { redis.stop(); try? FileManager.default.removeItem(at: redis.folder.appendingPathComponent("dump.rdb")); try? redis.start() })] {
                 empty()
@@ -116,14 +131,47 @@ struct ServiceOutageEndToEndTests {
                 let lost = lines.indices.filter { lines[$0].contains("event=classifier_lost") }
                 let rebuilt = lines.indices.filter { lines[$0].contains("event=classifier_rebuilt") }
                 #expect(lost.count == round && rebuilt.count == round, "\(harness.output)")
+                // The same classifier as before the loss: the same verdicts, ratios and threshold.
+                #expect(try classify(harness) == verdicts)
                 if let from = lost.last, let to = rebuilt.last, from < to {
                     #expect(!lines[from...to].contains { $0.contains(" ratio=") }, "\(harness.output)")
                 }
             }
+            // Rebuilt from PostgreSQL alone: the human's likes were not read again (each round read the
+            // newest page of liked_tweets, found it learned, and stopped) and nothing was learned twice.
+            let likeReads = harness.server.requests.filter { $0.endpoint == "GET /2/users/:id/liked_tweets" && $0.date > lostAt }
+            #expect(!likeReads.isEmpty)
+            #expect(!likeReads.contains { $0.query.contains("pagination_token") }, "\(likeReads.map(\.query))")
+            #expect(harness.output.components(separatedBy: "event=learned_likes").count == learnedBefore, "\(harness.output)")
             #expect(daemon.isRunning)
             #expect(harness.stop(daemon) == 0)
+
+            // A daemon started on an empty Redis rebuilds the counts before it decides anything.
+            _ = try redis.cli(["FLUSHALL"])
+            let started = harness.output.count
+            let next = try harness.startDaemon()
+            let ramen = harness.server.addTweet(authorID: DaemonHarness.foodie, text: "ラーメン屋の新作つけ麺をもう一杯 3")
+            #expect(harness.waitFor(60) { harness.likes.contains(ramen) }, "\(harness.output)")
+            let after = String(harness.output.dropFirst(started))
+            let rebuilt = try #require(after.range(of: "event=classifier_rebuilt"), "\(after)")
+            #expect(after.range(of: "event=classifier_lost").map { $0.lowerBound < rebuilt.lowerBound } == true, "\(after)")
+            #expect(!after[..<rebuilt.lowerBound].contains(" ratio="), "\(after)")
+            #expect(harness.stop(next) == 0)
         }
         redis.stop()
+    }
+
+    /// `mirror-bot classify --jsonl` over a fixed set, with the daemon's environment: its output lines.
+    func classify(_ harness: DaemonHarness) throws -> [String] {
+        let input = [
+            ("ラーメン屋の新作つけ麺をもう一杯", "foodie"), ("ラーメンが食べたい", "friend"), ("今日もいい天気だ", "retweeter"),
+            ("会議が長引いた", "stranger"), ("新作のつけ麺", "fan1"),
+        ].map { #"{"text":"\#($0.0)","author":"\#($0.1)"}"# }.joined(separator: "\n") + "\n"
+        let result = try BinaryRunner.run(["classify", "--jsonl", "-"], environment: harness.environment, stdin: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5, "\(result.stdout)")
+        return lines
     }
 
     @Test("PostgreSQL cutting the daemon's connections mid-run: it reconnects and goes on answering")

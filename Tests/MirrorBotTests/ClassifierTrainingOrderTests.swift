@@ -80,5 +80,25 @@ struct ClassifierTrainingOrderTests {
         #expect(first.logThreshold == other.logThreshold, "likes first: \(String(describing: first.logThreshold)); \(order): \(String(describing: other.logThreshold))")
         #expect(first.textScale == other.textScale)
     }
+
+    @Test("a like takes its post back from normal only when it was learned as normal: 150 likes from outside the timeline leave the normals whole")
+    func likesFromOutsideTheTimeline() async throws {
+        let classifier = InMemoryClassifier(learning: .countsOnly)
+        try await classifier.train(batch: ["会議 資料", "電車 遅延", "ラーメン 新作"].map {
+            TrainingExample(text: $0, author: "colleague", category: .normal)
+        })
+        // Liked from a search or a profile: never on the home timeline, so never learned as normal.
+        try await classifier.train(batch: (0..<150).map {
+            TrainingExample(text: "ラーメン 新作 つけ麺", author: "fan\($0)", category: .favorite)
+        })
+        #expect(await classifier.store.counts.documents == CategoryCounts(favorite: 150, normal: 3))
+        #expect(await classifier.store.counts.counts(of: "ラーメン") == CategoryCounts(favorite: 150, normal: 1))
+        // Seen on the home timeline as normal, liked later: it moves.
+        try await classifier.train(batch: [TrainingExample(text: "ラーメン 新作", author: "colleague", category: .favorite, seenAsNormal: true)])
+        #expect(await classifier.store.counts.documents == CategoryCounts(favorite: 151, normal: 2))
+        #expect(await classifier.store.counts.counts(of: "ラーメン") == CategoryCounts(favorite: 151, normal: 0))
+        let verdict = try await classifier.classify(text: "ラーメン 新作 つけ麺", author: "foodie")
+        #expect(verdict.ratio > 0 && verdict.isFavorite, "\(verdict)")
+    }
 }
 

@@ -5,6 +5,8 @@ import Foundation
 public struct FakeXRequestRecord: RecordedRequest, Equatable {
     public var method: String
     public var path: String
+    /// The query string as sent (after `?`), or empty.
+    public var query: String
     /// The endpoint template, e.g. `GET /2/users/:id/tweets` (the path when unknown).
     public var endpoint: String
     /// The status sent; 0 for a dropped connection.

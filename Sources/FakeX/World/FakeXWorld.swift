@@ -98,7 +98,7 @@ struct FakeXWorld: Sendable {
     ) -> HTTPResponse? {
         requests.append(
             FakeXRequestRecord(
-                method: request.method, path: request.path, endpoint: endpoint, status: response?.status ?? 0,
+                method: request.method, path: request.path, query: request.rawQuery, endpoint: endpoint, status: response?.status ?? 0,
                 userID: user, date: now))
         return response
     }

@@ -35,7 +35,7 @@ public struct CountingClassifier<Store: ClassifierStore>: FavoriteClassifier {
         try await learn(examples.map {
             LearnedPost(
                 features: extractor.features(text: $0.text, author: $0.author), category: $0.category,
-                takesBack: $0.category == .favorite, seenAsNormal: $0.seenAsNormal)
+                takesBack: $0.category == .favorite && $0.seenAsNormal, seenAsNormal: $0.seenAsNormal)
         }, sample: learning == .sample)
     }
 

@@ -36,8 +36,10 @@ public struct TrainingExample: Sendable, Hashable {
     public var author: String?
     public var category: ClassifierCategory
     /// A liked post that was learned as `normal` from the human's home timeline
-    /// before: it is already in the like-share sample, and moves there from
-    /// `normal` to `favorite` instead of counting as one more post the human saw.
+    /// before: `train(batch:)` takes its counts back from `normal`, and in the
+    /// like-share sample it moves from `normal` to `favorite` instead of counting
+    /// as one more post the human saw. A liked post never learned as `normal` (from
+    /// a search, a profile, a thread, an archive) takes nothing back.
     public var seenAsNormal: Bool
 
     public init(text: String, author: String?, category: ClassifierCategory, seenAsNormal: Bool = false) {
