@@ -39,26 +39,49 @@ public struct PostgresWithdrawalStore: WithdrawalStore {
 }
 
 extension PostgresWithdrawalStore {
+    /// The `limit` posts the deletion sweep looks up next, in this order: posts not checked in
+    /// the last day before the others; within each, the sources of the bot's live copies first;
+    /// within those, originals within 30 minutes of a coming slot (`minutes`, across midnight
+    /// too) first; then never checked first, the oldest check, the id.
+    ///
+    /// Read without touching every post: each tier is its own read in that order, at most
+    /// `limit` rows (the copies' sources from the copies, the others along the index of
+    /// `checked_at`, migration 025), and the tiers are merged over those few rows. A tier's
+    /// read may also return posts of an earlier tier (an original near a slot with a live
+    /// copy); each post counts in its first tier, and a tier's first `limit` rows still hold
+    /// the tier's own first posts, as many as the earlier tiers leave room for.
     public func sweepCandidates(limit: Int, nearMinutes minutes: [Int], now: Date) async throws -> [String] {
         guard limit > 0 else { return [] }
-        let coming = minutes.map(String.init).joined(separator: ",")
-        return try await connection.query("""
-            SELECT p.id FROM posts p
-            WHERE NOT EXISTS (SELECT 1 FROM withdrawn_posts w WHERE w.post_id = p.id)
-            ORDER BY
-                p.checked_at IS NOT NULL AND p.checked_at > \(now)::timestamptz - interval '1 day',
-                (EXISTS (SELECT 1 FROM plan_slots s
-                         WHERE s.source_post_id = p.id AND s.state = 'posted' AND s.posted_id <> 'unconfirmed'
-                           AND NOT EXISTS (SELECT 1 FROM deleted_copies d WHERE d.copy_id = s.posted_id))
-                 OR EXISTS (SELECT 1 FROM replies r
-                            WHERE r.source_post_id = p.id AND r.state = 'replied' AND r.reply_id IS NOT NULL
-                              AND NOT EXISTS (SELECT 1 FROM deleted_copies d WHERE d.copy_id = r.reply_id))) DESC,
-                (p.in_reply_to_user_id IS NULL AND EXISTS (
-                    SELECT 1 FROM unnest(string_to_array(\(coming), ',')::int[]) AS c(m)
-                    WHERE least(abs(p.minute_of_day - c.m), 1440 - abs(p.minute_of_day - c.m)) <= 30)) DESC,
-                p.checked_at NULLS FIRST, p.id
-            LIMIT \(limit)
-            """).map { try $0.decode("id", as: String.self) }
+        let unchecked = "(p.checked_at IS NULL OR p.checked_at <= $1::timestamptz - interval '1 day')"
+        let recent = "p.checked_at > $1::timestamptz - interval '1 day'"
+        let near = """
+            p.in_reply_to_user_id IS NULL AND EXISTS (
+                SELECT 1 FROM unnest(string_to_array($3, ',')::int[]) AS c(m)
+                WHERE least(abs(p.minute_of_day - c.m), 1440 - abs(p.minute_of_day - c.m)) <= 30)
+            """
+        func tier(_ number: Int, from source: String, where condition: String) -> String {
+            """
+            (SELECT p.id, p.checked_at, \(number) AS tier FROM \(source)
+             WHERE \(condition) AND NOT EXISTS (SELECT 1 FROM withdrawn_posts w WHERE w.post_id = p.id)
+             ORDER BY p.checked_at NULLS FIRST, p.id LIMIT $2)
+            """
+        }
+        var tiers: [String] = []
+        let copied = "live JOIN posts p ON p.id = live.source_post_id"
+        for (first, checked) in [(0, unchecked), (4, recent)] {
+            if !minutes.isEmpty { tiers.append(tier(first, from: copied, where: checked + " AND " + near)) }
+            tiers.append(tier(first + 1, from: copied, where: checked))
+            if !minutes.isEmpty { tiers.append(tier(first + 2, from: "posts p", where: checked + " AND " + near)) }
+            tiers.append(tier(first + 3, from: "posts p", where: checked))
+        }
+        return try await connection.query(PostgresQuery(unsafeSQL: """
+            WITH live AS MATERIALIZED (SELECT DISTINCT source_post_id FROM (\(Self.liveCopies)) c)
+            SELECT id FROM (\(tiers.joined(separator: "\nUNION ALL\n"))) t
+            GROUP BY id, checked_at
+            ORDER BY min(tier), checked_at NULLS FIRST, id
+            LIMIT $2
+            """, binds: [now.postgresText, String(limit)] + (minutes.isEmpty ? [] : [minutes.map(String.init).joined(separator: ",")])))
+            .map { try $0.decode("id", as: String.self) }
     }
 }
 

@@ -59,4 +59,71 @@ struct WithdrawalStoreTests {
         #expect(try rows.map { try $0.decode("id", as: String.self) } == ["2"])
         try await fixture.db.database.drop()
     }
+
+    /// The sweep's order as one query over every post (how it was read before migration 025):
+    /// the reference the tiered reads must agree with.
+    static func referenceCandidates(_ connection: PostgresConnection, limit: Int, nearMinutes minutes: [Int], now: Date) async throws -> [String] {
+        try await connection.query("""
+            SELECT p.id FROM posts p
+            WHERE NOT EXISTS (SELECT 1 FROM withdrawn_posts w WHERE w.post_id = p.id)
+            ORDER BY
+                p.checked_at IS NOT NULL AND p.checked_at > \(now)::timestamptz - interval '1 day',
+                (EXISTS (SELECT 1 FROM plan_slots s
+                         WHERE s.source_post_id = p.id AND s.state = 'posted' AND s.posted_id <> 'unconfirmed'
+                           AND NOT EXISTS (SELECT 1 FROM deleted_copies d WHERE d.copy_id = s.posted_id))
+                 OR EXISTS (SELECT 1 FROM replies r
+                            WHERE r.source_post_id = p.id AND r.state = 'replied' AND r.reply_id IS NOT NULL
+                              AND NOT EXISTS (SELECT 1 FROM deleted_copies d WHERE d.copy_id = r.reply_id))) DESC,
+                (p.in_reply_to_user_id IS NULL AND EXISTS (
+                    SELECT 1 FROM unnest(string_to_array(\(minutes.map(String.init).joined(separator: ",")), ',')::int[]) AS c(m)
+                    WHERE least(abs(p.minute_of_day - c.m), 1440 - abs(p.minute_of_day - c.m)) <= 30)) DESC,
+                p.checked_at NULLS FIRST, p.id
+            LIMIT \(limit)
+            """).map { try $0.decode("id", as: String.self) }
+    }
+
+    @Test("the sweep's tiered reads pick what one sort of every post picks, over random stores, limits and coming slots")
+    func sweepMatchesOneSortOfEveryPost() async throws {
+        let fixture = try await SchedulerFixture.make()
+        let connection = fixture.db.connection
+        let withdrawals = PostgresWithdrawalStore(connection: connection)
+        var random = SeededGenerator(seed: 25)
+        // 400 posts: a third replies; never checked, checked days ago, or within the last day (whole hours, so that checks tie).
+        let posts = (0..<400).map { index in
+            post(String(format: "p%03d", index), "投稿 \(index)", Int.random(in: 0..<24, using: &random), Int.random(in: 0..<60, using: &random),
+                 replyTo: Int.random(in: 0..<3, using: &random) == 0 ? "9" : nil)
+        }
+        try await fixture.posts.store(posts)
+        for post in posts {
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0: break
+            case 1: try await withdrawals.markChecked([post.id], at: now.addingTimeInterval(-Double(Int.random(in: 25...120, using: &random)) * 3_600))
+            default: try await withdrawals.markChecked([post.id], at: now.addingTimeInterval(-Double(Int.random(in: 0...23, using: &random)) * 3_600))
+            }
+        }
+        try await withdrawals.markWithdrawn(posts.map(\.id).filter { _ in Int.random(in: 0..<20, using: &random) == 0 }, at: now)
+        // The bot's copies: posted slots and replies reusing stored posts, some deleted since, one unconfirmed.
+        try await connection.query("INSERT INTO plans (local_date, time_zone) VALUES ('2026-12-01', 'UTC')")
+        for (slot, source) in posts.map(\.id).shuffled(using: &random).prefix(40).enumerated() {
+            try await connection.query("""
+                INSERT INTO plan_slots (local_date, minute_of_day, state, source_post_id, posted_id, text, posted_at)
+                VALUES ('2026-12-01', \(slot), 'posted', \(source), \(slot == 0 ? "unconfirmed" : "c\(slot)"), 'x', \(now)::timestamptz)
+                """)
+            if slot % 4 == 1 { try await withdrawals.markCopyDeleted(BotCopy(copyID: "c\(slot)", sourceID: source), at: now) }
+        }
+        for (index, source) in posts.map(\.id).shuffled(using: &random).prefix(20).enumerated() {
+            try await connection.query("""
+                INSERT INTO replies (mention_id, author_id, state, reply_id, source_post_id)
+                VALUES (\("m\(index)"), '9', \(index % 5 == 0 ? "silent" : "replied"), \("r\(index)"), \(source))
+                """)
+        }
+        for _ in 0..<40 {
+            let limit = [1, 5, 20, 60, 500].randomElement(using: &random)!
+            let minutes = (0..<Int.random(in: 0...4, using: &random)).map { _ in Int.random(in: 0..<1440, using: &random) }
+            let at = now.addingTimeInterval(Double(Int.random(in: -48...48, using: &random)) * 1_800)
+            let expected = try await Self.referenceCandidates(connection, limit: limit, nearMinutes: minutes, now: at)
+            #expect(try await withdrawals.sweepCandidates(limit: limit, nearMinutes: minutes, now: at) == expected, "limit \(limit), minutes \(minutes)")
+        }
+        try await fixture.db.database.drop()
+    }
 }
