@@ -44,39 +44,45 @@ extension PostgresWithdrawalStore {
     /// within those, originals within 30 minutes of a coming slot (`minutes`, across midnight
     /// too) first; then never checked first, the oldest check, the id.
     ///
-    /// Read without touching every post: each tier is its own read in that order, at most
-    /// `limit` rows (the copies' sources from the copies, the others along the index of
-    /// `checked_at`, migration 025), and the tiers are merged over those few rows. A tier's
-    /// read may also return posts of an earlier tier (an original near a slot with a live
-    /// copy); each post counts in its first tier, and a tier's first `limit` rows still hold
-    /// the tier's own first posts, as many as the earlier tiers leave room for.
+    /// Read without touching every post: each tier is read apart, at most `limit` rows in that
+    /// order (the copies' sources from the copies; the posts never checked along the primary
+    /// key; the others along the index of their checks, migration 025, which an import never
+    /// writes), and the reads are merged over those few rows. A read may also return posts of an
+    /// earlier tier (an original near a slot with a live copy); each post counts in its first
+    /// tier, and a read's first `limit` rows still hold its tier's first posts, as many as the
+    /// earlier tiers leave room for.
     public func sweepCandidates(limit: Int, nearMinutes minutes: [Int], now: Date) async throws -> [String] {
         guard limit > 0 else { return [] }
-        let unchecked = "(p.checked_at IS NULL OR p.checked_at <= $1::timestamptz - interval '1 day')"
+        let never = "p.checked_at IS NULL", old = "p.checked_at <= $1::timestamptz - interval '1 day'"
         let recent = "p.checked_at > $1::timestamptz - interval '1 day'"
         let near = """
             p.in_reply_to_user_id IS NULL AND EXISTS (
                 SELECT 1 FROM unnest(string_to_array($3, ',')::int[]) AS c(m)
                 WHERE least(abs(p.minute_of_day - c.m), 1440 - abs(p.minute_of_day - c.m)) <= 30)
             """
-        func tier(_ number: Int, from source: String, where condition: String) -> String {
+        func read(_ tier: Int, from source: String = "posts p", where conditions: [String], orderedBy order: String) -> String {
             """
-            (SELECT p.id, p.checked_at, \(number) AS tier FROM \(source)
-             WHERE \(condition) AND NOT EXISTS (SELECT 1 FROM withdrawn_posts w WHERE w.post_id = p.id)
-             ORDER BY p.checked_at NULLS FIRST, p.id LIMIT $2)
+            (SELECT p.id, p.checked_at, \(tier) AS tier FROM \(source)
+             WHERE \(conditions.joined(separator: " AND ")) AND NOT EXISTS (SELECT 1 FROM withdrawn_posts w WHERE w.post_id = p.id)
+             ORDER BY \(order) LIMIT $2)
             """
         }
-        var tiers: [String] = []
-        let copied = "live JOIN posts p ON p.id = live.source_post_id"
-        for (first, checked) in [(0, unchecked), (4, recent)] {
-            if !minutes.isEmpty { tiers.append(tier(first, from: copied, where: checked + " AND " + near)) }
-            tiers.append(tier(first + 1, from: copied, where: checked))
-            if !minutes.isEmpty { tiers.append(tier(first + 2, from: "posts p", where: checked + " AND " + near)) }
-            tiers.append(tier(first + 3, from: "posts p", where: checked))
+        let copied = "live JOIN posts p ON p.id = live.source_post_id", byCheck = "p.checked_at NULLS FIRST, p.id"
+        let nearly = minutes.isEmpty ? [] : [near]
+        var reads: [String] = []
+        for (first, checks) in [(0, [never, old]), (4, [recent])] {
+            let checked = "(" + checks.joined(separator: " OR ") + ")"
+            if !minutes.isEmpty { reads.append(read(first, from: copied, where: [checked, near], orderedBy: byCheck)) }
+            reads.append(read(first + 1, from: copied, where: [checked], orderedBy: byCheck))
+            for (tier, extra) in [(first + 2, nearly), (first + 3, [])] where tier == first + 3 || !minutes.isEmpty {
+                for check in checks {
+                    reads.append(read(tier, where: [check] + extra, orderedBy: check == never ? "p.id" : "p.checked_at, p.id"))
+                }
+            }
         }
         return try await connection.query(PostgresQuery(unsafeSQL: """
             WITH live AS MATERIALIZED (SELECT DISTINCT source_post_id FROM (\(Self.liveCopies)) c)
-            SELECT id FROM (\(tiers.joined(separator: "\nUNION ALL\n"))) t
+            SELECT id FROM (\(reads.joined(separator: "\nUNION ALL\n"))) t
             GROUP BY id, checked_at
             ORDER BY min(tier), checked_at NULLS FIRST, id
             LIMIT $2
