@@ -18,7 +18,8 @@ import MirrorBotPostgres
 /// (untimed), so every round does the same work. Prints `ratio train-scheduler-N=`,
 /// `ratio train-classifier-N=` and `time …` lines for `scripts/bench-guard.sh`, and the time
 /// of the round's last query on the store, the deletion sweep's choice of the 20 posts to
-/// look up (`PostgresWithdrawalStore.sweepCandidates`, in this process; not guarded; with
+/// look up (`PostgresWithdrawalStore.sweepCandidates`, in this process, on the store aged as
+/// months of sweeping leave it; `time sweep-N=`, whose growth the guard checks; with
 /// EXPLAIN_SWEEP=1 its plans, from auto_explain, in the server log).
 enum TrainRatioBenchmark {
     static let usage = "mirror-bot-bench train-ratio [--stored N] [--rounds N] [--mirror-bot PATH] [--mecab PATH]"
@@ -101,13 +102,25 @@ enum TrainRatioBenchmark {
                 SET auto_explain.log_buffers = on
                 """)
         }
-        for _ in 0..<rounds {
+        // A store the sweep has worked on for months: half its posts checked over the last 60 days,
+        // 1 in 50 within the last day, and 40 live copies of the bot's (posted slots).
+        try await database.connection.execute(unsafeSQL: """
+            UPDATE posts SET checked_at = now() - random() * interval '60 days' WHERE random() < 0.5;
+            UPDATE posts SET checked_at = now() - random() * interval '1 day' WHERE random() < 0.02;
+            INSERT INTO plans (local_date, time_zone) VALUES ('2026-01-01', 'UTC') ON CONFLICT DO NOTHING;
+            INSERT INTO plan_slots (local_date, minute_of_day, state, source_post_id, posted_id, text, posted_at)
+            SELECT '2026-01-01', row_number() OVER (), 'posted', id, 'copy-' || id, 'x', now()
+            FROM (SELECT id FROM posts ORDER BY md5(id) LIMIT 40) p;
+            ANALYZE posts
+            """)
+        for _ in 0..<max(rounds, 21) {
             sweeps.append(try await ScheduleRatioBenchmark.time {
                 _ = try await withdrawals.sweepCandidates(limit: 20, nearMinutes: [420, 720, 1_260], now: Date())
             })
         }
         print("sweep candidates (the learning round's deletion sweep, 20 of \(stored) posts): "
             + "\(SchedulerBenchmark.format(ScheduleRatioBenchmark.median(sweeps))) (median)")
+        print("time sweep-\(stored)=\(String(format: "%.4f", ScheduleRatioBenchmark.median(sweeps).seconds)) (seconds, the median deletion sweep's query)")
         print("ratio train-scheduler-\(stored)=\(String(format: "%.3f", bareMedian / schedulerMedian)) (bare INSERTs / train scheduler)")
         print("ratio train-classifier-\(stored)=\(String(format: "%.3f", mecabMedian / classifierMedian)) (MeCab's command line / train classifier)")
     }

@@ -118,7 +118,7 @@ struct ServiceOutageEndToEndTests {
             // Trained before the daemon first ran (as an older version would have): kept as the baseline at start.
             #expect(harness.output.contains("event=classifier_baseline_saved"), "\(harness.output)")
             let learnedBefore = harness.output.components(separatedBy: "event=learned_likes").count
-            let verdicts = try classify(harness)
+            let verdicts = try await classify(harness)
             let lostAt = Date()
 
             for (round, empty) in [(1, { _ = try? redis.cli(["FLUSHALL"]) }), (2, { redis.stop(); try? FileManager.default.removeItem(at: redis.folder.appendingPathComponent("dump.rdb")); try? redis.start() })] {
@@ -132,7 +132,7 @@ struct ServiceOutageEndToEndTests {
                 let rebuilt = lines.indices.filter { lines[$0].contains("event=classifier_rebuilt") }
                 #expect(lost.count == round && rebuilt.count == round, "\(harness.output)")
                 // The same classifier as before the loss: the same verdicts, ratios and threshold.
-                #expect(try classify(harness) == verdicts)
+                #expect(try await classify(harness) == verdicts)
                 if let from = lost.last, let to = rebuilt.last, from < to {
                     #expect(!lines[from...to].contains { $0.contains(" ratio=") }, "\(harness.output)")
                 }
@@ -162,12 +162,13 @@ struct ServiceOutageEndToEndTests {
     }
 
     /// `mirror-bot classify --jsonl` over a fixed set, with the daemon's environment: its output lines.
-    func classify(_ harness: DaemonHarness) throws -> [String] {
+    func classify(_ harness: DaemonHarness) async throws -> [String] {
         let input = [
             ("ラーメン屋の新作つけ麺をもう一杯", "foodie"), ("ラーメンが食べたい", "friend"), ("今日もいい天気だ", "retweeter"),
             ("会議が長引いた", "stranger"), ("新作のつけ麺", "fan1"),
         ].map { #"{"text":"\#($0.0)","author":"\#($0.1)"}"# }.joined(separator: "\n") + "\n"
-        let result = try BinaryRunner.run(["classify", "--jsonl", "-"], environment: harness.environment, stdin: input)
+        let environment = harness.environment
+        let result = try await onOwnThread { try BinaryRunner.run(["classify", "--jsonl", "-"], environment: environment, stdin: input) }
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 5, "\(result.stdout)")

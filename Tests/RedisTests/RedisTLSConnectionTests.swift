@@ -57,7 +57,7 @@ struct RedisTLSConnectionTests {
             }
         }
         let error = try #require(refused)
-        #expect(time < .seconds(20))
+        #expect(time < .seconds(300))  // far from BLPOP's 600 s, loose as in RedisConnectionTests
         #expect(error.kind == .certificate)
         // Redis sends its CA along, so OpenSSL finds a self-signed root it does not trust.
         #expect(error.message.contains("self-signed certificate in certificate chain") || error.message.contains("unable to get local issuer certificate"))
@@ -107,13 +107,13 @@ struct RedisTLSConnectionTests {
         var failed: RedisError?
         let time = try await timed {
             failed = try await #require(throws: RedisError.self) {
-                try await connection.send(["BLPOP", TestEnvironment.uniqueName("block"), "60"])
+                try await connection.send(["BLPOP", TestEnvironment.uniqueName("block"), "600"])
             }
         }
         let error = try #require(failed)
         #expect(error.kind == .io)
         #expect(error.message.contains("no answer within 300 ms"))
-        #expect(time < .seconds(20))
+        #expect(time < .seconds(300))  // far from BLPOP's 600 s, loose as in RedisConnectionTests
         #expect(try await connection.send(["PING"]) == .status("PONG"))
     }
 
