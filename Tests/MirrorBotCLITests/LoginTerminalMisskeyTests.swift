@@ -2,6 +2,7 @@ import FakeMisskey
 import Foundation
 @testable import MirrorBotCLI
 import Testing
+import TestSupport
 
 /// The built `mirror-bot login` on Misskey at a real pseudo-terminal: the MiAuth page's address
 /// read from the screen and opened like a browser signed in as the account (which presses

@@ -2,6 +2,7 @@ import FakeX
 import Foundation
 @testable import MirrorBotCLI
 import Testing
+import TestSupport
 
 /// The built `mirror-bot login` on X at a real pseudo-terminal: the authorize page's address read
 /// from the screen, the page fetched like a browser signed in as the account, the PIN it shows typed.

@@ -5,25 +5,25 @@ import Foundation
 #endif
 
 /// What a person's browser does in the sign-in tests: opens a page and reads what it shows.
-enum Browser {
+public enum Browser {
     /// The address printed last among `lines` that contains `marker`.
-    static func page(in lines: [String], containing marker: String) -> URL? {
+    public static func page(in lines: [String], containing marker: String) -> URL? {
         lines.last { $0.contains(marker) }.flatMap { URL(string: $0.trimmingCharacters(in: .whitespaces)) }
     }
 
     /// The address shown last on a terminal's `screen` that contains `marker`.
-    static func page(on screen: String, containing marker: String) -> URL? {
+    public static func page(on screen: String, containing marker: String) -> URL? {
         page(in: screen.split(whereSeparator: \.isNewline).map(String.init), containing: marker)
     }
 
     /// Opens `page` (Misskey's MiAuth page, opened by a signed-in browser, presses Allow); whether it answered.
-    static func open(_ page: URL?) async -> Bool {
+    public static func open(_ page: URL?) async -> Bool {
         guard let page else { return false }
         return (try? await URLSession.shared.data(from: page)) != nil
     }
 
     /// The code Mastodon's authorize page shows (`<input class="oauth-code" value="...">`).
-    static func mastodonCode(_ page: URL?) async -> String? {
+    public static func mastodonCode(_ page: URL?) async -> String? {
         guard let page, let (data, _) = try? await URLSession.shared.data(from: page),
             let match = String(decoding: data, as: UTF8.self).firstMatch(of: /class="oauth-code"[^>]*value="([^"]+)"/)
         else { return nil }
@@ -31,7 +31,7 @@ enum Browser {
     }
 
     /// The PIN X's authorize page shows (`<code>1234567</code>`).
-    static func xPIN(_ page: URL?) async -> String? {
+    public static func xPIN(_ page: URL?) async -> String? {
         guard let page, let (data, _) = try? await URLSession.shared.data(from: page),
             let match = String(decoding: data, as: UTF8.self).firstMatch(of: /<code>([0-9]+)<\/code>/)
         else { return nil }
