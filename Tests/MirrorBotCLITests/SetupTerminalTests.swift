@@ -56,6 +56,9 @@ struct SetupTerminalTests {
             #expect(session.shown.contains("mirror-bot train scheduler && mirror-bot train classifier"))
             #expect(session.shown.contains("DRY_RUN=true mirror-bot start"))
             #expect(session.errorLines.isEmpty)
+            for secret in world.questions where secret.label.hasSuffix("secret") {
+                #expect(!session.shown.contains(secret.answer), "the \(secret.label) is typed unseen, as an app password")
+            }
             #expect(EnvFile(text: try scratch.envText()).value(of: "NETWORK") == network)
             #expect(signedIn(try scratch.envText(), network) == [true, true])
             #expect(try scratch.envMode() == 0o600)
