@@ -17,24 +17,28 @@ public enum Browser {
     }
 
     /// Opens `page` (Misskey's MiAuth page, opened by a signed-in browser, presses Allow); whether it answered.
-    public static func open(_ page: URL?) async -> Bool {
-        guard let page else { return false }
-        return (try? await URLSession.shared.data(from: page)) != nil
+    public static func open(_ page: URL?, cookie: String? = nil) async -> Bool {
+        await text(of: page, cookie: cookie) != nil
+    }
+
+    /// What `page` shows a browser sending `cookie` (a fake's sign-in cookie, `name=value`); nil when it did not answer.
+    public static func text(of page: URL?, cookie: String? = nil) async -> String? {
+        guard let page else { return nil }
+        var request = URLRequest(url: page)
+        if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
+        guard let (data, _) = try? await URLSession.shared.data(for: request) else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// The code Mastodon's authorize page shows (`<input class="oauth-code" value="...">`).
     public static func mastodonCode(_ page: URL?) async -> String? {
-        guard let page, let (data, _) = try? await URLSession.shared.data(from: page),
-            let match = String(decoding: data, as: UTF8.self).firstMatch(of: /class="oauth-code"[^>]*value="([^"]+)"/)
-        else { return nil }
+        guard let match = await text(of: page)?.firstMatch(of: /class="oauth-code"[^>]*value="([^"]+)"/) else { return nil }
         return String(match.1)
     }
 
     /// The PIN X's authorize page shows (`<code>1234567</code>`).
-    public static func xPIN(_ page: URL?) async -> String? {
-        guard let page, let (data, _) = try? await URLSession.shared.data(from: page),
-            let match = String(decoding: data, as: UTF8.self).firstMatch(of: /<code>([0-9]+)<\/code>/)
-        else { return nil }
+    public static func xPIN(_ page: URL?, cookie: String? = nil) async -> String? {
+        guard let match = await text(of: page, cookie: cookie)?.firstMatch(of: /<code>([0-9]+)<\/code>/) else { return nil }
         return String(match.1)
     }
 }
