@@ -87,14 +87,16 @@ extension NetworkScenarioWorld {
     /// Waits for one run of the daemon started on `network` to make each write and poll on, then
     /// checks the four writes (`expectFourWrites`), its start line and its log (none of the
     /// environment's `secrets`); returns what it printed.
-    func expectFourBehaviours(_ activity: Activity, on network: DaemonNetwork, secrets: [String]) -> String {
-        #expect(waitForEachWrite(), "\(output)")
-        #expect(waitForMoreRounds(), "\(output)")
+    func expectFourBehaviours(
+        _ activity: Activity, on network: DaemonNetwork, secrets: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) -> String {
+        #expect(waitForEachWrite(), "\(output)", sourceLocation: sourceLocation)
+        #expect(waitForMoreRounds(), "\(output)", sourceLocation: sourceLocation)
         expectFourWrites(activity)
         let printed = output
-        #expect(printed.contains("event=started"))
-        #expect(printed.contains("network=\(network.rawValue)"))
-        expectFourBehavioursLogged(in: printed, passedOver: activity.meeting, secrets: secrets)
+        #expect(printed.contains("event=started"), sourceLocation: sourceLocation)
+        #expect(printed.contains("network=\(network.rawValue)"), sourceLocation: sourceLocation)
+        expectFourBehavioursLogged(in: printed, passedOver: activity.meeting, secrets: secrets, sourceLocation: sourceLocation)
         return printed
     }
 
