@@ -5,6 +5,7 @@
 #   DEMO_SECONDS=300 scripts/demo.sh
 #   DEMO_NETWORK=bluesky scripts/demo.sh   the same demo on Bluesky
 #   DEMO_NETWORK=misskey scripts/demo.sh   the same demo on Misskey
+#   DEMO_SETUP=1 scripts/demo.sh   the first hour too: starts from `mirror-bot setup`
 #
 # On a fresh Debian machine with Swift 6 it installs the Debian packages it needs
 # (scripts/install-deps.sh), starts a throwaway PostgreSQL and Redis on loopback
@@ -25,8 +26,18 @@
 # aidx ids, MiAuth-shaped tokens, the bot flagged isBot; NETWORK=misskey, MISSKEY_BASE_URL), one
 # server for training and a fresh one, its activity starting, for the daemon, as on X.
 #
+# With DEMO_SETUP=1 (any network) the bot's accounts are not read from the world's
+# credentials.env: `mirror-bot setup --env-file` runs at a pseudo-terminal driven by
+# demo/setup_person.py, which answers as a person would (the network; Misskey's server; X's app
+# keys, from credentials.env), opens each sign-in page like a browser signed in as that account
+# (the fake reads who from a cookie) and types back the PIN, presses Enter after MiAuth, or types
+# Bluesky's handle and app password. setup writes the env file, migrates and runs doctor; the
+# demo then sources that file, trains and runs the daemon as above. One fake serves it all (its
+# activity starting with the daemon, SIGUSR1), so the tokens setup got stay good.
+#
 # Settings (environment):
 #   DEMO_NETWORK   x (default), bluesky or misskey
+#   DEMO_SETUP     1: start from `mirror-bot setup` at a (driven) terminal; 0 (default): from credentials.env
 #   DEMO_SECONDS   how long the daemon runs, in real seconds (default 120)
 #   DEMO_SCALE     how much faster the bot's clock runs (default 720: a day every 2 minutes)
 #   DEMO_TRAIN     api   - `mirror-bot train scheduler` and `train classifier` against the fake (default)
@@ -50,6 +61,8 @@ status_port="${STATUS_PORT:-0}"
 unset STATUS_PORT PORT
 case "$train_mode" in api | jsonl) ;; *) echo "demo: DEMO_TRAIN must be api or jsonl" >&2; exit 64 ;; esac
 network="${DEMO_NETWORK:-x}"
+setup_mode="${DEMO_SETUP:-0}"
+case "$setup_mode" in 0 | 1) ;; *) echo "demo: DEMO_SETUP must be 0 or 1" >&2; exit 64 ;; esac
 case "$network" in
   x) fake=fake-x world=demo network_name=X
      cast="the made-up human is @haru_demo (Tokyo); the bot is @haru_mirror; friends @natsu_k and @aki_m; @fuyu_s is a stranger" ;;
@@ -96,9 +109,12 @@ start_services
 
 # The environment every mirror-bot command reads (docs/CONFIGURATION.md).
 set -a
-. "$world/credentials.env"
-if [ "$network" = "bluesky" ]; then NETWORK=bluesky; fi
-if [ "$network" = "misskey" ]; then NETWORK=misskey; fi
+# With DEMO_SETUP=1 the accounts and NETWORK come from `mirror-bot setup` (run_setup).
+if [ "$setup_mode" = 0 ]; then
+  . "$world/credentials.env"
+  if [ "$network" = "bluesky" ]; then NETWORK=bluesky; fi
+  if [ "$network" = "misskey" ]; then NETWORK=misskey; fi
+fi
 DATABASE_URL="$TEST_DATABASE_URL"
 REDIS_URL="$TEST_REDIS_URL"
 REDIS_KEY_PREFIX="mirror-bot-demo:"
@@ -156,16 +172,48 @@ train_step() {
   esac
 }
 
+# `mirror-bot setup` at a pseudo-terminal, a person (demo/setup_person.py) answering; then the
+# env file it wrote is the environment of every later command.
+run_setup() {
+  credential() { sed -n "s/^$1=//p" "$world/credentials.env"; }
+  local person=(DEMO_SETUP_NETWORK="$network" DEMO_SETUP_HUMAN=haru_demo DEMO_SETUP_BOT=haru_mirror)
+  case "$network" in
+    x) for role in HUMAN BOT; do
+         person+=("DEMO_SETUP_${role}_CONSUMER_KEY=$(credential "${role}_CONSUMER_KEY")"
+                  "DEMO_SETUP_${role}_CONSUMER_SECRET=$(credential "${role}_CONSUMER_SECRET")")
+       done ;;
+    misskey) person+=(DEMO_SETUP_SERVER="$MISSKEY_BASE_URL") ;;
+    bluesky) person=(DEMO_SETUP_NETWORK=bluesky
+                     DEMO_SETUP_HUMAN="$(credential HUMAN_BLUESKY_IDENTIFIER)" DEMO_SETUP_BOT="$(credential BOT_BLUESKY_IDENTIFIER)"
+                     DEMO_SETUP_HUMAN_PASSWORD="$(credential HUMAN_BLUESKY_APP_PASSWORD)"
+                     DEMO_SETUP_BOT_PASSWORD="$(credential BOT_BLUESKY_APP_PASSWORD)") ;;
+  esac
+  say "mirror-bot setup --env-file $work/.env   (at a terminal; a person answers and signs both accounts in on $fake)"
+  # Setup asks for Misskey's server; X's and Bluesky's addresses stay in the environment (the fake's).
+  env -u MISSKEY_BASE_URL "${person[@]}" python3 demo/setup_person.py "$bin/mirror-bot" "$work/.env" \
+    || { echo "demo: 'mirror-bot setup' failed" >&2; exit 1; }
+  echo
+  set -a
+  . "$work/.env"
+  set +a
+}
+
 say "$cast"
 # fake-x and fake-misskey: a server for training, and a fresh one (its posts appearing from the start) for the daemon.
-# fake-bluesky: one server for both, so the sessions `train` logged in and kept stay valid; its
-# activity starts with the daemon.
-if [ "$network" = "bluesky" ]; then start_fake "$work/$fake.log" --scheduled-on-usr1; else start_fake "$work/$fake-train.log" --no-scheduled; fi
-say "mirror-bot migrate"
-"$bin/mirror-bot" migrate
+# fake-bluesky, and every fake with DEMO_SETUP=1: one server for both, so the sessions `train`
+# logged in and kept (and the tokens setup got) stay valid; its activity starts with the daemon.
+one_server=0
+if [ "$network" = "bluesky" ] || [ "$setup_mode" = 1 ]; then one_server=1; fi
+if [ "$one_server" = 1 ]; then start_fake "$work/$fake.log" --scheduled-on-usr1; else start_fake "$work/$fake-train.log" --no-scheduled; fi
+if [ "$setup_mode" = 1 ]; then
+  run_setup
+else
+  say "mirror-bot migrate"
+  "$bin/mirror-bot" migrate
+fi
 train_step scheduler --jsonl "$world/posts.jsonl"
 train_step classifier --jsonl "$world/classifier.jsonl"
-[ "$network" = "bluesky" ] || stop_fake
+[ "$one_server" = 1 ] || stop_fake
 
 echo
 say "mirror-bot schedule   (Haru's posting rhythm, learned from the posts)"
@@ -191,7 +239,7 @@ echo
 first_hour=$("$bin/mirror-bot" schedule --days 30 --seed 1 --json | python3 demo/first_hour.py)
 say "the bot's clock starts at ${first_hour} (${TIME_ZONE}), Haru's first active hour"
 
-if [ "$network" = "bluesky" ]; then kill -USR1 "$fake_pid"; else start_fake "$work/$fake.log"; fi
+if [ "$one_server" = 1 ]; then kill -USR1 "$fake_pid"; else start_fake "$work/$fake.log"; fi
 : >"$work/daemon.log"
 started_at=$(python3 -c 'import time; print(time.time())')
 clock_start=$(python3 -c "

@@ -1,11 +1,12 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// The command line the fake servers' executables share (`fake-x`, `fake-bluesky`):
+/// The command line the fake servers' executables share (`fake-x`, `fake-bluesky`, `fake-misskey`):
 /// `--port P --state FILE.json` and flags of their own, one unbuffered line per event
 /// on stdout, and a clean exit on SIGTERM or SIGINT.
 public struct FakeServerCommandLine: Sendable {
@@ -65,6 +66,29 @@ public struct FakeServerCommandLine: Sendable {
     /// One line on stdout, unbuffered (scripts wait for the listening line).
     public func emit(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    /// The flags that say when the seed's scheduled activity starts (`schedule`).
+    public static let scheduleFlags = ["--no-scheduled", "--scheduled-on-usr1"]
+
+    /// Starts the seed's scheduled activity with `start`: at once, never (`--no-scheduled`), or on
+    /// the first SIGUSR1 (`--scheduled-on-usr1`: a script trains against the server first, then
+    /// lets its people post). Keep what it returns while serving.
+    public func schedule(_ start: @escaping @Sendable () -> Void) -> (any DispatchSourceSignal)? {
+        if flags.contains("--no-scheduled") { return nil }
+        guard flags.contains("--scheduled-on-usr1") else {
+            start()
+            return nil
+        }
+        signal(SIGUSR1, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: .main)
+        let started = Mutex(false)
+        source.setEventHandler {
+            guard !started.withLock({ done in defer { done = true }; return done }) else { return }
+            start()
+        }
+        source.resume()
+        return source
     }
 
     /// Serves until SIGTERM or SIGINT, then runs `stop` and exits 0.

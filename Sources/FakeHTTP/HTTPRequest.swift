@@ -18,6 +18,16 @@ public struct HTTPRequest: Sendable {
     /// The first value of a query parameter.
     public func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }
 
+    /// The value of the cookie `name` in the `Cookie` header (`a=1; b=2`, RFC 6265 section 5.4).
+    public func cookie(_ name: String) -> String? {
+        headers["cookie"]?.split(separator: ";").lazy.map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1)) }
+    }
+
+    /// The cookie a browser outside the test process sends to a fake's sign-in page to be signed
+    /// in as an account (its username), where a test calls the fake's `signInBrowser` instead.
+    public static let signedInCookie = "fake_signed_in_as"
+
     /// Parses the head (request line and headers, without the blank line).
     static func parseHead(_ head: String) -> (method: String, target: String, headers: [String: String])? {
         let lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)

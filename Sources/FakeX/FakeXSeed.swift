@@ -111,6 +111,8 @@ extension FakeXServer: FakeSeeded {
                 throw FakeSeedError("user \(user.id) needs all four of consumer_key, consumer_secret, access_token, access_token_secret")
             }
             world.withLock { $0.addUser(FakeXUser(id: user.id, username: user.username, name: user.name, credentials: credentials)) }
+            // The user's app signs its accounts in with the PIN flow too.
+            if let credentials { addApp(consumerKey: credentials.consumerKey, consumerSecret: credentials.consumerSecret) }
             for followee in user.follows ?? [] { follow(user.id, followee) }
         }
         for (index, tweet) in (seed.tweets ?? []).enumerated() {

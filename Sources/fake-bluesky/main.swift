@@ -32,41 +32,19 @@
 //         { "after_seconds": 9, "did": "did:plc:…", "like": "at://…" }
 //       ]
 //     }
-import Dispatch
 import FakeBluesky
 import FakeHTTP
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-let commandLine = FakeServerCommandLine(name: "fake-bluesky", flags: ["--no-scheduled", "--scheduled-on-usr1"])
+let commandLine = FakeServerCommandLine(name: "fake-bluesky", flags: FakeServerCommandLine.scheduleFlags)
 let server = FakeBlueskyServer(onWrite: { write in commandLine.emit("fake-bluesky write \(write)") })
 let seed = commandLine.launch(load: server.load(contentsOf:), start: server.start(port:))
 let lines = FakeScheduleLines(server: "fake-bluesky", accounts: seed?.accounts.map { ($0.did, $0.handle) } ?? [])
-
-func startSchedule() {
+let schedule = commandLine.schedule {
     let entries = seed?.scheduled ?? []
     commandLine.emit(lines.started(entries: entries.count))
     server.schedule(entries) { entry, uri in
         commandLine.emit(entry.like != nil ? lines.like(by: entry.did, subject: uri) : lines.post("uri", uri, by: entry.did, text: entry.text ?? ""))
     }
 }
-
-var usr1: (any DispatchSourceSignal)?
-if commandLine.flags.contains("--scheduled-on-usr1") {
-    signal(SIGUSR1, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: .main)
-    var started = false
-    source.setEventHandler {
-        guard !started else { return }
-        started = true
-        startSchedule()
-    }
-    source.resume()
-    usr1 = source
-} else if !commandLine.flags.contains("--no-scheduled") {
-    startSchedule()
-}
-commandLine.serveUntilSignalled { server.stop() }
+withExtendedLifetime(schedule) { commandLine.serveUntilSignalled { server.stop() } }

@@ -1,6 +1,6 @@
 // fake-misskey: a fake Misskey server on 127.0.0.1 for the demo.
 //
-//     fake-misskey --port P --state FILE.json [--no-scheduled]
+//     fake-misskey --port P --state FILE.json [--no-scheduled | --scheduled-on-usr1]
 //
 // Port 0 (the default) picks a free port. Prints `fake-misskey listening port=P` once ready,
 // then one line per accepted write (`fake-misskey write note id=… user=… visibility=home
@@ -9,7 +9,9 @@
 // text="…"`, `fake-misskey scheduled like by=@name subject=<note id>`: the words demo/pretty.py
 // reads from every fake), and serves until SIGTERM or
 // SIGINT. It is as strict as `FakeMisskeyServer` (tokens, permissions, parameters, limits,
-// misskey.io's idempotency and bot rule).
+// misskey.io's idempotency and bot rule). The scheduled activity starts at once, never
+// (`--no-scheduled`), or on SIGUSR1 (`--scheduled-on-usr1`). The MiAuth page is allowed by a
+// browser sending the cookie `fake_signed_in_as=USERNAME`.
 //
 // The state file (demo/misskey/seed.json is one, written by demo/generate.py):
 //
@@ -26,15 +28,15 @@ import FakeHTTP
 import FakeMisskey
 import Foundation
 
-let commandLine = FakeServerCommandLine(name: "fake-misskey", flags: ["--no-scheduled"])
+let commandLine = FakeServerCommandLine(name: "fake-misskey", flags: FakeServerCommandLine.scheduleFlags)
 let server = FakeMisskeyServer(onWrite: { write in commandLine.emit("fake-misskey write \(write)") })
 let seed = commandLine.launch(load: server.load(contentsOf:), start: server.start(port:))
 let lines = FakeScheduleLines(server: "fake-misskey", accounts: seed?.users.map { ($0.id, $0.username) } ?? [])
-if !commandLine.flags.contains("--no-scheduled") {
+let schedule = commandLine.schedule {
     let entries = seed?.scheduled ?? []
     commandLine.emit(lines.started(entries: entries.count))
     server.schedule(entries) { entry, id in
         commandLine.emit(entry.react != nil ? lines.like(by: entry.userId, subject: id) : lines.post("id", id, by: entry.userId, text: entry.text ?? ""))
     }
 }
-commandLine.serveUntilSignalled { server.stop() }
+withExtendedLifetime(schedule) { commandLine.serveUntilSignalled { server.stop() } }

@@ -1,13 +1,17 @@
 // fake-x: a fake X API v2 server on 127.0.0.1 for the demo and end-to-end tests.
 //
-//     fake-x --port P --state FILE.json [--no-scheduled]
+//     fake-x --port P --state FILE.json [--no-scheduled | --scheduled-on-usr1]
 //
 // Port 0 (the default) picks a free port. Prints `fake-x listening port=P` once
 // ready, then one line per accepted write (`fake-x write post id=... author=... text="..."`,
 // `... reply ... in_reply_to=...`, `... like user=... tweet=...`) and per scheduled
 // post as it appears (`fake-x scheduled post id=... author=@name text="..."`), and
-// serves until SIGTERM or SIGINT. Every request must carry a valid OAuth 1.0a signature made
-// with a user's credentials from the state file.
+// serves until SIGTERM or SIGINT. The scheduled posts start at once, never (`--no-scheduled`),
+// or on SIGUSR1 (`--scheduled-on-usr1`). Every request must carry a valid OAuth 1.0a signature
+// made with a user's credentials from the state file, or with those the PIN flow issued: a user's
+// consumer key and secret are an app that signs accounts in (oauth/request_token, authorize,
+// access_token), and the authorize page shows a PIN to a browser sending the cookie
+// `fake_signed_in_as=USERNAME`.
 //
 // The state file (every field but ids, usernames, author_id and text optional):
 //
@@ -46,12 +50,13 @@ import FakeHTTP
 import FakeX
 import Foundation
 
-let commandLine = FakeServerCommandLine(name: "fake-x", flags: ["--no-scheduled"])
+let commandLine = FakeServerCommandLine(name: "fake-x", flags: FakeServerCommandLine.scheduleFlags)
 let server = FakeXServer(onWrite: { write in commandLine.emit("fake-x write \(write)") })
 let seed = commandLine.launch(load: server.load(contentsOf:), start: server.start(port:))
 let lines = FakeScheduleLines(server: "fake-x", accounts: seed?.users.map { ($0.id, $0.username) } ?? [])
-let runScheduled = !commandLine.flags.contains("--no-scheduled")
-server.schedule(runScheduled ? seed?.scheduled ?? [] : []) { entry, id in
-    commandLine.emit(lines.post("id", id, by: entry.authorID, text: entry.text))
+let schedule = commandLine.schedule {
+    server.schedule(seed?.scheduled ?? []) { entry, id in
+        commandLine.emit(lines.post("id", id, by: entry.authorID, text: entry.text))
+    }
 }
-commandLine.serveUntilSignalled { server.stop() }
+withExtendedLifetime(schedule) { commandLine.serveUntilSignalled { server.stop() } }

@@ -93,6 +93,11 @@ extension BlueskyDaemonHarness: NetworkScenarioWorld {
     }
 
     var secretVariables: [String] { ["BOT_BLUESKY_APP_PASSWORD", "HUMAN_BLUESKY_APP_PASSWORD"] }
+    func loginEnvText() -> String { "NETWORK=bluesky\nBLUESKY_SERVICE_URL=\(server.baseURL.absoluteString)\n" }
+
+    func loginPerson() -> TerminalPerson.Answer {
+        TerminalPerson.bluesky(accounts: ["human": ("human.test", Self.humanPassword), "bot": ("mirror.test", Self.botPassword)])
+    }
     var replyTargets: [String] { replies.map(\.parent) }
     var likedPosts: [String] { likes }
 

@@ -105,6 +105,18 @@ extension DaemonHarness: NetworkScenarioWorld {
     func setUpWorld() async throws { try await setUp() }
     func postActivity() -> Activity { addActivity() }
     var secretVariables: [String] { ["BOT_ACCESS_TOKEN_SECRET", "HUMAN_CONSUMER_SECRET"] }
+
+    /// One app for both accounts, as X's developer portal gives.
+    func loginEnvText() -> String {
+        server.addApp(consumerKey: "ck-login", consumerSecret: "cs-login-secret")
+        return "NETWORK=x\nX_API_BASE_URL=\(server.baseURL.absoluteString)\n"
+            + ["HUMAN", "BOT"].map { "\($0)_CONSUMER_KEY=ck-login\n\($0)_CONSUMER_SECRET=cs-login-secret\n" }.joined()
+    }
+
+    func loginPerson() -> TerminalPerson.Answer {
+        TerminalPerson.x { [server] role in server.signInBrowser(userID: role == "bot" ? Self.bot : Self.human) }
+    }
+
     var replyTargets: [String] { replies.map(\.target) }
     var likedPosts: [String] { likes }
 

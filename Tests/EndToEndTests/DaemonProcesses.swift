@@ -7,11 +7,18 @@ import TestSupport
 final class DaemonProcesses: Sendable {
     private let started = Mutex<[(process: Process, log: URL)]>([])
 
-    /// Starts `mirror-bot start` with exactly `environment` (plus PATH).
-    func start(_ environment: [String: String], arguments: [String] = ["start"]) throws -> Process {
+    /// Starts `mirror-bot start` with exactly `environment` (plus PATH); with `envFile`, as the
+    /// README says, from a shell that first exports the file's values (`set -a; . FILE; set +a`).
+    func start(_ environment: [String: String], arguments: [String] = ["start"], sourcing envFile: String? = nil) throws -> Process {
         let process = Process()
-        process.executableURL = BinaryRunner.productsDirectory.appendingPathComponent("mirror-bot")
-        process.arguments = arguments
+        let binary = BinaryRunner.productsDirectory.appendingPathComponent("mirror-bot")
+        if let envFile {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", #"set -a; . "$1"; set +a; shift; exec "$@""#, "sh", envFile, binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
         process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { current, _ in current }
         let log = FileManager.default.temporaryDirectory.appendingPathComponent(TestEnvironment.uniqueName("daemon") + ".log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)

@@ -69,6 +69,11 @@ extension MastodonDaemonHarness: NetworkScenarioWorld {
     func setUpWorld() async throws { try await setUp() }
     func postActivity() -> Activity { addActivity() }
     var secretVariables: [String] { ["BOT_MASTODON_TOKEN", "HUMAN_MASTODON_TOKEN"] }
+    func loginEnvText() -> String { "NETWORK=mastodon\nMASTODON_BASE_URL=\(server.baseURL.absoluteString)\n" }
+
+    func loginPerson() -> TerminalPerson.Answer {
+        TerminalPerson.mastodon { [server] role in server.signInBrowser(accountID: role == "bot" ? Self.bot : Self.human) }
+    }
     var replyTargets: [String] { replies.map(\.target) }
     var likedPosts: [String] { favourites }
     /// Mastodon notifies mentions, not replies: the reply names the friend.

@@ -73,6 +73,11 @@ extension MisskeyDaemonHarness: NetworkScenarioWorld {
     func setUpWorld() async throws { try await setUp() }
     func postActivity() -> Activity { addActivity() }
     var secretVariables: [String] { ["BOT_MISSKEY_TOKEN", "HUMAN_MISSKEY_TOKEN"] }
+    func loginEnvText() -> String { "NETWORK=misskey\nMISSKEY_BASE_URL=\(server.baseURL.absoluteString)\n" }
+
+    func loginPerson() -> TerminalPerson.Answer {
+        TerminalPerson.misskey { [server] role in server.signInBrowser(userId: role == "bot" ? Self.bot : Self.human) }
+    }
     var replyTargets: [String] { replies.map(\.target) }
     var likedPosts: [String] { reactions.map(\.note) }
     func isAnswerToFriend(_ text: String) -> Bool { Self.friendReplies.contains { text.contains($0) } }

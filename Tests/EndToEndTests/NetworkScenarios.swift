@@ -58,6 +58,11 @@ protocol NetworkScenarioWorld: DaemonWorld, DaemonWriteLog {
     var wrongCredential: (variable: String, value: String, refusal: String)? { get }
     /// The network's own checks after that refusal (Bluesky: the one failed login).
     func expectRefusalCounted()
+    /// Readies the fake for `mirror-bot login` (X: registers the app) and returns what the env
+    /// file holds before it: NETWORK, the server, X's app keys.
+    func loginEnvText() -> String
+    /// A person at `login`'s prompts who signs in as this world's human, then its bot.
+    func loginPerson() -> TerminalPerson.Answer
 }
 
 extension NetworkScenarioWorld {
@@ -79,6 +84,22 @@ extension NetworkScenarioWorld {
         #expect(postedTexts.first?.hasPrefix(DaemonWorldHistory.humanOriginal) == true)
     }
 
+    /// Waits for one run of the daemon started on `network` to make each write and poll on, then
+    /// checks the four writes (`expectFourWrites`), its start line and its log (none of the
+    /// environment's `secrets`); returns what it printed.
+    func expectFourBehaviours(
+        _ activity: Activity, on network: DaemonNetwork, secrets: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) -> String {
+        #expect(waitForEachWrite(), "\(output)", sourceLocation: sourceLocation)
+        #expect(waitForMoreRounds(), "\(output)", sourceLocation: sourceLocation)
+        expectFourWrites(activity)
+        let printed = output
+        #expect(printed.contains("event=started"), sourceLocation: sourceLocation)
+        #expect(printed.contains("network=\(network.rawValue)"), sourceLocation: sourceLocation)
+        expectFourBehavioursLogged(in: printed, passedOver: activity.meeting, secrets: secrets, sourceLocation: sourceLocation)
+        return printed
+    }
+
     func isAnswerToFriend(_ text: String) -> Bool { DaemonWorldHistory.friendReplies.contains(text) }
     func expectOwnRun(_ activity: Activity, output: String) {}
     func expectSessionsKept() {}
@@ -98,16 +119,8 @@ struct EveryNetworkDaemonEndToEndTests {
         try await network.world { world in
             let activity = world.postActivity()
             let daemon = try world.startDaemon()
-
-            #expect(world.waitForEachWrite(), "\(world.output)")
-            #expect(world.waitForMoreRounds(), "\(world.output)")
-            world.expectFourWrites(activity)
-
-            let output = world.output
-            #expect(output.contains("event=started"))
-            #expect(output.contains("network=\(network.rawValue)"))
+            let output = world.expectFourBehaviours(activity, on: network, secrets: world.secretVariables)
             world.expectOwnRun(activity, output: output)
-            world.expectFourBehavioursLogged(in: output, passedOver: activity.meeting, secrets: world.secretVariables)
             #expect(world.stop(daemon) == 0)
         }
     }

@@ -2,6 +2,7 @@ import FakeMastodon
 import Foundation
 @testable import MirrorBotCLI
 import Testing
+import TestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

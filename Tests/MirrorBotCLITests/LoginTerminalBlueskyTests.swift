@@ -2,6 +2,7 @@ import FakeBluesky
 import Foundation
 @testable import MirrorBotCLI
 import Testing
+import TestSupport
 
 /// The built `mirror-bot login` on Bluesky at a real pseudo-terminal: the handle typed (and
 /// echoed), the app password typed with the terminal's echo turned off by the program.

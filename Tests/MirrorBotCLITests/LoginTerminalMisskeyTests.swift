@@ -2,6 +2,7 @@ import FakeMisskey
 import Foundation
 @testable import MirrorBotCLI
 import Testing
+import TestSupport
 
 /// The built `mirror-bot login` on Misskey at a real pseudo-terminal: the MiAuth page's address
 /// read from the screen and opened like a browser signed in as the account (which presses
@@ -51,4 +52,18 @@ struct LoginTerminalMisskeyTests {
         #expect(refused.errorLines == ["Error: @haru is already the human's account; sign in as the bot's own account. Nothing was written"])
         #expect(try scratch.envText() == before)
     }
+
+    @Test("as fake-misskey runs outside the test process: the MiAuth page is allowed by a browser whose cookie names the account")
+    func browserCookie() async throws {
+        server.signInBrowser(userId: nil)
+        let session = try await PseudoTerminal.run(["login", "human"], in: scratch.directory) { screen in
+            guard screen.contains("Then press Enter here.") else { return nil }
+            _ = await Browser.open(Browser.page(on: screen, containing: "/miauth/"), cookie: "fake_signed_in_as=haru")
+            return ""
+        }
+        #expect(session.status == 0, "\(session.shown)")
+        #expect(session.shown.contains("Signed in as @haru on 127.0.0.1"))
+        #expect(EnvFile(text: try scratch.envText()).value(of: "HUMAN_MISSKEY_TOKEN")?.count == 32)
+    }
 }
+

@@ -2,6 +2,7 @@ import FakeX
 import Foundation
 @testable import MirrorBotCLI
 import Testing
+import TestSupport
 
 /// The built `mirror-bot login` on X at a real pseudo-terminal: the authorize page's address read
 /// from the screen, the page fetched like a browser signed in as the account, the PIN it shows typed.
@@ -71,5 +72,29 @@ struct LoginTerminalXTests {
         #expect(refused.errorLines.count == 1)
         #expect(refused.errorLines.first?.hasPrefix("Error: the bot's token can only read (x-access-level read)") == true)
         #expect(try scratch.envText() == before)
+    }
+
+    @Test("as fake-x runs from a state file: a seeded user's app signs in the account the browser's cookie names")
+    func seededAppAndBrowserCookie() async throws {
+        let seeded = FakeXServer()
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("x-state-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: state) }
+        try Data(#"""
+            {"users": [{"id": "7", "username": "natsu", "consumer_key": "ck-seed", "consumer_secret": "cs-seed",
+                        "access_token": "7-seeded", "access_token_secret": "ts-seed"}]}
+            """#.utf8).write(to: state)
+        _ = try seeded.load(contentsOf: state)
+        try seeded.start()
+        defer { seeded.stop() }
+        let scratch = try LoginScratch(
+            envText: "NETWORK=x\nX_API_BASE_URL=\(seeded.baseURL.absoluteString)\nHUMAN_CONSUMER_KEY=ck-seed\nHUMAN_CONSUMER_SECRET=cs-seed\n")
+        let session = try await PseudoTerminal.run(["login", "human"], in: scratch.directory) { screen in
+            guard screen.contains("Type the PIN it shows:") else { return nil }
+            return await Browser.xPIN(Browser.page(on: screen, containing: "/oauth/authorize?"), cookie: "fake_signed_in_as=natsu") ?? ""
+        }
+        #expect(session.status == 0, "\(session.shown)")
+        #expect(session.shown.contains("Signed in as @natsu on X"))
+        let token = EnvFile(text: try scratch.envText()).value(of: "HUMAN_ACCESS_TOKEN")
+        #expect(token?.hasPrefix("7-") == true && token != "7-seeded", "a token the PIN flow issued")
     }
 }

@@ -2,6 +2,7 @@ import FakeX
 import Foundation
 @testable import MirrorBotCLI
 import Testing
+import TestSupport
 
 /// `mirror-bot login` on NETWORK=x against the fake X: the authorize page read from the output
 /// and opened like a browser, the PIN it shows typed back (through the context's input).

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 @testable import MirrorBotCLI
 import Testing
+import TestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -6,7 +6,7 @@ import XAPI
 /// flow", "PIN-based authorization"; POST oauth/request_token, GET oauth/authorize, POST
 /// oauth/access_token): a request token signed with the app's keys (`oauth_callback=oob`,
 /// `x_auth_access_type` read or write), the authorize page showing a PIN to the person signed in
-/// (here `browserUserID`), then the access token for the request token and the PIN. A token's
+/// (here `browserUserID`, or the user the `fake_signed_in_as` cookie names), then the access token for the request token and the PIN. A token's
 /// access level is the lower of the app's permission and the type asked for.
 struct FakeXPINFlow: Sendable {
     struct RequestToken: Sendable {
@@ -30,7 +30,7 @@ extension FakeXWorld {
     mutating func answerPINFlow(_ request: HTTPRequest) -> HTTPResponse? {
         switch (request.method, request.path) {
         case ("POST", "/oauth/request_token"): return requestToken(request)
-        case ("GET", "/oauth/authorize"): return authorizePage(request.queryValue("oauth_token") ?? "")
+        case ("GET", "/oauth/authorize"): return authorizePage(request.queryValue("oauth_token") ?? "", signedIn: browserUser(request))
         case ("POST", "/oauth/access_token"): return accessToken(request)
         default: return nil
         }
@@ -50,8 +50,14 @@ extension FakeXWorld {
         return Self.form(["oauth_token": token, "oauth_token_secret": secret, "oauth_callback_confirmed": "true"])
     }
 
-    private mutating func authorizePage(_ token: String) -> HTTPResponse {
-        guard pinFlow.requestTokens[token] != nil, let userID = pinFlow.browserUserID else {
+    /// Who the browser fetching a page is signed in as: the user its cookie names, else `browserUserID`.
+    private func browserUser(_ request: HTTPRequest) -> String? {
+        guard let username = request.cookie(HTTPRequest.signedInCookie) else { return pinFlow.browserUserID }
+        return users.first { $0.value.username == username }?.key
+    }
+
+    private mutating func authorizePage(_ token: String, signedIn: String?) -> HTTPResponse {
+        guard pinFlow.requestTokens[token] != nil, let userID = signedIn else {
             return Self.html(200, "<div id=\"bd\"><h2>Whoa there!</h2><p>The request token for this page is invalid.</p></div>")
         }
         let pin = String(format: "%07d", Int.random(in: 0..<10_000_000))

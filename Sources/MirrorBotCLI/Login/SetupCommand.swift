@@ -54,9 +54,9 @@ struct SetupCommand: Command {
         let terminal = LoginTerminal(output: context.output, input: context.input)
         var values = try EnvFile.read(path: path).values.merging(context.environment) { _, process in process }
         var asked: [(key: String, value: String)] = []
-        func ask(_ key: String, _ prompt: String, default fallback: String? = nil) async throws {
+        func ask(_ key: String, _ prompt: String, default fallback: String? = nil, secret: Bool = false) async throws {
             guard values[key]?.isEmpty ?? true else { return }
-            let answer = try await terminal.ask(prompt, what: key, default: fallback)
+            let answer = try await secret ? terminal.askSecret(prompt, what: key) : terminal.ask(prompt, what: key, default: fallback)
             values[key] = answer
             asked.append((key, answer))
         }
@@ -71,7 +71,7 @@ struct SetupCommand: Command {
         case "x":
             for role in [LoginRole.human, .bot] {
                 try await ask("\(role.prefix)_CONSUMER_KEY", "The \(role.rawValue)'s app: consumer key (API key):")
-                try await ask("\(role.prefix)_CONSUMER_SECRET", "The \(role.rawValue)'s app: consumer secret (API key secret):")
+                try await ask("\(role.prefix)_CONSUMER_SECRET", "The \(role.rawValue)'s app: consumer secret (API key secret, not shown):", secret: true)
             }
         default: break
         }

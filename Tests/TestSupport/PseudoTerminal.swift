@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -8,23 +7,23 @@ import TestSupport
 /// The built `mirror-bot` at a real pseudo-terminal (openpty), as a person uses it: what the
 /// program prints is read from the terminal's screen, and each answer is typed back as keys,
 /// echoed by the terminal unless the program turned echo off.
-enum PseudoTerminal {
+public enum PseudoTerminal {
     /// Ctrl-D at the start of a line: the program reads the end of its input.
-    static let endOfInput = "\u{04}"
+    public static let endOfInput = "\u{04}"
 
-    struct Session: Sendable {
+    public struct Session: Sendable {
         /// Everything the terminal showed (the program's stdout and stderr, and the echo of what was typed).
-        var shown: String
-        var status: Int32
+        public var shown: String
+        public var status: Int32
 
         /// The lines shown that begin with `Error:`.
-        var errorLines: [String] { lines.filter { $0.hasPrefix("Error:") } }
-        var lines: [String] { shown.split(whereSeparator: \.isNewline).map(String.init) }
+        public var errorLines: [String] { lines.filter { $0.hasPrefix("Error:") } }
+        public var lines: [String] { shown.split(whereSeparator: \.isNewline).map(String.init) }
     }
 
-    struct Stalled: Error, CustomStringConvertible {
-        var shown: String
-        var description: String { "the terminal showed nothing new for a while; it showed:\n\(shown)" }
+    public struct Stalled: Error, CustomStringConvertible {
+        public var shown: String
+        public var description: String { "the terminal showed nothing new for a while; it showed:\n\(shown)" }
     }
 
     /// Runs `mirror-bot ARGUMENTS` in `directory` with `environment` (plus PATH) at a new
@@ -32,7 +31,7 @@ enum PseudoTerminal {
     /// what it showed since the last line typed and returns the next line to type (without its
     /// newline; `endOfInput` for Ctrl-D) or nil to wait for more. Fails, ending the program, when
     /// the terminal shows nothing new for `patience` seconds.
-    static func run(
+    public static func run(
         _ arguments: [String], in directory: String, environment: [String: String] = [:], patience: Int32 = 60,
         answer: @escaping @Sendable (String) async -> String?
     ) async throws -> Session {
@@ -91,7 +90,7 @@ enum PseudoTerminal {
     }
 }
 
-struct PseudoTerminalError: Error, CustomStringConvertible {
-    var description: String
+public struct PseudoTerminalError: Error, CustomStringConvertible {
+    public var description: String
     init(_ description: String) { self.description = description }
 }
