@@ -37,7 +37,7 @@ run() {
 
 if [ "$#" -gt 0 ]; then
   for posts in "$@"; do
-    run "$posts"; run "$posts" --jsonl; run "$posts" --shape mastodon; run "$posts" --shape misskey
+    run "$posts"; run "$posts" --jsonl; run "$posts" --shape mastodon; run "$posts" --shape misskey; run "$posts" --shape bluesky
   done
   exit 0
 fi
@@ -48,6 +48,7 @@ done
 for posts in 10000 100000; do
   run "$posts" --shape mastodon
   run "$posts" --shape misskey
+  run "$posts" --shape bluesky
 done
 run 100000 --jsonl --stored 900000
 run 100 --jsonl --stored 10000
