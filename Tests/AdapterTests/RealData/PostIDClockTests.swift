@@ -48,7 +48,7 @@ struct PostIDClockTests {
 
     @Test("X: every snowflake id of the real archives agrees with its created_at within a second; pre-snowflake ids have no time")
     func xArchives() throws {
-        guard let root = RealData.root else { return }
+        guard let root = try RealData.folder() else { return }
         let clock = XPostIDClock()
         var checked = 0
         var sequential = 0
@@ -69,7 +69,7 @@ struct PostIDClockTests {
 
     @Test("Mastodon: the status ids of the real outboxes agree with `published` (whole seconds) within two seconds; small ids have no time")
     func mastodonOutboxes() throws {
-        guard let root = RealData.root else { return }
+        guard let root = try RealData.folder() else { return }
         let clock = MastodonPostIDClock()
         var checked = 0
         for (id, published) in try realStatuses(root) {
@@ -91,7 +91,7 @@ struct PostIDClockTests {
         #expect(clock.postTime(ofID: "3jzfcijpj2z2a") == spec)
         #expect(clock.postTime(ofID: "at://did:plc:x/app.bsky.feed.post/self") == nil)
         #expect(clock.postTime(ofID: "kjzfcijpj2z2a") == nil)  // the top bit set: no TID
-        guard let root = RealData.root else { return }
+        guard let root = try RealData.folder() else { return }
         let (posts, _, _) = try ArchiveImporter.readRepository(at: root.appendingPathComponent("bluesky/bnewbold.car").path)
         var agree = 0
         var timed = 0
@@ -122,7 +122,7 @@ struct PostIDClockTests {
 
     @Test("Each network's clock owns its own real posts and none of the other networks' (an export imported after a move is never looked up)")
     func ownPostsOfRealExports() throws {
-        guard let root = RealData.root else { return }
+        guard let root = try RealData.folder() else { return }
         let x = XPostIDClock(), mastodon = MastodonPostIDClock(), bluesky = BlueskyPostIDClock(), misskey = MisskeyPostIDClock()
         let tweets = try realTweets(root)
         #expect(tweets.count == 1163 + 1982 + 4)

@@ -8,20 +8,34 @@ import MirrorBotX
 import TestSupport
 import Testing
 
-/// `../shared/realdata` beside the repository: exports the platforms themselves wrote (see its
-/// README), read-only and never copied here. CI has it; without it one line says so.
+/// `../shared/realdata` beside the repository (or beside a folder above it, as for a git
+/// worktree): exports the platforms themselves wrote (see its README), read-only and never
+/// copied here. CI has it. Without it the tests that read it fail where services are required
+/// (`MIRROR_BOT_REQUIRE_SERVICES=1`, as scripts/test.sh and CI run them), else one line says so.
 enum RealData {
     static let root: URL? = {
         // Tests/AdapterTests/RealData/<file> -> the repository -> ../shared/realdata.
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-        let folder = repository.deletingLastPathComponent().appendingPathComponent("shared/realdata")
-        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("README.md").path) else {
-            print("RealExportTests: \(folder.path) is absent: the real exports were not imported (CI has them)")
-            return nil
+        while folder.path != "/" {
+            folder = folder.deletingLastPathComponent()
+            let data = folder.appendingPathComponent("shared/realdata")
+            if FileManager.default.fileExists(atPath: data.appendingPathComponent("README.md").path) { return data }
         }
-        return folder
+        print("RealExportTests: no shared/realdata beside the repository or a folder above it: the real exports were not imported (CI has them)")
+        return nil
     }()
+
+    struct Missing: Error, CustomStringConvertible {
+        var description: String { "shared/realdata is absent beside the repository, and MIRROR_BOT_REQUIRE_SERVICES=1 requires it" }
+    }
+
+    /// `root`; its absence is an error where services are required.
+    static func folder() throws -> URL? {
+        if let root { return root }
+        if ProcessInfo.processInfo.environment["MIRROR_BOT_REQUIRE_SERVICES"] == "1" { throw Missing() }
+        return nil
+    }
 }
 
 /// Each real export imported into a fresh schema; what is stored checked against its README's
@@ -43,7 +57,7 @@ struct RealExportTests {
     }
 
     func importing(_ name: String, _ run: (ArchiveImporter, String) async throws -> ImportSummary) async throws -> (ImportSummary, Stored)? {
-        guard let root = RealData.root else { return nil }
+        guard let root = try RealData.folder() else { return nil }
         let db = try await MigratedDatabase.make()
         let store = try await PostgresPostStore.open(connection: db.connection, timeZone: .gmt, limit: 100_000)
         let summary = try await run(ArchiveImporter(store: store, postLimit: 100_000), root.appendingPathComponent(name).path)
