@@ -32,7 +32,8 @@ public actor InMemoryPostStore: PostStore, ReplySource, RhythmSource, PostPicker
     }
 
     /// As PostgreSQL: the first of the same id wins; a stored post without facets takes
-    /// the text and facets of a later one with them (not counted as new); the oldest go
+    /// the text and facets of a later one with them, one without a warning or media takes
+    /// them (not counted as new); the oldest go
     /// past `limit`.
     @discardableResult
     public func store(_ new: [Post]) -> Int {
@@ -45,6 +46,8 @@ public actor InMemoryPostStore: PostStore, ReplySource, RhythmSource, PostPicker
                     posts[index].facets = post.facets
                 }
                 if posts[index].inReplyToPostID == nil { posts[index].inReplyToPostID = post.inReplyToPostID }
+                if posts[index].warning == nil { posts[index].warning = post.warning }
+                if posts[index].media.isEmpty { posts[index].media = post.media }
                 continue
             }
             posts.append(post)
@@ -98,10 +101,11 @@ public actor InMemoryPostStore: PostStore, ReplySource, RhythmSource, PostPicker
         return zip(times, times.dropFirst()).map { $1.timeIntervalSince($0) }.min()
     }
 
-    public func pickPost(near minute: Int, window: Int, allowMentions: Bool, allowWarned: Bool, notSince: Date) async -> Post? {
+    public func pickPost(near minute: Int, window: Int, allowMentions: Bool, allowWarned: Bool, media: MediaPick, notSince: Date) async -> Post? {
         let records = await texts.records
         let candidates = originals.filter { post in
-            guard !post.text.isEmpty, allowMentions || !post.hasMention, allowWarned || post.warning == nil else { return false }
+            let wholeOnly = media == .whole && !post.media.isEmpty
+            guard !post.text.isEmpty || wholeOnly, media != .none || post.media.isEmpty, allowMentions || !post.hasMention, allowWarned || post.warning == nil else { return false }
             guard window >= MinuteOfDay.count / 2
                 || MinuteOfDay.distance(MinuteOfDay.of(post.createdAt, in: timeZone), minute) <= window else { return false }
             let record = records[post.text]

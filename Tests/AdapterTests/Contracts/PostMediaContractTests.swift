@@ -1,0 +1,68 @@
+import Foundation
+import MirrorBot
+import Testing
+
+/// A post's pictures are stored with it, in order, and picked as `POST_MEDIA` says (issue 40).
+extension PostStoreContractTests {
+    static let sunset = [
+        PostMedia(kind: .photo, url: "https://files.example/1.png", altText: "A red sun over the sea", width: 1200, height: 800),
+        PostMedia(kind: .photo, url: "https://files.example/2.jpg", altText: "The same sun, lower", width: 800, height: 1200, sensitive: true),
+        PostMedia(kind: .gifv, url: "https://files.example/3.mp4"),
+    ]
+
+    @Test("a post's media are stored whole and in order, one at a time or in an import's bulk", arguments: StoreKind.allCases)
+    func mediaStored(_ kind: StoreKind) async throws {
+        try await ContractStores.with(kind) { stores in
+            var pictured = post("1", "look at this sunset", 10, 0)
+            pictured.media = Self.sunset
+            try await stores.posts.store([pictured])
+            let never = Date(timeIntervalSince1970: 0)
+            let picked = try await stores.picker.pickPost(near: 600, window: 60, allowMentions: false, allowWarned: false, media: .whole, notSince: never)
+            #expect(picked?.media == Self.sunset)
+            try await stores.posts.removeAll()
+            // More than one statement's rows go through the import's temporary table; the
+            // picture-only post (no text) is kept too.
+            var bulk = (1...600).map { post("\($0)", "plain \($0)", 3, 0) }
+            var pictureOnly = post("601", "", 10, 0)
+            pictureOnly.media = Array(Self.sunset.prefix(1))
+            bulk.append(pictureOnly)
+            try await stores.posts.store(bulk)
+            let bulkPicked = try await stores.picker.pickPost(near: 600, window: 30, allowMentions: false, allowWarned: false, media: .whole, notSince: never)
+            #expect(bulkPicked?.id == "601")
+            #expect(bulkPicked?.media == Array(Self.sunset.prefix(1)))
+        }
+    }
+
+    @Test("a post stored before its media were read takes them when it comes again", arguments: StoreKind.allCases)
+    func mediaFilledLater(_ kind: StoreKind) async throws {
+        try await ContractStores.with(kind) { stores in
+            try await stores.posts.store([post("1", "look at this sunset", 10, 0)])
+            var again = post("1", "look at this sunset", 10, 0)
+            again.media = Self.sunset
+            try await stores.posts.store([again])
+            let never = Date(timeIntervalSince1970: 0)
+            let picked = try await stores.picker.pickPost(near: 600, window: 60, allowMentions: false, allowWarned: false, media: .whole, notSince: never)
+            #expect(picked?.media == Self.sunset)
+        }
+    }
+
+    @Test("POST_MEDIA: skip picks no post with media; text picks them for their text, never a picture-only one; carry picks both", arguments: StoreKind.allCases)
+    func mediaPicks(_ kind: StoreKind) async throws {
+        try await ContractStores.with(kind) { stores in
+            var pictured = post("1", "look at this sunset", 10, 0)
+            pictured.media = Self.sunset
+            var pictureOnly = post("2", "", 10, 0)
+            pictureOnly.media = Self.sunset
+            try await stores.posts.store([pictured, pictureOnly])
+            let never = Date(timeIntervalSince1970: 0)
+            func pick(_ media: MediaPick) async throws -> Post? {
+                try await stores.picker.pickPost(near: 600, window: 720, allowMentions: false, allowWarned: false, media: media, notSince: never)
+            }
+            #expect(try await pick(.none) == nil)
+            #expect(try await pick(.textOnly)?.id == "1")
+            try await stores.texts.recordPosted(text: "look at this sunset", at: Date())
+            #expect(try await pick(.textOnly) == nil)
+            #expect(try await pick(.whole)?.id == "2")
+        }
+    }
+}
