@@ -9,12 +9,21 @@ extension FakeMastodonServer {
         accountID: String, text: String, createdAt: Date? = nil, pictures: [FakeMastodonPicture], sensitive: Bool = false
     ) -> String {
         let id = addStatus(accountID: accountID, text: text, createdAt: createdAt)
-        world.withLock { world in
-            let ids = pictures.map { world.addMedia($0, accountID: accountID, statusID: id).id }
-            world.statuses[id]?.mediaIDs = ids
-            if sensitive { world.statuses[id]?.sensitive = true }
-        }
+        addPictures(pictures, toStatus: id)
+        if sensitive { world.withLock { $0.statuses[id]?.sensitive = true } }
         return id
+    }
+
+    /// Attaches `pictures` to a status after its own, each processed and served at its URL;
+    /// returns those URLs in order (empty when there is no such status).
+    @discardableResult
+    public func addPictures(_ pictures: [FakeMastodonPicture], toStatus id: String) -> [String] {
+        world.withLock { world in
+            guard let accountID = world.statuses[id]?.accountID else { return [] }
+            let added = pictures.map { world.addMedia($0, accountID: accountID, statusID: id) }
+            world.statuses[id]?.mediaIDs += added.map(\.id)
+            return added.map { world.baseURL + $0.path }
+        }
     }
 
     /// The media attached to a status, in order (what the bot's post carried).

@@ -30,9 +30,14 @@ extension MastodonNetwork {
         if media.count > 1, media.contains(where: { $0.kind == .video || $0.kind == .other }) {
             throw MediaNotCarried(reason: "a video or audio file with other media; Mastodon attaches it alone")
         }
-        var uploaded: [MastodonMediaAttachment] = []
+        // Every picture fetched before any is uploaded: one the source lost leaves no upload behind.
+        var files: [UploadMedia] = []
         for (index, item) in media.enumerated() {
-            uploaded.append(try await upload(item, index, of: media.count))
+            files.append(try await fetch(item, index, of: media.count))
+        }
+        var uploaded: [MastodonMediaAttachment] = []
+        for (index, file) in files.enumerated() {
+            uploaded.append(try await upload(file, index, of: media))
         }
         let ids = try await processed(uploaded, media)
         let warning = source.warning
@@ -42,8 +47,8 @@ extension MastodonNetwork {
         return try await Self.mappingErrors { try await client.send(request) }.id
     }
 
-    /// Fetches one picture from the source and uploads it; 4xx from either is not carried.
-    private func upload(_ item: PostMedia, _ index: Int, of count: Int) async throws -> MastodonMediaAttachment {
+    /// One picture from the source, as the upload that carries it; a 4xx is not carried.
+    private func fetch(_ item: PostMedia, _ index: Int, of count: Int) async throws -> UploadMedia {
         func notCarried(_ why: String) -> MediaNotCarried { MediaNotCarried(index, of: count, url: item.url, why) }
         guard item.kind != .other else { throw notCarried("audio or media of no known kind") }
         guard let url = URL(string: item.url), url.scheme == "https" || url.scheme == "http" else { throw notCarried("no URL to fetch it from") }
@@ -64,11 +69,15 @@ extension MastodonNetwork {
         let limit = item.kind == .photo ? Self.imageByteLimit : Self.videoByteLimit
         guard reply.body.count <= limit else { throw notCarried("\(reply.body.count) bytes; Mastodon takes \(limit) for a \(item.kind.rawValue)") }
         let type = Self.mediaType(reply.headers["content-type"], url: url)
-        let request = UploadMedia(data: reply.body, contentType: type, filename: Self.filename(url, type: type), description: item.altText)
+        return UploadMedia(data: reply.body, contentType: type, filename: Self.filename(url, type: type), description: item.altText)
+    }
+
+    /// Uploads one fetched picture; a 4xx (a type or size this server refuses, no `write:media`) is not carried.
+    private func upload(_ file: UploadMedia, _ index: Int, of media: [PostMedia]) async throws -> MastodonMediaAttachment {
         do {
-            return try await client.send(request)
+            return try await client.send(file)
         } catch MastodonAPIError.failed(_, let status, let detail) where (400..<500).contains(status) {
-            throw notCarried("Mastodon refused the upload (HTTP \(status)): \(detail)")
+            throw MediaNotCarried(index, of: media.count, url: media[index].url, "Mastodon refused the upload (HTTP \(status)): \(detail)")
         } catch let error as MastodonAPIError {
             throw Self.networkError(error)
         }
