@@ -51,13 +51,16 @@ extension MastodonNetwork {
     private func fetch(_ item: PostMedia, _ index: Int, of count: Int) async throws -> UploadMedia {
         func notCarried(_ why: String) -> MediaNotCarried { MediaNotCarried(index, of: count, url: item.url, why) }
         guard item.kind != .other else { throw notCarried("audio or media of no known kind") }
-        guard let url = URL(string: item.url), url.scheme == "https" || url.scheme == "http" else { throw notCarried("no URL to fetch it from") }
+        guard let url = URL(string: item.url), ["https", "http", "file"].contains(url.scheme ?? "") else {
+            throw notCarried("no URL to fetch it from (a file missing from the export?)")
+        }
         if let description = item.altText, description.count > Self.descriptionLimit {
             throw notCarried("alt text of \(description.count) characters; Mastodon keeps \(Self.descriptionLimit)")
         }
         let reply: HTTPReply
         do {
-            reply = try await client.core.fetch(url)
+            // An imported export's file, read where the import found it.
+            reply = url.isFileURL ? try Self.readFile(url) : try await client.core.fetch(url)
         } catch {
             // The source did not answer: tried again with the slot, not given up.
             throw NetworkError.failed(endpoint: "GET picture", status: 0, detail: "\(url.host ?? "the source"): \(error)")
@@ -109,6 +112,12 @@ extension MastodonNetwork {
             pending = still
         }
         return uploads.map(\.id)
+    }
+
+    /// A file of an imported export as a reply: 404 when it is no longer there.
+    static func readFile(_ url: URL) throws -> HTTPReply {
+        guard FileManager.default.fileExists(atPath: url.path) else { return HTTPReply(status: 404) }
+        return HTTPReply(status: 200, body: try Data(contentsOf: url))
     }
 
     /// The file's MIME type as the source served it, else from its extension.
