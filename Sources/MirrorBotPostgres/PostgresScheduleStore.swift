@@ -111,6 +111,9 @@ public struct PostgresScheduleStore: ScheduleStore {
             """).count
     }
 
+    /// A `posts.media` element `value` whose bytes can be fetched: `PostMedia.isFetchable` in SQL.
+    static let fetchable = PostgresQuery(unsafeSQL: "(value->>'u') ~* '^(https?|file)://'")
+
     public func pickPost(near minute: Int, window: Int, allowMentions: Bool, allowWarned: Bool, media: MediaPick, notSince: Date) async throws -> Post? {
         let withMedia = media != .none
         let pictureOnly = media == .whole
@@ -120,6 +123,7 @@ public struct PostgresScheduleStore: ScheduleStore {
             WHERE p.in_reply_to_user_id IS NULL
               AND (p.text <> '' OR (\(pictureOnly) AND p.media <> '[]'))
               AND (\(withMedia) OR p.media = '[]')
+              AND (NOT \(pictureOnly) OR NOT EXISTS (SELECT 1 FROM jsonb_array_elements(p.media) AS m(value) WHERE NOT \(fragment: Self.fetchable)))
               AND (\(allowMentions) OR NOT p.has_mention)
               AND (\(allowWarned) OR (p.content_warning IS NULL AND p.sensitivity = '{}'))
               AND \(fragment: Self.window(around: minute, width: window))

@@ -105,6 +105,8 @@ public actor InMemoryPostStore: PostStore, ReplySource, RhythmSource, PostPicker
         let records = await texts.records
         let candidates = originals.filter { post in
             let wholeOnly = media == .whole && !post.media.isEmpty
+            // Whole: every picture must be fetchable (a file missing from an export is not).
+            guard media != .whole || post.media.allSatisfy(\.isFetchable) else { return false }
             guard !post.text.isEmpty || wholeOnly, media != .none || post.media.isEmpty, allowMentions || !post.hasMention, allowWarned || post.warning == nil else { return false }
             guard window >= MinuteOfDay.count / 2
                 || MinuteOfDay.distance(MinuteOfDay.of(post.createdAt, in: timeZone), minute) <= window else { return false }

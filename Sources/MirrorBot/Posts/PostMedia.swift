@@ -30,6 +30,13 @@ public struct PostMedia: Sendable, Equatable, Hashable, Codable {
         self.sensitive = sensitive
     }
 
+    /// Whether `url` names somewhere the bytes can be fetched from (`http`, `https`, or an
+    /// imported export's `file`); not so for a file the export lacked, whose post is then never
+    /// picked to go out whole.
+    public var isFetchable: Bool {
+        ["http://", "https://", "file://"].contains { url.lowercased().hasPrefix($0) }
+    }
+
     /// Short keys: a post's media are stored as a compact JSON array.
     enum CodingKeys: String, CodingKey {
         case kind = "k", url = "u", altText = "a", width = "w", height = "h", sensitive = "s"

@@ -65,4 +65,20 @@ extension PostStoreContractTests {
             #expect(try await pick(.whole)?.id == "2")
         }
     }
+
+    @Test("a post with a picture nothing can fetch (a file its export lacked) is never picked to go whole, but for its text it is", arguments: StoreKind.allCases)
+    func unfetchableNotPickedWhole(_ kind: StoreKind) async throws {
+        try await ContractStores.with(kind) { stores in
+            var lost = post("1", "a lost picture", 10, 0)
+            lost.media = [Self.sunset[0], PostMedia(kind: .photo, url: "/media_attachments/files/1/original/a.png")]
+            var kept = post("2", "a kept picture", 10, 0)
+            kept.media = [PostMedia(kind: .photo, url: "file:///exports/alice/media_attachments/files/2/original/b.png")]
+            try await stores.posts.store([lost, kept])
+            let never = Date(timeIntervalSince1970: 0)
+            #expect(try await stores.picker.pickPost(near: 600, window: 720, allowMentions: false, allowWarned: false, media: .whole, notSince: never)?.id == "2")
+            try await stores.texts.recordPosted(text: "a kept picture", at: Date())
+            #expect(try await stores.picker.pickPost(near: 600, window: 720, allowMentions: false, allowWarned: false, media: .whole, notSince: never) == nil)
+            #expect(try await stores.picker.pickPost(near: 600, window: 720, allowMentions: false, allowWarned: false, media: .textOnly, notSince: never)?.id == "1")
+        }
+    }
 }
