@@ -107,4 +107,42 @@ struct PictureEndToEndTests {
             #expect(harness.stop(daemon) == 0)
         }
     }
+
+    @Test("a picture post imported from a Mastodon export goes out with the files of its media_attachments/, in order, with their alt texts")
+    func fromExport() async throws {
+        try await MastodonDaemonHarness.ready { harness in
+            // Yesterday at the slot's minute (two minutes ago), so the imported post is the one picked.
+            let published = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-86_400 - 120))
+            let files = ["/media_attachments/files/110/1/original/a.png", "/media_attachments/files/110/2/original/b.png"]
+            let export = MastodonExportFixture(items: [
+                .note(id: "600", published: published, html: "<p>夕焼け</p>", attachments: [
+                    .init(url: files[0], mediaType: "image/png", name: "海に沈む赤い太陽"), .init(url: files[1], mediaType: "image/png", name: "半分沈んだ太陽"),
+                ]),
+            ])
+            let folder = try export.write()
+            for (index, path) in files.enumerated() {
+                let file = folder.appendingPathComponent(String(path.dropFirst()))
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Self.png(UInt8(10 + index)).write(to: file)
+            }
+            let result = try BinaryRunner.run(["import", folder.path], environment: harness.environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("pictures: 2 found"), "\(result.stdout)")
+            // Only the imported original is left to pick (the history's are marked withdrawn, so the
+            // learning loop does not store them again); it is still on the server (the bot looks it up first).
+            try await harness.connection.query("""
+                INSERT INTO withdrawn_posts (post_id, withdrawn_at)
+                SELECT id, now() FROM posts WHERE in_reply_to_user_id IS NULL AND id <> '600'
+                """)
+            harness.server.addStatus(id: "600", accountID: MastodonDaemonHarness.human, text: "夕焼け")
+            let daemon = try harness.startDaemon()
+            #expect(harness.waitFor(30) { !harness.posts.isEmpty }, "\(harness.output)")
+            let status = try #require(Self.firstPost(harness))
+            #expect(status.text == "夕焼け")
+            let attached = harness.server.media(ofStatus: status.id)
+            #expect(attached.map(\.data) == [Self.png(10), Self.png(11)])
+            #expect(attached.map(\.description) == ["海に沈む赤い太陽", "半分沈んだ太陽"])
+            #expect(harness.stop(daemon) == 0)
+        }
+    }
 }
