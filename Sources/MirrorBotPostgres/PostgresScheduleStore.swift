@@ -111,6 +111,9 @@ public struct PostgresScheduleStore: ScheduleStore {
             """).count
     }
 
+    /// `Post.textKey` in SQL: the text, or for pictures alone a key of the post's own.
+    static let textKey = PostgresQuery(unsafeSQL: "CASE WHEN p.text = '' AND p.media <> '[]' THEN '[pictures of ' || p.id || ']' ELSE p.text END")
+
     /// A `posts.media` element `value` whose bytes can be fetched: `PostMedia.isFetchable` in SQL.
     static let fetchable = PostgresQuery(unsafeSQL: "(value->>'u') ~* '^(https?|file)://'")
 
@@ -119,7 +122,7 @@ public struct PostgresScheduleStore: ScheduleStore {
         let pictureOnly = media == .whole
         let rows = try await connection.query("""
             SELECT p.id, p.text, p.created_at, p.content_warning, array_to_string(p.sensitivity, ',') AS sensitivity, p.media::text AS media FROM posts p
-            LEFT JOIN bot_texts b ON b.text_hash = md5(p.text)
+            LEFT JOIN bot_texts b ON b.text_hash = md5(\(fragment: Self.textKey))
             WHERE p.in_reply_to_user_id IS NULL
               AND (p.text <> '' OR (\(pictureOnly) AND p.media <> '[]'))
               AND (\(withMedia) OR p.media = '[]')

@@ -110,12 +110,12 @@ public actor InMemoryPostStore: PostStore, ReplySource, RhythmSource, PostPicker
             guard !post.text.isEmpty || wholeOnly, media != .none || post.media.isEmpty, allowMentions || !post.hasMention, allowWarned || post.warning == nil else { return false }
             guard window >= MinuteOfDay.count / 2
                 || MinuteOfDay.distance(MinuteOfDay.of(post.createdAt, in: timeZone), minute) <= window else { return false }
-            let record = records[post.text]
+            let record = records[post.textKey]
             return record?.refusedAt == nil && (record?.lastPostedAt.map { $0 < notSince } ?? true)
         }
         // Never posted first, then the one posted longest ago; at random among equals.
-        let never = candidates.filter { records[$0.text]?.lastPostedAt == nil }
+        let never = candidates.filter { records[$0.textKey]?.lastPostedAt == nil }
         if !never.isEmpty { return never.randomElement(using: &generator) }
-        return candidates.min { (records[$0.text]?.lastPostedAt ?? .distantPast) < (records[$1.text]?.lastPostedAt ?? .distantPast) }
+        return candidates.min { (records[$0.textKey]?.lastPostedAt ?? .distantPast) < (records[$1.textKey]?.lastPostedAt ?? .distantPast) }
     }
 }

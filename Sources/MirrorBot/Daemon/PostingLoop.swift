@@ -160,7 +160,7 @@ public struct PostingLoop: DaemonLoop {
             }
             let outcome: PostOutcome
             do {
-                let postedBefore = try await texts.usedTexts([source.text]).contains(source.text)
+                let postedBefore = try await texts.usedTexts([source.textKey]).contains(source.textKey)
                 // Pictures go along only under POST_MEDIA=carry (the scheduler picks whole posts then).
                 let whole = scheduler.media == .whole ? source : nil
                 outcome = try await PostSender(bot: bot, botAccount: botAccount)
@@ -174,20 +174,20 @@ public struct PostingLoop: DaemonLoop {
             }
             switch outcome {
             case .posted(let id):
-                try await texts.recordPosted(text: source.text, at: now)
+                try await texts.recordPosted(text: source.textKey, at: now)
                 try await slots.markPosted(slot.date, minute: slot.minute, sourcePostID: source.id, postedID: id, text: source.text, at: clock.now())
                 log.report(.posted(post, id: id))
                 return
             case .unconfirmed(let detail):
                 // At most once: the post may exist; the slot is never posted again.
-                try await texts.recordPosted(text: source.text, at: now)
+                try await texts.recordPosted(text: source.textKey, at: now)
                 try await slots.markPosted(
                     slot.date, minute: slot.minute, sourcePostID: source.id, postedID: "unconfirmed", text: source.text, at: clock.now())
                 log.report(.postedUnconfirmed(post, detail: detail))
                 return
             case .refused(let refusal):
                 refusals += 1
-                try await texts.markRefused(text: source.text, at: now)
+                try await texts.markRefused(text: source.textKey, at: now)
                 log.report(.postRefused(slot: slot.time, source: source.id, refusal))
             case .notCarried(let reason):
                 // Whole or not at all: not posted as bare text; another pick may go instead.

@@ -20,3 +20,12 @@ extension PostMedia {
         init(from decoder: any Decoder) throws { media = try? PostMedia(from: decoder) }
     }
 }
+
+extension Post {
+    /// What the bot's texts (`BotTextStore`) know this post by when it goes out: its text, or
+    /// for pictures alone (no text) a key of its own, so one picture-only post posted or refused
+    /// is not every other one. The picker's SQL computes the same (`PostgresScheduleStore`).
+    public var textKey: String { text.isEmpty && !media.isEmpty ? Self.picturesKey(id) : text }
+
+    static func picturesKey(_ id: String) -> String { "[pictures of \(id)]" }
+}

@@ -81,4 +81,29 @@ extension PostStoreContractTests {
             #expect(try await stores.picker.pickPost(near: 600, window: 720, allowMentions: false, allowWarned: false, media: .textOnly, notSince: never)?.id == "1")
         }
     }
+
+    @Test("picture-only posts are each their own text: one posted or refused leaves the others to pick", arguments: StoreKind.allCases)
+    func pictureOnlyKeys(_ kind: StoreKind) async throws {
+        try await ContractStores.with(kind) { stores in
+            var first = post("1", "", 10, 0)
+            first.media = [Self.sunset[0]]
+            var second = post("2", "", 10, 5)
+            second.media = [Self.sunset[1]]
+            var third = post("3", "", 10, 10)
+            third.media = [Self.sunset[2]]
+            try await stores.posts.store([first, second, third])
+            #expect(first.textKey != second.textKey)
+            #expect(post("4", "words", 10, 0).textKey == "words")
+            let notSince = Date().addingTimeInterval(-86_400)
+            func pick() async throws -> Post? {
+                try await stores.picker.pickPost(near: 600, window: 720, allowMentions: false, allowWarned: false, media: .whole, notSince: notSince)
+            }
+            try await stores.texts.recordPosted(text: first.textKey, at: Date())
+            try await stores.texts.markRefused(text: second.textKey, at: Date())
+            // The first went out today, the second was refused: the third is still never posted.
+            #expect(try await pick()?.id == "3")
+            try await stores.texts.recordPosted(text: third.textKey, at: Date())
+            #expect(try await pick() == nil)
+        }
+    }
 }
