@@ -77,7 +77,7 @@ public actor InMemoryPostStore: PostStore, ReplySource, RhythmSource, PostPicker
     /// The stored replies themselves, ids kept (the reply loop looks them up and records the one it reuses).
     public func replyPosts(to userID: String, username: String?, limit: Int) -> [Post] {
         // A warned reply is never reused: no reply carries a warning yet (as PostgreSQL).
-        let unwarned = posts.filter { $0.warning == nil }
+        let unwarned = posts.filter { $0.warning == nil && $0.media.isEmpty }
         let byID = Array(unwarned.filter { $0.inReplyToUserID == userID }.shuffled(using: &generator).prefix(limit))
         guard byID.isEmpty, let username, !username.isEmpty else { return byID }
         let matching = unwarned.filter {

@@ -106,4 +106,14 @@ extension PostStoreContractTests {
             #expect(try await pick() == nil)
         }
     }
+
+    @Test("a reply of the human's with pictures is never reused as an answer (the reply loop sends text alone)", arguments: StoreKind.allCases)
+    func picturedRepliesNotReused(_ kind: StoreKind) async throws {
+        try await ContractStores.with(kind) { stores in
+            var pictured = post("1", "look at mine", 10, 0, replyTo: "42")
+            pictured.media = [Self.sunset[0]]
+            try await stores.posts.store([pictured, post("2", "nice one", 10, 5, replyTo: "42")])
+            #expect(try await stores.replies.replies(to: "42", limit: 10) == ["nice one"])
+        }
+    }
 }
