@@ -120,7 +120,7 @@ let package = Package(
         .executableTarget(name: "mirror-bot-bench", dependencies: [
             "MirrorBot", "MirrorBotSpend", "PostFeatures", "MirrorBotImport", "JSONLines", "LogLines", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX",
             "Postgres", "Redis", "FakeX", "XAPI", "MirrorBotStatus", "StatusServer", "HTTPExchange", "Clocks",
-            "CoreTestSupport", "APIClientTestSupport",
+            "CoreTestSupport", "APIClientTestSupport", "TestSupport",
         ]),
 
         // In-memory stand-ins for the core's protocols and a scripted network, on APIClientTestSupport's manual clock: no services.

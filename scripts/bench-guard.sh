@@ -19,8 +19,8 @@
 #             home-timeline posts) / MeCab's command line over their texts, the learning
 #             round's steps, on a store of 10,000 and of 100,000 posts (mirror-bot-bench
 #             train-ratio); each time at 100,000 over its time at 10,000 must stay under 2: a
-#             round's cost must not follow the store's size; the same for the deletion sweep's
-#             query (the median of 21), on each store aged as months of sweeping leave it
+#             round's cost must not follow the store's size; the deletion sweep's query (the
+#             median of 21, on each store aged as months of sweeping leave it) must stay under 4
 #   status    1,000 requests over 8 connections (curl) to the daemon's status routes on a busy
 #             board / to the same server answering the same bytes rendered once, for / and
 #             /metrics (mirror-bot-bench status-ratio)
@@ -118,14 +118,15 @@ check "train-scheduler-100000 train-classifier-100000" train-ratio --stored 1000
 check "status-page status-metrics" status-ratio --rounds "$rounds"
 
 # Growth between two sizes of one path: the time ratio over the size ratio, from the last
-# measurements' "time NAME=SECONDS" lines; 1 is linear, fixed costs put it under 1.
+# measurements' "time NAME=SECONDS" lines; 1 is linear, fixed costs put it under 1. It fails
+# at the fifth argument (default 2).
 growth() {
-  local small="$1" large="$2" small_size="$3" large_size="$4" a b verdict
+  local small="$1" large="$2" small_size="$3" large_size="$4" limit="${5:-2}" a b verdict
   a="$(cat "$outputs"/* | sed -n "s/^time $small=\([0-9.]*\).*/\1/p" | tail -n 1)"
   b="$(cat "$outputs"/* | sed -n "s/^time $large=\([0-9.]*\).*/\1/p" | tail -n 1)"
   [ -n "$a" ] && [ -n "$b" ] || { echo "bench-guard: no times for $small and $large" >&2; failed=1; return; }
-  verdict="$(python3 -c "g = ($b / $a) / ($large_size / $small_size); print(f'{g:.2f}', 'ok' if g < 2 else 'FAILED')")"
-  echo "bench-guard: growth $small -> $large: time ratio over size ratio ${verdict% *} (fails at 2): ${verdict#* }"
+  verdict="$(python3 -c "g = ($b / $a) / ($large_size / $small_size); print(f'{g:.2f}', 'ok' if g < $limit else 'FAILED')")"
+  echo "bench-guard: growth $small -> $large: time ratio over size ratio ${verdict% *} (fails at $limit): ${verdict#* }"
   local how="grows faster than linearly from $small"
   [ "$small_size" != "$large_size" ] || how="costs more on the larger store than $small: it follows the store's size"
   [ "${verdict#* }" = ok ] || { echo "bench-guard: FAILED: $large $how" >&2; failed=1; }
@@ -136,5 +137,7 @@ growth train-jsonl-2000 train-jsonl-10000 2000 10000
 # larger, growth with a size ratio of 1 (time at the large store / time at the small one).
 growth train-scheduler-10000 train-scheduler-100000 1 1
 growth train-classifier-10000 train-classifier-100000 1 1
-growth sweep-10000 sweep-100000 1 1
+# The sweep's query reads a few rows along indexes, a level deeper on a larger store (1.3-1.4
+# times at 10,000 -> 100,000 posts, a few milliseconds each); sorting every post costs ten times.
+growth sweep-10000 sweep-100000 1 1 4
 exit "$failed"

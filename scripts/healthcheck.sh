@@ -25,7 +25,9 @@ fi 2>/dev/null
 printf 'GET /healthz HTTP/1.0\r\nHost: %s\r\n\r\n' "$host" >&3
 answer="$(timeout 8 cat <&3 | tr -d '\r')"
 exec 3>&-
-status="$(printf '%s\n' "$answer" | head -n 1 | cut -d ' ' -f 2)"
+# The status line's second word, read without a pipe (a reader that stops after one line
+# would leave printf writing into a closed pipe).
+read -r _ status _ <<<"$answer"
 # The body: everything after the blank line that ends the headers.
 printf '%s\n' "$answer" | sed '1,/^$/d'
 [ "$status" = "200" ]

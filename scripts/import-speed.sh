@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # How long `mirror-bot import` takes at each size (issue 43), through the product's own
 # process, against a private PostgreSQL: an X archive and a JSONL file of 10,000, 100,000
-# and 1,000,000 made-up posts into a fresh schema; a Mastodon export (outbox.json) and a
-# Misskey notes export of 10,000 and 100,000 (no Bluesky .car: the bench has no writer for
-# its hash-addressed CBOR blocks); 100,000 posts into a store already holding 900,000 spread over the same years; and one page of 100 posts (what a learning
+# and 1,000,000 made-up posts into a fresh schema; a Mastodon export (outbox.json), a
+# Misskey notes export and a Bluesky repository (repo.car) of 10,000 and 100,000; 100,000
+# posts into a store already holding 900,000 spread over the same years; and one page of 100 posts (what a learning
 # round or a page of `train scheduler` stores) into stores of 10,000 and 1,000,000. Each
 # line is `mirror-bot-bench import-ratio` (see docs/BENCHMARKS.md, "Archive import").
 #
@@ -37,7 +37,7 @@ run() {
 
 if [ "$#" -gt 0 ]; then
   for posts in "$@"; do
-    run "$posts"; run "$posts" --jsonl; run "$posts" --shape mastodon; run "$posts" --shape misskey
+    run "$posts"; run "$posts" --jsonl; run "$posts" --shape mastodon; run "$posts" --shape misskey; run "$posts" --shape bluesky
   done
   exit 0
 fi
@@ -48,6 +48,7 @@ done
 for posts in 10000 100000; do
   run "$posts" --shape mastodon
   run "$posts" --shape misskey
+  run "$posts" --shape bluesky
 done
 run 100000 --jsonl --stored 900000
 run 100 --jsonl --stored 10000

@@ -3,9 +3,9 @@ import JSONLines
 import MirrorBot
 import Postgres
 
-/// `mirror-bot-bench import-ratio [POSTS] [--jsonl | --shape mastodon|misskey] [--stored N] [--rounds N] [--mirror-bot PATH]`:
+/// `mirror-bot-bench import-ratio [POSTS] [--jsonl | --shape mastodon|misskey|bluesky] [--stored N] [--rounds N] [--mirror-bot PATH]`:
 /// writes POSTS made-up posts (default 10,000) as an X archive (with `--jsonl`, a JSONL
-/// file; with `--shape`, a Mastodon or Misskey export, `BenchExportWriter`), then, in
+/// file; with `--shape`, a Mastodon, Misskey or Bluesky export, `BenchExportWriter`), then, in
 /// alternating rounds, times the whole `mirror-bot import` process into a fresh schema of
 /// DATABASE_URL (holding N other posts first with `--stored`, spread over the same years,
 /// imported untimed) and, as the baseline, the same number of rows sent as plain 500-row
@@ -14,7 +14,7 @@ import Postgres
 /// `ratio import-POSTS=` (baseline / import) and `time import-POSTS=` (seconds), which
 /// `scripts/bench-guard.sh` reads.
 enum ImportRatioBenchmark {
-    static let usage = "mirror-bot-bench import-ratio [POSTS] [--jsonl | --shape mastodon|misskey] [--stored N] [--rounds N] [--mirror-bot PATH]"
+    static let usage = "mirror-bot-bench import-ratio [POSTS] [--jsonl | --shape mastodon|misskey|bluesky] [--stored N] [--rounds N] [--mirror-bot PATH]"
 
     static func run(arguments: [String]) async throws {
         var posts = 10_000

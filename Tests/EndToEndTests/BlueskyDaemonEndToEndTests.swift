@@ -13,8 +13,8 @@ extension BlueskyEndToEnd {
             try await BlueskyDaemonHarness.ready { harness in
                 let activity = harness.addActivity()
                 let daemon = try harness.startDaemon(["BLUESKY_LIKE_SCOPE": "all"])
-                #expect(harness.waitFor(30) { harness.likes.count >= 2 }, "\(harness.output)")
-                #expect(harness.waitForMoreRounds(), "\(harness.output)")
+                #expect(await harness.waitFor(30) { harness.likes.count >= 2 }, "\(harness.output)")
+                #expect(await harness.waitForMoreRounds(), "\(harness.output)")
                 #expect(Set(harness.likes) == [activity.ramen, activity.fanRamen])
                 #expect(harness.stop(daemon) == 0)
             }
@@ -26,10 +26,10 @@ extension BlueskyEndToEnd {
                 harness.server.setAccessTokenLifetime(2)
                 _ = harness.addActivity()
                 let daemon = try harness.startDaemon()
-                #expect(harness.waitFor(30) { harness.writeCounts == (1, 1, 1) }, "\(harness.output)")
-                #expect(harness.waitFor(30) { harness.refreshes >= 4 }, "\(harness.output)")
+                #expect(await harness.waitFor(30) { harness.writeCounts == (1, 1, 1) }, "\(harness.output)")
+                #expect(await harness.waitFor(30) { harness.refreshes >= 4 }, "\(harness.output)")
                 let again = harness.friendMentionsBotAgain()
-                #expect(harness.waitFor(20) { harness.replied(to: again) }, "\(harness.output)")
+                #expect(await harness.waitFor(20) { harness.replied(to: again) }, "\(harness.output)")
                 #expect(harness.logins() == 2)
                 #expect(harness.writeCounts == (2, 1, 1))
                 #expect(harness.output.contains("event=bluesky_session_refreshed"))
@@ -67,9 +67,9 @@ extension BlueskyEndToEnd {
                     did: BlueskyDaemonHarness.human, text: "@booster.test また今度ね", createdAt: Date(timeIntervalSince1970: 1_683_021_600),
                     replyTo: boosterPost, rkey: "3kaaaaaaaab22")
                 let daemon = try harness.startDaemon()
-                #expect(harness.waitFor(30) { harness.output.contains("event=started") }, "\(harness.output)")
+                #expect(await harness.waitFor(30) { harness.output.contains("event=started") }, "\(harness.output)")
                 let mention = harness.server.addPost(did: BlueskyDaemonHarness.booster, text: "@mirror.test 久しぶり")
-                #expect(harness.waitFor(20) { harness.replied(to: mention) }, "\(harness.output)")
+                #expect(await harness.waitFor(20) { harness.replied(to: mention) }, "\(harness.output)")
                 #expect(harness.replies.first { $0.parent == mention }?.text == "また今度ね")
                 #expect(harness.stop(daemon) == 0)
             }
@@ -105,7 +105,7 @@ extension BlueskyEndToEnd {
                 }
 
                 let daemon = try harness.startDaemon()
-                #expect(harness.waitFor(30) { harness.posts.count >= 1 }, "\(harness.output)")
+                #expect(await harness.waitFor(30) { harness.posts.count >= 1 }, "\(harness.output)")
                 let written = harness.server.writes.compactMap { write -> (String, [BlueskyFacet])? in
                     if case .post(_, _, let text, let facets) = write { (text, facets) } else { nil }
                 }

@@ -23,7 +23,7 @@ struct ContentWarningEndToEndTests {
         try await MastodonDaemonHarness.ready { harness in
             try await Self.warnEveryOriginal(harness.connection)
             let daemon = try harness.startDaemon()
-            #expect(harness.waitFor(30) { !harness.posts.isEmpty }, "\(harness.output)")
+            #expect(await harness.waitFor(30) { !harness.posts.isEmpty }, "\(harness.output)")
             let posted = harness.server.writes.compactMap { if case .post(let id, _, _, _) = $0 { id } else { nil } }
             let status = try #require(posted.first.flatMap { harness.server.status(id: $0) })
             #expect(status.text.hasPrefix(DaemonWorldHistory.humanOriginal))
@@ -38,7 +38,7 @@ struct ContentWarningEndToEndTests {
         try await MisskeyDaemonHarness.ready { harness in
             try await Self.warnEveryOriginal(harness.connection)
             let daemon = try harness.startDaemon()
-            #expect(harness.waitFor(30) { !harness.notes.isEmpty }, "\(harness.output)")
+            #expect(await harness.waitFor(30) { !harness.notes.isEmpty }, "\(harness.output)")
             let note = try #require(harness.server.notes(of: MisskeyDaemonHarness.bot).first { $0.replyId == nil })
             #expect(note.text?.hasPrefix(DaemonWorldHistory.humanOriginal) == true)
             #expect(note.cw == "ネタバレ")
@@ -51,8 +51,8 @@ struct ContentWarningEndToEndTests {
         try await DaemonHarness.ready { harness in
             try await Self.warnEveryOriginal(harness.connection)
             let daemon = try harness.startDaemon()
-            #expect(harness.waitFor(30) { harness.output.contains("event=slot_skipped") }, "\(harness.output)")
-            #expect(harness.waitForMoreRounds(), "\(harness.output)")
+            #expect(await harness.waitFor(30) { harness.output.contains("event=slot_skipped") }, "\(harness.output)")
+            #expect(await harness.waitForMoreRounds(), "\(harness.output)")
             #expect(harness.posts.isEmpty)
             #expect(harness.output.contains(#"reason="only posts behind a content warning fit; this network cannot carry it""#), "\(harness.output)")
             #expect(harness.stop(daemon) == 0)

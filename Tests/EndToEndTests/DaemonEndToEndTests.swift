@@ -21,12 +21,12 @@ struct DaemonEndToEndTests {
             defer { try? FileManager.default.removeItem(at: heartbeat) }
             let daemon = try harness.startDaemon(["HEARTBEAT_FILE": heartbeat.path, "X_FIELD_DIALECT": dialect.other.rawValue])
 
-            #expect(harness.waitForEachWrite(), "\(harness.output)")
+            #expect(await harness.waitForEachWrite(), "\(harness.output)")
             // The heartbeat file is touched after successful rounds.
-            #expect(harness.waitFor(10) { FileManager.default.fileExists(atPath: heartbeat.path) })
+            #expect(await harness.waitFor(10) { FileManager.default.fileExists(atPath: heartbeat.path) })
             let stamp = try String(contentsOf: heartbeat, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(abs(Double(stamp).map { Date().timeIntervalSince1970 - $0 } ?? 999) < 10)
-            #expect(harness.waitForMoreRounds(), "\(harness.output)")
+            #expect(await harness.waitForMoreRounds(), "\(harness.output)")
 
             harness.expectFourWrites(activity)
 
@@ -59,8 +59,8 @@ struct DaemonEndToEndTests {
             harness.server.injectFault(.lostResponse, count: 2, endpoint: "POST /2/tweets")
             let activity = harness.addActivity()
             let daemon = try harness.startDaemon()
-            #expect(harness.waitFor(30) { harness.output.contains("event=replied ") && harness.output.contains("event=posted ") }, "\(harness.output)")
-            #expect(harness.waitForMoreRounds(), "\(harness.output)")
+            #expect(await harness.waitFor(30) { harness.output.contains("event=replied ") && harness.output.contains("event=posted ") }, "\(harness.output)")
+            #expect(await harness.waitForMoreRounds(), "\(harness.output)")
             #expect(harness.replies.filter { $0.target == activity.friendMention }.count == 1)
             #expect(harness.posts.count == 1)
             #expect(harness.stop(daemon) == 0)
@@ -73,17 +73,17 @@ struct DaemonEndToEndTests {
             harness.server.configure { $0.likesForbidden = true }
             _ = harness.addActivity()
             let daemon = try harness.startDaemon()
-            #expect(harness.waitFor(30) { harness.output.contains("event=would_like") }, "\(harness.output)")
+            #expect(await harness.waitFor(30) { harness.output.contains("event=would_like") }, "\(harness.output)")
             let home = "GET /2/users/:id/timelines/reverse_chronological"
             let mentions = "GET /2/users/:id/mentions"
-            func moreMentionRounds() -> Bool {
+            func moreMentionRounds() async -> Bool {
                 let before = harness.requestCount(mentions)
-                return harness.waitFor(30) { harness.requestCount(mentions) >= before + 3 }
+                return await harness.waitFor(30) { harness.requestCount(mentions) >= before + 3 }
             }
-            #expect(moreMentionRounds(), "\(harness.output)")
+            #expect(await moreMentionRounds(), "\(harness.output)")
             let homeReads = harness.requestCount(home)
             let ramen = harness.server.addTweet(authorID: DaemonHarness.foodie, text: "ラーメン屋の新作つけ麺をまた食べた")
-            #expect(moreMentionRounds(), "\(harness.output)")
+            #expect(await moreMentionRounds(), "\(harness.output)")
             // Issue 27: deciding likes X refuses bought nothing at $0.005 a post; no home timeline is read after.
             #expect(harness.requestCount(home) == homeReads)
             #expect(!harness.output.contains("post=\(ramen) "), "\(harness.output)")
@@ -101,7 +101,7 @@ struct DaemonEndToEndTests {
         try await DaemonHarness.ready { harness in
             _ = harness.addActivity()
             let daemon = try harness.startDaemon(["DRY_RUN": "true"])
-            #expect(harness.waitFor(30) {
+            #expect(await harness.waitFor(30) {
                 let out = harness.output
                 return out.contains("event=would_reply") && out.contains("event=would_like") && out.contains("event=would_post")
             }, "\(harness.output)")

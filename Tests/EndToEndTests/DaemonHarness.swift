@@ -126,7 +126,7 @@ extension DaemonHarness: NetworkScenarioWorld {
     }
 
     /// X's run through faults is checked by its replies and likes.
-    func waitForWritesThroughFaults() -> Bool { waitFor(60) { replies.count >= 1 && likes.count >= 1 } }
+    func waitForWritesThroughFaults() async -> Bool { await waitFor(60) { replies.count >= 1 && likes.count >= 1 } }
 
     func expectWritesOnceThroughFaults() {
         #expect(replies.count == 1)

@@ -63,12 +63,14 @@ final class DaemonProcesses: Sendable {
     }
 }
 
-/// Polls `condition` every 100 ms until it holds or `timeout` passes.
-func waitFor(_ timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
+/// Polls `condition` every 100 ms until it holds or `timeout` passes, sleeping as a task: a
+/// thread of the cooperative pool (two on two cores) is never held while the daemon works, so
+/// the suite's other tests go on meanwhile.
+func waitFor(_ timeout: TimeInterval = 30, _ condition: () -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
         if condition() { return true }
-        usleep(100_000)
+        try? await Task.sleep(for: .milliseconds(100))
     }
     return condition()
 }
@@ -95,15 +97,15 @@ extension DaemonWorld {
 
     func stop(_ process: Process, timeout: TimeInterval = 10) -> Int32? { daemons.stop(process, timeout: timeout) }
 
-    func waitFor(_ timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
-        EndToEndTests.waitFor(timeout, condition)
+    func waitFor(_ timeout: TimeInterval = 30, _ condition: () -> Bool) async -> Bool {
+        await EndToEndTests.waitFor(timeout, condition)
     }
 
     /// Waits until the fake has seen `rounds` more polls of every loop that polls: the
     /// evidence that the daemons had their chance to do anything twice (no fixed sleep).
     @discardableResult
-    func waitForMoreRounds(_ rounds: Int = 3, timeout: TimeInterval = 30) -> Bool {
+    func waitForMoreRounds(_ rounds: Int = 3, timeout: TimeInterval = 30) async -> Bool {
         let before = pollEndpoints.map(requestCount)
-        return waitFor(timeout) { zip(pollEndpoints.map(requestCount), before).allSatisfy { $0 >= $1 + rounds } }
+        return await waitFor(timeout) { zip(pollEndpoints.map(requestCount), before).allSatisfy { $0 >= $1 + rounds } }
     }
 }

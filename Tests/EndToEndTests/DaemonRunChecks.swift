@@ -6,8 +6,8 @@ import Testing
 /// adds what its network does its own way (reply targets, visibility, the reaction).
 extension DaemonWorld where Self: DaemonWriteLog {
     /// Waits up to `timeout` until the fake accepted at least one reply, one like and one post.
-    func waitForEachWrite(_ timeout: TimeInterval = 30) -> Bool {
-        waitFor(timeout) { writeCounts.replies >= 1 && writeCounts.likes >= 1 && writeCounts.posts >= 1 }
+    func waitForEachWrite(_ timeout: TimeInterval = 30) async -> Bool {
+        await waitFor(timeout) { writeCounts.replies >= 1 && writeCounts.likes >= 1 && writeCounts.posts >= 1 }
     }
 }
 
@@ -31,9 +31,9 @@ extension DaemonWorld {
     /// non-zero status, the log says the network's refusal (`refusal`) and never the value.
     func expectStartUpRefused(
         _ variable: String, wrong value: String, saying refusal: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
+    ) async throws {
         let daemon = try startDaemon([variable: value])
-        #expect(waitFor(20) { !daemon.isRunning }, "\(output)", sourceLocation: sourceLocation)
+        #expect(await waitFor(20) { !daemon.isRunning }, "\(output)", sourceLocation: sourceLocation)
         #expect(daemon.terminationStatus != 0, sourceLocation: sourceLocation)
         #expect(output.contains(refusal), sourceLocation: sourceLocation)
         #expect(!output.contains(value), sourceLocation: sourceLocation)

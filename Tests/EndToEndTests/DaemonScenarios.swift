@@ -47,29 +47,29 @@ extension ActivityPosting {
 extension DaemonWorld where Self: DaemonWriteLog {
     /// Starts one daemon, waits for a reply, a like and a post; stops it, starts another:
     /// nothing is repeated, and a new mention is answered.
-    func restartRepeatsNothing() throws {
+    func restartRepeatsNothing() async throws {
         let first = try startDaemon()
-        #expect(waitFor(30) { writeCounts == (1, 1, 1) }, "\(output)")
+        #expect(await waitFor(30) { writeCounts == (1, 1, 1) }, "\(output)")
         #expect(stop(first) == 0)
         let writes = writeCount
 
         let second = try startDaemon()
-        #expect(waitFor(30) { output.components(separatedBy: "event=started").count == 3 })
-        #expect(waitForMoreRounds(), "\(output)")
+        #expect(await waitFor(30) { output.components(separatedBy: "event=started").count == 3 })
+        #expect(await waitForMoreRounds(), "\(output)")
         #expect(writeCount == writes)
 
         let again = friendMentionsBotAgain()
-        #expect(waitFor(20) { replied(to: again) }, "\(output)")
+        #expect(await waitFor(20) { replied(to: again) }, "\(output)")
         #expect(writeCounts.replies == 2)
         #expect(stop(second) == 0)
     }
 
     /// Two daemons at once: one reply, one like, one post.
-    func twoDaemonsDoNothingTwice() throws {
+    func twoDaemonsDoNothingTwice() async throws {
         let a = try startDaemon()
         let b = try startDaemon()
-        #expect(waitFor(30) { writeCounts.replies >= 1 && writeCounts.likes >= 1 && writeCounts.posts >= 1 }, "\(output)")
-        #expect(waitForMoreRounds(), "\(output)")
+        #expect(await waitFor(30) { writeCounts.replies >= 1 && writeCounts.likes >= 1 && writeCounts.posts >= 1 }, "\(output)")
+        #expect(await waitForMoreRounds(), "\(output)")
         #expect(writeCounts == (1, 1, 1))
         #expect(stop(a) == 0)
         #expect(stop(b) == 0)

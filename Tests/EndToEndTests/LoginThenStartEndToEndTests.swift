@@ -41,7 +41,7 @@ struct LoginThenStartEndToEndTests {
             let activity = world.postActivity()
             let daemon = try world.daemons.start(withoutAccounts, sourcing: envFile)
             // The credentials are in the file, not in the environment the secrets are looked up in.
-            let output = world.expectFourBehaviours(activity, on: network, secrets: [])
+            let output = await world.expectFourBehaviours(activity, on: network, secrets: [])
             for secret in world.secretVariables {
                 let value = try #require(try world.envFileValue(secret, in: envFile), "\(secret) written by login")
                 #expect(!output.contains(value), "\(secret) never logged")

@@ -14,11 +14,11 @@ struct MastodonDaemonEndToEndTests {
             let activity = harness.addActivity()
             let started = Date()
             let daemon = try harness.startDaemon()
-            #expect(harness.waitFor(30) {
+            #expect(await harness.waitFor(30) {
                 harness.favourites.count >= 1 && Self.line(in: harness.output, event: "round_deferred")?.contains(" loop=posting") == true
                     && harness.output.contains("event=replies_deferred")
             }, "\(harness.output)")
-            #expect(harness.waitForMoreRounds(), "\(harness.output)")
+            #expect(await harness.waitForMoreRounds(), "\(harness.output)")
             #expect(daemon.isRunning)
 
             #expect(harness.favourites == [activity.ramen])
@@ -73,9 +73,9 @@ struct MastodonImportEndToEndTests {
             // The exported reply is still on the server (the bot looks it up before it reuses it).
             harness.server.addStatus(id: "501", accountID: MastodonDaemonHarness.human, text: "@booster また今度ね")
             let daemon = try harness.startDaemon()
-            #expect(harness.waitFor(30) { harness.output.contains("event=started") }, "\(harness.output)")
+            #expect(await harness.waitFor(30) { harness.output.contains("event=started") }, "\(harness.output)")
             let mention = harness.server.addStatus(accountID: MastodonDaemonHarness.booster, text: "@mirror 久しぶり")
-            #expect(harness.waitFor(20) { harness.replies.contains { $0.target == mention } }, "\(harness.output)")
+            #expect(await harness.waitFor(20) { harness.replies.contains { $0.target == mention } }, "\(harness.output)")
             #expect(harness.replies.first { $0.target == mention }?.text == "@booster また今度ね")
             #expect(harness.stop(daemon) == 0)
         }

@@ -36,7 +36,7 @@ struct MisskeyPlainTextEndToEndTests {
             #expect(imported.status == 0, "\(imported.stderr)")
 
             let daemon = try harness.startDaemon()
-            #expect(harness.waitFor(30) { harness.notes.count >= 1 }, "\(harness.output)")
+            #expect(await harness.waitFor(30) { harness.notes.count >= 1 }, "\(harness.output)")
             let note = try #require(harness.notes.first)
             #expect(note.text.hasPrefix(Self.literal + " "), "\(note.text)")
             #expect(Int(note.text.dropFirst(Self.literal.count + 1)) != nil, "\(note.text)")

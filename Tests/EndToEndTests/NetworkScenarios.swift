@@ -51,7 +51,7 @@ protocol NetworkScenarioWorld: DaemonWorld, DaemonWriteLog {
     /// Makes the fake fail often (and lose answers) for `survivesFaults`.
     func injectFaults()
     /// Waits until the writes a run through faults must make were made.
-    func waitForWritesThroughFaults() -> Bool
+    func waitForWritesThroughFaults() async -> Bool
     /// Each write made once through the faults.
     func expectWritesOnceThroughFaults()
     /// A credential made wrong for start-up and the network's words for it; nil where the fake takes any.
@@ -89,9 +89,9 @@ extension NetworkScenarioWorld {
     /// environment's `secrets`); returns what it printed.
     func expectFourBehaviours(
         _ activity: Activity, on network: DaemonNetwork, secrets: [String], sourceLocation: SourceLocation = #_sourceLocation
-    ) -> String {
-        #expect(waitForEachWrite(), "\(output)", sourceLocation: sourceLocation)
-        #expect(waitForMoreRounds(), "\(output)", sourceLocation: sourceLocation)
+    ) async -> String {
+        #expect(await waitForEachWrite(), "\(output)", sourceLocation: sourceLocation)
+        #expect(await waitForMoreRounds(), "\(output)", sourceLocation: sourceLocation)
         expectFourWrites(activity)
         let printed = output
         #expect(printed.contains("event=started"), sourceLocation: sourceLocation)
@@ -103,7 +103,7 @@ extension NetworkScenarioWorld {
     func isAnswerToFriend(_ text: String) -> Bool { DaemonWorldHistory.friendReplies.contains(text) }
     func expectOwnRun(_ activity: Activity, output: String) {}
     func expectSessionsKept() {}
-    func waitForWritesThroughFaults() -> Bool { waitForEachWrite(60) }
+    func waitForWritesThroughFaults() async -> Bool { await waitForEachWrite(60) }
     func expectWritesOnceThroughFaults() { #expect(writeCounts == (1, 1, 1)) }
     var wrongCredential: (variable: String, value: String, refusal: String)? { nil }
     func expectRefusalCounted() {}
@@ -119,7 +119,7 @@ struct EveryNetworkDaemonEndToEndTests {
         try await network.world { world in
             let activity = world.postActivity()
             let daemon = try world.startDaemon()
-            let output = world.expectFourBehaviours(activity, on: network, secrets: world.secretVariables)
+            let output = await world.expectFourBehaviours(activity, on: network, secrets: world.secretVariables)
             world.expectOwnRun(activity, output: output)
             #expect(world.stop(daemon) == 0)
         }
@@ -130,7 +130,7 @@ struct EveryNetworkDaemonEndToEndTests {
     func restartRepeatsNothing(on network: DaemonNetwork) async throws {
         try await network.world { world in
             _ = world.postActivity()
-            try world.restartRepeatsNothing()
+            try await world.restartRepeatsNothing()
             world.expectSessionsKept()
         }
     }
@@ -139,7 +139,7 @@ struct EveryNetworkDaemonEndToEndTests {
     func twoDaemons(on network: DaemonNetwork) async throws {
         try await network.world { world in
             _ = world.postActivity()
-            try world.twoDaemonsDoNothingTwice()
+            try await world.twoDaemonsDoNothingTwice()
             world.expectSessionsKept()
         }
     }
@@ -151,8 +151,8 @@ struct EveryNetworkDaemonEndToEndTests {
             world.injectFaults()
             _ = world.postActivity()
             let daemon = try world.startDaemon()
-            #expect(world.waitForWritesThroughFaults(), "\(world.output)")
-            #expect(world.waitForMoreRounds(), "\(world.output)")
+            #expect(await world.waitForWritesThroughFaults(), "\(world.output)")
+            #expect(await world.waitForMoreRounds(), "\(world.output)")
             #expect(daemon.isRunning)
             world.expectWritesOnceThroughFaults()
             #expect(world.stop(daemon) == 0)
@@ -164,7 +164,7 @@ struct EveryNetworkDaemonEndToEndTests {
     func badCredential(on network: DaemonNetwork) async throws {
         try await network.world { world in
             let wrong = try #require(world.wrongCredential)
-            try world.expectStartUpRefused(wrong.variable, wrong: wrong.value, saying: wrong.refusal)
+            try await world.expectStartUpRefused(wrong.variable, wrong: wrong.value, saying: wrong.refusal)
             world.expectRefusalCounted()
         }
     }

@@ -36,12 +36,12 @@ extension OptOutWorld {
     /// Starts a second daemon (the first stopped): the friend mentions the bot again and the
     /// foodie posts ramen again, and neither is answered nor liked; no reply and no like at all.
     /// Returns the daemon, running.
-    func restartStaysSilent() throws -> Process {
+    func restartStaysSilent() async throws -> Process {
         let second = try startDaemon()
-        #expect(waitFor(30) { output.components(separatedBy: "event=started").count == 3 })
+        #expect(await waitFor(30) { output.components(separatedBy: "event=started").count == 3 })
         let again = friendMentionsBotAgain()
         let ramenAgain = foodiePostsRamen("2")
-        #expect(waitForMoreRounds(4), "\(output)")
+        #expect(await waitForMoreRounds(4), "\(output)")
         #expect(!replied(to: again) && !likedPosts.contains(ramenAgain), "\(output)")
         #expect(writeCounts.replies == 0 && writeCounts.likes == 0, "\(output)")
         return second
@@ -57,24 +57,24 @@ extension OptOutWorld {
     func stopIsHonouredAcrossRestart() async throws {
         let stopRequest = friendPosts("\(botMention) ＳＴＯＰ please")
         let first = try startDaemon()
-        #expect(waitFor(30) { output.contains("event=opted_out") }, "\(output)")
+        #expect(await waitFor(30) { output.contains("event=opted_out") }, "\(output)")
         #expect(try optout(["add", Self.foodie]).status == 0)
         let again = friendPosts("\(botMention) 元気？")
         let ramen = foodiePostsRamen("1")
-        #expect(waitFor(30) { output.contains("skipped=like") && output.contains("skipped=reply") }, "\(output)")
-        #expect(waitForMoreRounds(), "\(output)")
+        #expect(await waitFor(30) { output.contains("skipped=like") && output.contains("skipped=reply") }, "\(output)")
+        #expect(await waitForMoreRounds(), "\(output)")
         #expect(!replied(to: stopRequest) && !replied(to: again), "\(output)")
         #expect(!likedPosts.contains(ramen))
         #expect(stop(first) == 0)
 
-        let second = try restartStaysSilent()
+        let second = try await restartStaysSilent()
 
         let list = try optout(["list"])
         #expect(list.status == 0 && list.stdout.contains("id=\(Self.friend) ") && list.stdout.contains("id=\(Self.foodie) "), "\(list.stdout)")
         #expect(list.stdout.contains("2 opted out"), "\(list.stdout)")
         #expect(try optout(["remove", Self.friend]).status == 0)
         let fourth = friendPosts("\(botMention) おーい")
-        #expect(waitFor(30) { replied(to: fourth) }, "\(output)")
+        #expect(await waitFor(30) { replied(to: fourth) }, "\(output)")
         #expect(stop(second) == 0)
     }
 }
@@ -96,15 +96,15 @@ extension ProfileWorld {
         let mention = friendPosts("\(botMention) 元気？")
         let ramen = foodiePostsRamen("1")
         let first = try startDaemon()
-        #expect(waitFor(30) { output.contains("reason=profile_says_no") && output.contains("skipped=reply") }, "\(output)")
-        #expect(waitFor(30) { output.contains("skipped=like") }, "\(output)")
-        #expect(waitForMoreRounds(), "\(output)")
+        #expect(await waitFor(30) { output.contains("reason=profile_says_no") && output.contains("skipped=reply") }, "\(output)")
+        #expect(await waitFor(30) { output.contains("skipped=like") }, "\(output)")
+        #expect(await waitForMoreRounds(), "\(output)")
         #expect(!replied(to: mention) && !likedPosts.contains(ramen), "\(output)")
         let reads = profileReads
         #expect(reads >= 1)
         #expect(stop(first) == 0)
 
-        let second = try restartStaysSilent()
+        let second = try await restartStaysSilent()
         #expect(profileReads == reads, "profiles read again after the restart")
         #expect(stop(second) == 0)
     }

@@ -73,22 +73,22 @@ struct ServiceOutageEndToEndTests {
             try await harness.setUp(redisURL: redis.url)
             _ = harness.addActivity()
             let daemon = try harness.startDaemon()
-            #expect(harness.waitFor(30) { harness.likes.count == 1 && harness.replies.count == 1 }, "\(harness.output)")
+            #expect(await harness.waitFor(30) { harness.likes.count == 1 && harness.replies.count == 1 }, "\(harness.output)")
 
             redis.stop()
             #expect(!redis.ping())
             let ramen = harness.server.addTweet(authorID: DaemonHarness.foodie, text: "ラーメン屋の新作つけ麺をもう一杯")
             let mention = harness.server.addTweet(authorID: DaemonHarness.friend, text: "@mirror Redis が止まっても返事できる？")
             // Replies do not need Redis: answered during the outage.
-            #expect(harness.waitFor(20) { harness.replies.contains { $0.target == mention } }, "\(harness.output)")
-            #expect(harness.waitFor(20) { harness.output.contains("loop=likes") && harness.output.contains("event=round_failed") })
+            #expect(await harness.waitFor(20) { harness.replies.contains { $0.target == mention } }, "\(harness.output)")
+            #expect(await harness.waitFor(20) { harness.output.contains("loop=likes") && harness.output.contains("event=round_failed") })
             #expect(!harness.likes.contains(ramen))
             #expect(daemon.isRunning)
 
             try redis.start()
-            #expect(harness.waitFor(60) { harness.likes.contains(ramen) }, "\(harness.output)")
+            #expect(await harness.waitFor(60) { harness.likes.contains(ramen) }, "\(harness.output)")
             // Logged after the round that liked it returns: wait for it rather than race it.
-            #expect(harness.waitFor(20) { harness.output.contains("event=recovered") }, "\(harness.output)")
+            #expect(await harness.waitFor(20) { harness.output.contains("event=recovered") }, "\(harness.output)")
             #expect(harness.stop(daemon) == 0)
         }
         redis.stop()
@@ -113,8 +113,8 @@ struct ServiceOutageEndToEndTests {
                 harness.server.addLike(userID: DaemonHarness.human, tweetID: old)
             }
             let daemon = try harness.startDaemon()
-            #expect(harness.waitFor(30) { harness.likes.count == 1 }, "\(harness.output)")
-            #expect(harness.waitFor(30) { harness.output.split(separator: "\n").contains { $0.contains("event=learned_likes") && $0.contains(" favorite=150") } }, "\(harness.output)")
+            #expect(await harness.waitFor(30) { harness.likes.count == 1 }, "\(harness.output)")
+            #expect(await harness.waitFor(30) { harness.output.split(separator: "\n").contains { $0.contains("event=learned_likes") && $0.contains(" favorite=150") } }, "\(harness.output)")
             // Trained before the daemon first ran (as an older version would have): kept as the baseline at start.
             #expect(harness.output.contains("event=classifier_baseline_saved"), "\(harness.output)")
             let learnedBefore = harness.output.components(separatedBy: "event=learned_likes").count
@@ -124,8 +124,8 @@ struct ServiceOutageEndToEndTests {
             for (round, empty) in [(1, { _ = try? redis.cli(["FLUSHALL"]) }), (2, { redis.stop(); try? FileManager.default.removeItem(at: redis.folder.appendingPathComponent("dump.rdb")); try? redis.start() })] {
                 empty()
                 let ramen = harness.server.addTweet(authorID: DaemonHarness.foodie, text: "ラーメン屋の新作つけ麺をもう一杯 \(round)")
-                #expect(harness.waitFor(60) { harness.output.components(separatedBy: "event=classifier_rebuilt").count == round + 1 }, "\(harness.output)")
-                #expect(harness.waitFor(60) { harness.likes.contains(ramen) }, "\(harness.output)")
+                #expect(await harness.waitFor(60) { harness.output.components(separatedBy: "event=classifier_rebuilt").count == round + 1 }, "\(harness.output)")
+                #expect(await harness.waitFor(60) { harness.likes.contains(ramen) }, "\(harness.output)")
                 // Between the loss and the rebuild the like loop decided nothing (its rounds failed on the missing counts).
                 let lines = harness.output.split(separator: "\n")
                 let lost = lines.indices.filter { lines[$0].contains("event=classifier_lost") }
@@ -151,7 +151,7 @@ struct ServiceOutageEndToEndTests {
             let started = harness.output.count
             let next = try harness.startDaemon()
             let ramen = harness.server.addTweet(authorID: DaemonHarness.foodie, text: "ラーメン屋の新作つけ麺をもう一杯 3")
-            #expect(harness.waitFor(60) { harness.likes.contains(ramen) }, "\(harness.output)")
+            #expect(await harness.waitFor(60) { harness.likes.contains(ramen) }, "\(harness.output)")
             let after = String(harness.output.dropFirst(started))
             let rebuilt = try #require(after.range(of: "event=classifier_rebuilt"), "\(after)")
             #expect(after.range(of: "event=classifier_lost").map { $0.lowerBound < rebuilt.lowerBound } == true, "\(after)")
@@ -181,7 +181,7 @@ struct ServiceOutageEndToEndTests {
             try await harness.setUp()
             _ = harness.addActivity()
             let daemon = try harness.startDaemon()
-            #expect(harness.waitFor(30) { harness.replies.count == 1 }, "\(harness.output)")
+            #expect(await harness.waitFor(30) { harness.replies.count == 1 }, "\(harness.output)")
 
             // What a database restart or a failover does to the daemon's sessions.
             let cut = try await harness.connection.query("""
@@ -191,7 +191,7 @@ struct ServiceOutageEndToEndTests {
             #expect((cut ?? 0) >= 1)
 
             let mention = harness.server.addTweet(authorID: DaemonHarness.friend, text: "@mirror データベースが切れても大丈夫？")
-            #expect(harness.waitFor(30) { harness.replies.contains { $0.target == mention } }, "\(harness.output)")
+            #expect(await harness.waitFor(30) { harness.replies.contains { $0.target == mention } }, "\(harness.output)")
             #expect(harness.replies.count == 2)
             #expect(daemon.isRunning)
             #expect(harness.stop(daemon) == 0)

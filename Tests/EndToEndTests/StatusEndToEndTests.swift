@@ -15,10 +15,10 @@ struct StatusEndToEndTests {
     static let htmlReply = #"<script>alert('x')</script> & <b>太字</b>"#
 
     /// Starts a daemon serving on a free port; returns it and the port it logged.
-    static func startServing(_ harness: DaemonHarness, _ extra: [String: String] = [:]) throws -> (Process, Int) {
+    static func startServing(_ harness: DaemonHarness, _ extra: [String: String] = [:]) async throws -> (Process, Int) {
         let daemon = try harness.startDaemon(["STATUS_PORT": "0"].merging(extra) { $1 })
         var port: Int?
-        _ = harness.waitFor(30) {
+        _ = await harness.waitFor(30) {
             port = HTTPProbe.port(inLog: harness.output)
             return port != nil
         }
@@ -58,12 +58,12 @@ struct StatusEndToEndTests {
             ])
             let activity = harness.addActivity()
             let htmlMention = harness.server.addTweet(authorID: Self.htmlFan, text: "@mirror HTML は好き？", createdAt: Date().addingTimeInterval(-5))
-            let (daemon, port) = try Self.startServing(harness)
+            let (daemon, port) = try await Self.startServing(harness)
 
-            #expect(harness.waitFor(30) {
+            #expect(await harness.waitFor(30) {
                 harness.replied(to: htmlMention) && harness.replied(to: activity.friendMention) && harness.likes.count == 1 && harness.posts.count == 1
             }, "\(harness.output)")
-            #expect(harness.waitForMoreRounds(2))
+            #expect(await harness.waitForMoreRounds(2))
 
             // /metrics: strictly valid, and its counters are the fake's writes.
             var metrics = try PrometheusExposition.parse(try HTTPProbe.get("/metrics", port: port).body)
@@ -81,8 +81,8 @@ struct StatusEndToEndTests {
 
             // A new mention: the counter moves with the fake's record.
             let again = harness.friendMentionsBotAgain()
-            #expect(harness.waitFor(20) { harness.replied(to: again) }, "\(harness.output)")
-            #expect(harness.waitFor(10) {
+            #expect(await harness.waitFor(20) { harness.replied(to: again) }, "\(harness.output)")
+            #expect(await harness.waitFor(10) {
                 (try? PrometheusExposition.parse(HTTPProbe.get("/metrics", port: port).body))?.value("mirror_bot_replies_total") == 3
             })
             metrics = try PrometheusExposition.parse(try HTTPProbe.get("/metrics", port: port).body)
@@ -95,7 +95,7 @@ struct StatusEndToEndTests {
             #expect(metrics.value("mirror_bot_http_attempts_total", ["account": "bot", "endpoint": "POST /2/tweets", "status": "2xx"])
                 == Double(harness.posts.count + harness.replies.count))
             harness.server.injectFault(.serverError(status: 503), count: 2, endpoint: "GET /2/users/:id/mentions")
-            #expect(harness.waitFor(30) {
+            #expect(await harness.waitFor(30) {
                 (try? PrometheusExposition.parse(HTTPProbe.get("/metrics", port: port).body))?.sum("mirror_bot_http_retries_total", matching: [:]) == 2
             }, "\(harness.output)")
             metrics = try PrometheusExposition.parse(try HTTPProbe.get("/metrics", port: port).body)
@@ -157,8 +157,8 @@ struct StatusEndToEndTests {
         try await DaemonHarness.with { harness in
             try await harness.setUp()
             let activity = harness.addActivity()
-            let (daemon, port) = try Self.startServing(harness)
-            #expect(harness.waitFor(30) { harness.replied(to: activity.friendMention) }, "\(harness.output)")
+            let (daemon, port) = try await Self.startServing(harness)
+            #expect(await harness.waitFor(30) { harness.replied(to: activity.friendMention) }, "\(harness.output)")
 
             // Forty slow clients (more than the 16 a single address may open) that never finish their headers,
             let slow = try (0..<40).map { _ in try HTTPProbe.Connection(port: port, timeout: 15) }
@@ -173,7 +173,7 @@ struct StatusEndToEndTests {
 
             // Meanwhile the daemon answers a new mention.
             let again = harness.friendMentionsBotAgain()
-            let answered = harness.waitFor(20) {
+            let answered = await harness.waitFor(20) {
                 trickle.send("a")
                 return harness.replied(to: again)
             }
@@ -184,7 +184,7 @@ struct StatusEndToEndTests {
             #expect(closed == slow.count)
             slow.forEach { $0.close() }
             trickle.close()
-            #expect(harness.waitFor(10) { Self.healthz(port)?.status == 200 })
+            #expect(await harness.waitFor(10) { Self.healthz(port)?.status == 200 })
             #expect(daemon.isRunning)
             #expect(harness.stop(daemon) == 0)
             await harness.tearDown()
@@ -198,14 +198,14 @@ struct StatusEndToEndTests {
         try await DaemonHarness.with { harness in
             try await harness.setUp(redisURL: redis.url)
             _ = harness.addActivity()
-            let (daemon, port) = try Self.startServing(harness)
-            #expect(harness.waitFor(30) { Self.healthz(port)?.status == 200 }, "\(harness.output)")
+            let (daemon, port) = try await Self.startServing(harness)
+            #expect(await harness.waitFor(30) { Self.healthz(port)?.status == 200 }, "\(harness.output)")
 
             redis.stop()
             // The service check names Redis at once; the like loop fails once a post needs classifying.
-            #expect(harness.waitFor(30) { Self.healthz(port)?.status == 503 }, "\(harness.output)")
+            #expect(await harness.waitFor(30) { Self.healthz(port)?.status == 503 }, "\(harness.output)")
             _ = harness.server.addTweet(authorID: DaemonHarness.foodie, text: "ラーメン屋の新作つけ麺をもう一杯")
-            #expect(harness.waitFor(30) {
+            #expect(await harness.waitFor(30) {
                 let body = Self.healthz(port)?.body ?? ""
                 return body.contains("likes: round failed: ") && body.contains("redis: down: ")
             }, "\(Self.healthz(port)?.body ?? "") \(harness.output)")
@@ -219,7 +219,7 @@ struct StatusEndToEndTests {
             #expect(metrics.value("mirror_bot_healthy") == 0)
 
             try redis.start()
-            #expect(harness.waitFor(90) { Self.healthz(port)?.status == 200 }, "\(Self.healthz(port)?.body ?? "") \(harness.output)")
+            #expect(await harness.waitFor(90) { Self.healthz(port)?.status == 200 }, "\(Self.healthz(port)?.body ?? "") \(harness.output)")
             #expect(harness.stop(daemon) == 0)
             await harness.tearDown()
         }
@@ -235,19 +235,19 @@ struct StatusEndToEndTests {
         do {
             try await harness.setUp()
             _ = harness.addActivity()
-            let (daemon, port) = try Self.startServing(harness)
-            #expect(harness.waitFor(30) { Self.healthz(port)?.status == 200 }, "\(harness.output)")
+            let (daemon, port) = try await Self.startServing(harness)
+            #expect(await harness.waitFor(30) { Self.healthz(port)?.status == 200 }, "\(harness.output)")
 
             try await onOwnThread { postgres.stop() }
-            #expect(harness.waitFor(30) { Self.healthz(port)?.status == 503 }, "\(harness.output)")
-            #expect(harness.waitFor(30) {
+            #expect(await harness.waitFor(30) { Self.healthz(port)?.status == 503 }, "\(harness.output)")
+            #expect(await harness.waitFor(30) {
                 let body = Self.healthz(port)?.body ?? ""
                 return body.contains("postgresql: down: ") && body.contains("replies: round failed: ")
             }, "\(Self.healthz(port)?.body ?? "") \(harness.output)")
             #expect(daemon.isRunning)
 
             try await onOwnThread { try postgres.start() }
-            #expect(harness.waitFor(90) { Self.healthz(port)?.status == 200 }, "\(Self.healthz(port)?.body ?? "") \(harness.output)")
+            #expect(await harness.waitFor(90) { Self.healthz(port)?.status == 200 }, "\(Self.healthz(port)?.body ?? "") \(harness.output)")
             #expect(harness.stop(daemon) == 0)
         } catch {
             await harness.tearDown()

@@ -10,14 +10,14 @@ extension TakeBackWorld {
     /// source is never used again.
     func copyStaysWithoutFollowDeletions() async throws {
         let daemon = try startDaemon(Self.sweepBudget(readsPerRound: 25).merging(["FOLLOW_DELETIONS": "false"]) { $1 })
-        #expect(waitFor(30) { writeCounts.posts == 1 && output.contains("event=posted ") }, "\(output)")
+        #expect(await waitFor(30) { writeCounts.posts == 1 && output.contains("event=posted ") }, "\(output)")
         let slot = try await connection.query("SELECT source_post_id, text FROM plan_slots WHERE state = 'posted'")
         let source = try #require(try slot.first?.decode("source_post_id", as: String.self))
         let text = try #require(try slot.first?.decode("text", as: String.self))
         humanDeletes(source)
-        #expect(waitFor(30) { output.contains("event=source_withdrawn") && output.contains("post=\(source) ") }, "\(output)")
+        #expect(await waitFor(30) { output.contains("event=source_withdrawn") && output.contains("post=\(source) ") }, "\(output)")
         let sweeps = countOf("deletion_sweep")
-        #expect(waitFor(30) { countOf("deletion_sweep") >= sweeps + 2 }, "\(output)")
+        #expect(await waitFor(30) { countOf("deletion_sweep") >= sweeps + 2 }, "\(output)")
         #expect(stop(daemon) == 0)
         #expect(deletedIDs.isEmpty, "\(deletedIDs)")
         #expect(countOf("copy_deleted") == 0 && countOf("copy_delete_failed") == 0, "\(output)")
@@ -34,7 +34,7 @@ extension TakeBackWorld {
     func replyCopyFollowsWithinOneSweep() async throws {
         _ = friendMentionsBotAgain()
         let daemon = try startDaemon(Self.sweepBudget(readsPerRound: 25))
-        #expect(waitFor(40) { writeCounts.replies >= 1 && output.contains("event=replied ") }, "\(output)")
+        #expect(await waitFor(40) { writeCounts.replies >= 1 && output.contains("event=replied ") }, "\(output)")
         let row = try await connection.query(
             "SELECT reply_id, source_post_id FROM replies WHERE state = 'replied' AND reply_id IS NOT NULL ORDER BY updated_at LIMIT 1")
         let reply = try #require(try row.first?.decode("reply_id", as: String.self))
@@ -42,11 +42,11 @@ extension TakeBackWorld {
         #expect(try await stored(replies: true).map(\.id).contains(source))
         let sweepsBefore = countOf("deletion_sweep")
         humanDeletes(source)
-        #expect(waitFor(30) { output.contains("event=copy_deleted loop=learning id=\(reply) source=\(source)") }, "\(output)")
+        #expect(await waitFor(30) { output.contains("event=copy_deleted loop=learning id=\(reply) source=\(source)") }, "\(output)")
         #expect(deletedIDs == [reply], "\(output)")
         #expect(countOf("deletion_sweep") - sweepsBefore <= 2, "\(output)")
         let sweeps = countOf("deletion_sweep")
-        #expect(waitFor(30) { countOf("deletion_sweep") >= sweeps + 2 }, "\(output)")
+        #expect(await waitFor(30) { countOf("deletion_sweep") >= sweeps + 2 }, "\(output)")
         #expect(deletedIDs == [reply])  // once
         #expect(stop(daemon) == 0)
         #expect(try await connection.query("SELECT copy_id FROM deleted_copies").map { try $0.decode("copy_id", as: String.self) } == [reply])

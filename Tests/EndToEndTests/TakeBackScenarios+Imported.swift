@@ -44,8 +44,8 @@ extension TakeBackWorld {
         try #require(imported.status == 0, "\(imported.stderr)")
 
         let daemon = try startDaemon(Self.sweepBudget(readsPerRound: 25))
-        #expect(waitFor(40) { writeCounts.posts >= 1 && output.contains(" elsewhere=20") }, "\(output)")
-        #expect(waitFor(30) { output.components(separatedBy: "event=deletion_sweep").count > 3 }, "\(output)")
+        #expect(await waitFor(40) { writeCounts.posts >= 1 && output.contains(" elsewhere=20") }, "\(output)")
+        #expect(await waitFor(30) { output.components(separatedBy: "event=deletion_sweep").count > 3 }, "\(output)")
         #expect(stop(daemon) == 0)
         #expect(postedTexts.allSatisfy(texts.contains), "\(postedTexts)")
         #expect(!postedTexts.isEmpty)

@@ -16,8 +16,8 @@ extension TakeBackWorld {
     func recentCopiesFollowEveryRound() async throws {
         _ = friendMentionsBotAgain()
         let daemon = try startDaemon()
-        #expect(waitFor(40) { writeCounts.posts == 1 && writeCounts.replies >= 1 }, "\(output)")
-        #expect(waitForMoreRounds())
+        #expect(await waitFor(40) { writeCounts.posts == 1 && writeCounts.replies >= 1 }, "\(output)")
+        #expect(await waitForMoreRounds())
         let rows = try await connection.query("""
             SELECT posted_id AS copy, source_post_id AS source FROM plan_slots WHERE state = 'posted'
             UNION ALL SELECT reply_id, source_post_id FROM replies WHERE state = 'replied' AND reply_id IS NOT NULL
@@ -29,7 +29,7 @@ extension TakeBackWorld {
         failLookups(probability: 0.35)
         // Several rounds with every source there: never a deletion, whatever failed.
         let quiet = output.count
-        #expect(waitFor(60) {
+        #expect(await waitFor(60) {
             output(after: quiet).split(separator: "\n").filter {
                 $0.contains("event=recent_copies_checked") && !$0.contains(" checked=0 ") && $0.contains(" gone=0")
             }.count >= 4
@@ -41,7 +41,7 @@ extension TakeBackWorld {
         for source in sources { humanDeletes(source) }
         // Found gone by the recent copies' rechecks (logged before each copy is deleted).
         func foundByRecheck(_ source: String) -> Bool { output(after: mark).contains("post=\(source) use=recent_copy") }
-        #expect(waitFor(60) { Set(deletedIDs) == Set(copies.map(\.copy)) && sources.allSatisfy(foundByRecheck) }, "\(output(after: mark))")
+        #expect(await waitFor(60) { Set(deletedIDs) == Set(copies.map(\.copy)) && sources.allSatisfy(foundByRecheck) }, "\(output(after: mark))")
         // Within one round: at most the round already under way when they were deleted looked one up
         // and found it there (a round whose lookups all failed, `checked=0`, looked nothing up).
         let lines = output(after: mark).split(separator: "\n")
@@ -51,7 +51,7 @@ extension TakeBackWorld {
         #expect(firstGone != nil && checkedBefore <= 1, "\(output(after: mark))")
         // Two more learning rounds (each ends with the take-backs' totals): nothing deleted twice.
         let rounds = output.components(separatedBy: "event=take_back_counts").count
-        #expect(waitFor(60) { output.components(separatedBy: "event=take_back_counts").count >= rounds + 2 }, "\(output)")
+        #expect(await waitFor(60) { output.components(separatedBy: "event=take_back_counts").count >= rounds + 2 }, "\(output)")
         failLookups(probability: 0)
         #expect(stop(daemon) == 0)
         #expect(deletedIDs.sorted() == copies.map(\.copy).sorted(), "\(output)")  // once each
@@ -82,9 +82,9 @@ extension TakeBackWorld {
 
         let daemon = try startDaemon()
         if left > 0 {
-            #expect(waitFor(60) { writeCounts.replies == 1 }, "\(output)")
+            #expect(await waitFor(60) { writeCounts.replies == 1 }, "\(output)")
         } else {
-            #expect(waitFor(60) { output.contains("event=reply_silent") }, "\(output)")
+            #expect(await waitFor(60) { output.contains("event=reply_silent") }, "\(output)")
         }
         #expect(stop(daemon) == 0)
         #expect(!output.contains("event=reply_draw_continues"), "\(output)")

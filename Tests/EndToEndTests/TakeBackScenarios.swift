@@ -57,8 +57,8 @@ extension TakeBackWorld {
         _ = friendMentionsBotAgain()
 
         let daemon = try startDaemon()
-        #expect(waitFor(40) { writeCounts.posts >= 1 && writeCounts.replies >= 1 }, "\(output)")
-        #expect(waitForMoreRounds(), "\(output)")
+        #expect(await waitFor(40) { writeCounts.posts >= 1 && writeCounts.replies >= 1 }, "\(output)")
+        #expect(await waitForMoreRounds(), "\(output)")
         #expect(postedTexts == [kept.text], "\(output)")
         let keptBody = String(keptReply.text.drop { $0 != " " }.dropFirst())
         #expect(replyTexts.count == 1 && replyTexts[0].hasSuffix(keptBody), "\(replyTexts) \(keptBody)")
@@ -80,7 +80,7 @@ extension TakeBackWorld {
         _ = friendMentionsBotAgain()
         let daemon = try startDaemon()
         // The loops back off after each failed round (5 s, 10 s, ...): two failed rounds each are enough.
-        #expect(waitFor(60) {
+        #expect(await waitFor(60) {
             output.components(separatedBy: "event=round_failed loop=posting").count > 2
                 && output.components(separatedBy: "event=round_failed loop=replies").count > 2
         }, "\(output)")
@@ -100,20 +100,20 @@ extension TakeBackWorld {
     /// gone and deletes the bot's copy, once.
     func copyFollowsWithinOneSweep() async throws {
         let daemon = try startDaemon(Self.sweepBudget(readsPerRound: 25))
-        #expect(waitFor(30) { writeCounts.posts == 1 && output.contains("event=posted ") }, "\(output)")
+        #expect(await waitFor(30) { writeCounts.posts == 1 && output.contains("event=posted ") }, "\(output)")
         let slot = try await connection.query("SELECT source_post_id, posted_id FROM plan_slots WHERE state = 'posted'")
         let source = try #require(try slot.first?.decode("source_post_id", as: String.self))
         let copy = try #require(try slot.first?.decode("posted_id", as: String.self))
         let sweepsBefore = output.components(separatedBy: "event=deletion_sweep").count
         humanDeletes(source)
-        #expect(waitFor(30) { output.contains("event=copy_deleted") }, "\(output)")
+        #expect(await waitFor(30) { output.contains("event=copy_deleted") }, "\(output)")
         #expect(deletedIDs == [copy], "\(output)")
         // One sweep after the deletion (the one running when it happened may be a second).
         #expect(output.components(separatedBy: "event=deletion_sweep").count - sweepsBefore <= 2, "\(output)")
         #expect(output.contains("event=copy_deleted loop=learning id=\(copy) source=\(source)"), "\(output)")
         #expect(try await withdrawnIDs() == [source])
         let sweeps = output.components(separatedBy: "event=deletion_sweep").count
-        #expect(waitFor(30) { output.components(separatedBy: "event=deletion_sweep").count >= sweeps + 2 }, "\(output)")
+        #expect(await waitFor(30) { output.components(separatedBy: "event=deletion_sweep").count >= sweeps + 2 }, "\(output)")
         #expect(deletedIDs == [copy])  // once
         #expect(stop(daemon) == 0)
     }
@@ -124,7 +124,7 @@ extension TakeBackWorld {
     func sweepStaysWithinBudget() async throws {
         _ = friendMentionsBotAgain()
         let daemon = try startDaemon(Self.sweepBudget(readsPerRound: 3))
-        #expect(waitFor(60) { output.components(separatedBy: "event=deletion_sweep").count > 9 }, "\(output)")
+        #expect(await waitFor(60) { output.components(separatedBy: "event=deletion_sweep").count > 9 }, "\(output)")
         #expect(stop(daemon) == 0)
         let sweeps = output.split(separator: "\n").filter { $0.contains("event=deletion_sweep") }
         #expect(sweeps.allSatisfy { $0.contains(" checked=3 ") || $0.contains(" checked=2 ") || $0.contains(" checked=1 ") }, "\(sweeps)")

@@ -154,7 +154,7 @@ struct TwoBotsEndToEndTests {
 
             _ = try world.daemons.start(a.environment)
             _ = try world.daemons.start(b.environment)
-            let done = waitFor(40) {
+            let done = await waitFor(40) {
                 [a, b].allSatisfy { bot in
                     let writes = world.writes(of: bot)
                     return !writes.posts.isEmpty && !writes.replies.isEmpty && !writes.likes.isEmpty
@@ -164,7 +164,7 @@ struct TwoBotsEndToEndTests {
             // More rounds for either to do anything it should not.
             let polls = { world.server.requestCount(endpoint: "GET /2/users/:id/mentions") }
             let before = polls()
-            #expect(waitFor(30) { polls() >= before + 6 })
+            #expect(await waitFor(30) { polls() >= before + 6 })
 
             for (bot, mention, liked) in [(a, toA, ramen), (b, toB, kitten)] {
                 let writes = world.writes(of: bot)

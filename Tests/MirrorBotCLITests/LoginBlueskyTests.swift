@@ -7,14 +7,11 @@ import Testing
 /// typed at the prompts (through the context's input, not a pseudo-terminal).
 @Suite("login on Bluesky")
 struct LoginBlueskyTests {
-    let server = FakeBlueskyServer()
+    let server: FakeBlueskyServer
     let scratch: LoginScratch
 
     init() throws {
-        server.addAccount(did: "did:plc:haru", handle: "haru.test", appPassword: "aaaa-bbbb-cccc-dddd")
-        server.addAccount(did: "did:plc:mirror", handle: "haru-mirror.test", appPassword: "eeee-ffff-gggg-hhhh")
-        try server.start()
-        scratch = try LoginScratch(envText: "NETWORK=bluesky\nBLUESKY_SERVICE_URL=\(server.baseURL.absoluteString)\n")
+        (server, scratch) = try LoginWorlds.bluesky()
     }
 
     func login(_ arguments: [String], handle: String, password: String) async throws -> [String] {

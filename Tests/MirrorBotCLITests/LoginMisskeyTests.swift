@@ -12,16 +12,13 @@ import Testing
 /// context's input, not a pseudo-terminal).
 @Suite("login on Misskey")
 struct LoginMisskeyTests {
-    let server = FakeMisskeyServer()
+    let server: FakeMisskeyServer
     let human: String
     let bot: String
     let scratch: LoginScratch
 
     init() throws {
-        human = server.addUser(username: "haru").id
-        bot = server.addUser(username: "haru_mirror", isBot: true).id
-        try server.start()
-        scratch = try LoginScratch(envText: "NETWORK=misskey\nMISSKEY_BASE_URL=\(server.baseURL.absoluteString)\nTIME_ZONE=Asia/Tokyo\n")
+        (server, human, bot, scratch) = try LoginWorlds.misskey(extra: "TIME_ZONE=Asia/Tokyo\n")
     }
 
     /// Runs `login ARGUMENTS`; `edit` changes the page's address before the browser opens it.

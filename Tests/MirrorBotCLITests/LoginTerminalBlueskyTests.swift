@@ -8,14 +8,11 @@ import TestSupport
 /// echoed), the app password typed with the terminal's echo turned off by the program.
 @Suite("login at a pseudo-terminal on Bluesky")
 struct LoginTerminalBlueskyTests {
-    let server = FakeBlueskyServer()
+    let server: FakeBlueskyServer
     let scratch: LoginScratch
 
     init() throws {
-        server.addAccount(did: "did:plc:haru", handle: "haru.test", appPassword: "aaaa-bbbb-cccc-dddd")
-        server.addAccount(did: "did:plc:mirror", handle: "haru-mirror.test", appPassword: "eeee-ffff-gggg-hhhh")
-        try server.start()
-        scratch = try LoginScratch(envText: "NETWORK=bluesky\nBLUESKY_SERVICE_URL=\(server.baseURL.absoluteString)\n")
+        (server, scratch) = try LoginWorlds.bluesky()
     }
 
     /// Types `handle` at the handle prompt and `password` at the password prompt.

@@ -9,16 +9,13 @@ import TestSupport
 /// Allow), then Enter pressed as the program asks.
 @Suite("login at a pseudo-terminal on Misskey")
 struct LoginTerminalMisskeyTests {
-    let server = FakeMisskeyServer()
+    let server: FakeMisskeyServer
     let human: String
     let bot: String
     let scratch: LoginScratch
 
     init() throws {
-        human = server.addUser(username: "haru").id
-        bot = server.addUser(username: "haru_mirror", isBot: true).id
-        try server.start()
-        scratch = try LoginScratch(envText: "NETWORK=misskey\nMISSKEY_BASE_URL=\(server.baseURL.absoluteString)\n")
+        (server, human, bot, scratch) = try LoginWorlds.misskey()
     }
 
     /// Signs `userId` in at a terminal: the page opened once the program asks for Enter, then Enter.

@@ -8,25 +8,11 @@ import TestSupport
 /// from the screen, the page fetched like a browser signed in as the account, the PIN it shows typed.
 @Suite("login at a pseudo-terminal on X")
 struct LoginTerminalXTests {
-    let server = FakeXServer()
+    let server: FakeXServer
     let scratch: LoginScratch
 
     init() throws {
-        server.addUser(id: "100", username: "haru")
-        server.addUser(id: "200", username: "haru_mirror")
-        server.addApp(consumerKey: "ck-human", consumerSecret: "cs-human", permission: "read")
-        server.addApp(consumerKey: "ck-bot", consumerSecret: "cs-bot", permission: "read-write")
-        server.addApp(consumerKey: "ck-readonly", consumerSecret: "cs-readonly", permission: "read")
-        try server.start()
-        scratch = try LoginScratch(envText: """
-            NETWORK=x
-            X_API_BASE_URL=\(server.baseURL.absoluteString)
-            HUMAN_CONSUMER_KEY=ck-human
-            HUMAN_CONSUMER_SECRET=cs-human
-            BOT_CONSUMER_KEY=ck-bot
-            BOT_CONSUMER_SECRET=cs-bot
-
-            """)
+        (server, scratch) = try LoginWorlds.x()
     }
 
     /// Signs `userID` in at a terminal; `type` turns the PIN the page shows into what is typed.

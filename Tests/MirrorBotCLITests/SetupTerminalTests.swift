@@ -66,7 +66,7 @@ struct SetupTerminalTests {
     }
 
     @Test("interrupted at the bot's sign-in (Ctrl-D), it stops non-zero; run again, it skips what is done and finishes",
-          arguments: ["mastodon", "x"])
+          arguments: ["mastodon", "x", "misskey", "bluesky"])
     func resumes(network: String) async throws {
         try await scratch(network) { world, scratch in
             let stopped = try await setup(in: scratch, answer: world.person(stopAt: "bot"))
