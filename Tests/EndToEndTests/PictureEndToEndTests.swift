@@ -43,7 +43,7 @@ struct PictureEndToEndTests {
         try await MastodonDaemonHarness.ready { harness in
             try await Self.picture(harness)
             let daemon = try harness.startDaemon()
-            #expect(harness.waitFor(30) { !harness.posts.isEmpty }, "\(harness.output)")
+            #expect(await harness.waitFor(30) { !harness.posts.isEmpty }, "\(harness.output)")
             let status = try #require(Self.firstPost(harness))
             #expect(status.text.hasPrefix(DaemonWorldHistory.humanOriginal))
             let attached = harness.server.media(ofStatus: status.id)
@@ -59,7 +59,7 @@ struct PictureEndToEndTests {
         try await MastodonDaemonHarness.ready { harness in
             try await Self.picture(harness, Array(Self.pictures.prefix(2)), text: "")
             let daemon = try harness.startDaemon()
-            #expect(harness.waitFor(30) { !harness.posts.isEmpty }, "\(harness.output)")
+            #expect(await harness.waitFor(30) { !harness.posts.isEmpty }, "\(harness.output)")
             let status = try #require(Self.firstPost(harness))
             #expect(status.text == "")
             #expect(harness.server.media(ofStatus: status.id).map(\.description) == ["A red sun over the sea", "The same sun, half gone"])
@@ -72,7 +72,7 @@ struct PictureEndToEndTests {
         try await MastodonDaemonHarness.ready { harness in
             for id in try await Self.picture(harness) { harness.server.removeFile(ofStatus: id, at: 1) }
             let daemon = try harness.startDaemon()
-            #expect(harness.waitFor(30) { harness.output.contains("event=slot_skipped") }, "\(harness.output)")
+            #expect(await harness.waitFor(30) { harness.output.contains("event=slot_skipped") }, "\(harness.output)")
             #expect(harness.output.contains("event=media_not_carried"), "\(harness.output)")
             #expect(harness.output.contains("the source answered 404"), "\(harness.output)")
             #expect(harness.posts.isEmpty)
@@ -86,7 +86,7 @@ struct PictureEndToEndTests {
         try await MastodonDaemonHarness.ready { harness in
             try await Self.picture(harness)
             let daemon = try harness.startDaemon(["POST_MEDIA": "text"])
-            #expect(harness.waitFor(30) { !harness.posts.isEmpty }, "\(harness.output)")
+            #expect(await harness.waitFor(30) { !harness.posts.isEmpty }, "\(harness.output)")
             let status = try #require(Self.firstPost(harness))
             #expect(status.text.hasPrefix(DaemonWorldHistory.humanOriginal))
             #expect(status.mediaIDs.isEmpty)
@@ -100,7 +100,7 @@ struct PictureEndToEndTests {
         try await MastodonDaemonHarness.ready { harness in
             try await Self.picture(harness)
             let daemon = try harness.startDaemon(["POST_MEDIA": "skip"])
-            #expect(harness.waitFor(30) { harness.output.contains("event=slot_skipped") }, "\(harness.output)")
+            #expect(await harness.waitFor(30) { harness.output.contains("event=slot_skipped") }, "\(harness.output)")
             #expect(harness.output.contains(#"reason="no stored post fits""#), "\(harness.output)")
             #expect(harness.posts.isEmpty)
             #expect(harness.server.uploads.isEmpty)
@@ -136,7 +136,7 @@ struct PictureEndToEndTests {
                 """)
             harness.server.addStatus(id: "600", accountID: MastodonDaemonHarness.human, text: "夕焼け")
             let daemon = try harness.startDaemon()
-            #expect(harness.waitFor(30) { !harness.posts.isEmpty }, "\(harness.output)")
+            #expect(await harness.waitFor(30) { !harness.posts.isEmpty }, "\(harness.output)")
             let status = try #require(Self.firstPost(harness))
             #expect(status.text == "夕焼け")
             let attached = harness.server.media(ofStatus: status.id)
