@@ -8,8 +8,10 @@ For each file: entries, retweets/boosts, and how the posts divide into what the 
 - a reply is a post addressed to someone: X `in_reply_to_user_id` set, Mastodon `inReplyTo`
   set, Bluesky a `reply` in the record;
 - X: a retweet is a text starting "RT @" (after HTML entities), never stored;
-- Mastodon: only notes addressed to the public collection (public or unlisted) and without a
-  content warning are stored; a note whose HTML holds no text (media alone) is skipped as empty;
+- Mastodon: only notes addressed to the public collection (public or unlisted) are stored (warned
+  ones with their warning); a note whose HTML holds no text is kept when it has attachments (media
+  alone, issue 40) and skipped as empty otherwise; each public note's attachment is found when its
+  `url` names a file under the export folder, else missing;
 - Bluesky: a post with no text (after trimming) is skipped as empty.
 """
 import html
@@ -48,7 +50,8 @@ def mastodon(folder):
     outbox = json.load(open(os.path.join(folder, "outbox.json"), encoding="utf-8"))  # Python keeps the last of a repeated key
     c = {"items": len(outbox["orderedItems"]), "boosts": 0, "notes": 0, "originals": 0, "replies": 0,
          "followers-only or direct": 0, "content-warned": 0, "empty": 0, "other": 0,
-         "warned originals": 0, "warned replies": 0, "warned empty": 0, "warned and sensitive": 0}
+         "warned originals": 0, "warned replies": 0, "warned empty": 0, "warned and sensitive": 0,
+         "media found": 0, "media missing": 0}
     for item in outbox["orderedItems"]:
         if item["type"] == "Announce":
             c["boosts"] += 1
@@ -61,6 +64,15 @@ def mastodon(folder):
         to = note.get("to") or []
         cc = note.get("cc") or []
         addressed = set(to if isinstance(to, list) else [to]) | set(cc if isinstance(cc, list) else [cc])
+        attachments = note.get("attachment") or []
+        if isinstance(attachments, dict):
+            attachments = [attachments]
+        if addressed & PUBLIC:
+            for attachment in attachments:
+                url = attachment.get("url", "") if isinstance(attachment, dict) else str(attachment)
+                path = os.path.join(folder, url.lstrip("/"))
+                found = url and ".." not in url.split("/") and os.path.isfile(path)
+                c["media found" if found else "media missing"] += 1
         if not addressed & PUBLIC:
             c["followers-only or direct"] += 1
         elif note.get("summary"):
@@ -70,7 +82,7 @@ def mastodon(folder):
             c[kind] += 1
             if note.get("sensitive") is True:
                 c["warned and sensitive"] += 1
-        elif not plain(note.get("content")):
+        elif not plain(note.get("content")) and not attachments:
             c["empty"] += 1
         elif note.get("inReplyTo"):
             c["replies"] += 1

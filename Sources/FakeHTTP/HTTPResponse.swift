@@ -37,6 +37,8 @@ public struct HTTPResponse: Sendable {
         switch status {
         case 200: "OK"
         case 201: "Created"
+        case 202: "Accepted"
+        case 206: "Partial Content"
         case 400: "Bad Request"
         case 401: "Unauthorized"
         case 403: "Forbidden"

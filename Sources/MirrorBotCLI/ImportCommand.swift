@@ -84,7 +84,9 @@ struct ImportCommand: Command {
             "likes_found": summary.likesFound, "likes_without_text": summary.likesEmpty, "private_skipped": summary.privateSkipped, "content_warned": summary.contentWarned, "warnings_kept": summary.warningsKept,
             "deleted": summary.deleted, "long_posts_completed": summary.longPostsCompleted,
             "other_activities": summary.otherActivities.values.reduce(0, +), "likes_trained": summary.likesTrained, "errors": summary.errors.count,
+            "media_found": summary.mediaFound, "media_missing": summary.mediaMissing.count,
         ])
+        for missing in summary.mediaMissing { log.warning("media_missing", ["detail": missing]) }
         context.output(Self.describe(summary))
         if let file = summary.archiveTimeZoneFile {
             context.output(Self.describeTimeZone(archive: summary.archiveTimeZone, file: file, timeZone: configuration.timeZone))
@@ -130,6 +132,10 @@ struct ImportCommand: Command {
         if summary.overLimit > 0 { skipped.append("\(summary.overLimit) older than the newest POST_LIMIT not kept") }
         var line = "Imported \(summary.stored) posts (\(skipped.joined(separator: ", ")))"
         if summary.longPostsCompleted > 0 { line += "; \(summary.longPostsCompleted) long posts whole from note-tweet.js" }
+        if summary.mediaFound + summary.mediaMissing.count > 0 {
+            line += "; pictures: \(summary.mediaFound) found"
+            if !summary.mediaMissing.isEmpty { line += ", \(summary.mediaMissing.count) missing from the export (each named in a media_missing line; their posts never go out without them)" }
+        }
         if summary.likesFound > 0 {
             line += "; likes: \(summary.likesTrained) of \(summary.likesFound) trained"
         }

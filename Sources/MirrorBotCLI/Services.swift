@@ -154,10 +154,12 @@ struct Services: Sendable {
     }
 
     func scheduler(_ connection: PostgresConnection) -> Scheduler {
-        Scheduler(
+        var scheduler = Scheduler(
             store: PostgresScheduleStore(connection: connection), timeZone: configuration.timeZone,
             postMentions: configuration.postMentions, postWarned: configuration.network.carriesWarnings
         )
+        scheduler.media = configuration.postMedia.pick(networkCarries: configuration.network.carriesMedia)
+        return scheduler
     }
 
     /// REDIS_URL, with REDIS_TLS_VERIFY and REDIS_TLS_CA_FILE for a `rediss://` one.

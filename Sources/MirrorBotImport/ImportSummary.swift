@@ -40,6 +40,11 @@ public struct ImportSummary: Sendable, Equatable {
     public var likesEmpty = 0
     /// Likes handed to the classifier.
     public var likesTrained = 0
+    /// Pictures of the stored posts whose files the input holds (Mastodon's `media_attachments/`).
+    public var mediaFound = 0
+    /// Pictures whose files the input lacks, one line each ("note …: /media_attachments/… not in the export"):
+    /// kept with their post, which is then never posted without them (`POST_MEDIA=carry`).
+    public var mediaMissing: [String] = []
     /// Problems that did not undo the import (e.g. training failed after the posts were stored).
     public var errors: [String] = []
 

@@ -1,7 +1,7 @@
 import MirrorBot
 
 /// Gathers the posts of an import in memory (compact `Post` values only),
-/// dropping retweets, empty posts, deleted posts and ids seen twice, and counting each.
+/// dropping retweets, empty posts (no text and no pictures), deleted posts and ids seen twice, and counting each.
 public struct PostCollector: Sendable {
     public init() {}
 
@@ -30,7 +30,7 @@ public struct PostCollector: Sendable {
         read += 1
         if post.text.hasPrefix("RT @") {
             retweets += 1
-        } else if post.text.allSatisfy(\.isWhitespace) {
+        } else if post.text.allSatisfy(\.isWhitespace) && post.media.isEmpty {
             empty += 1
         } else if !seen.insert(post.id).inserted {
             duplicates += 1

@@ -8,8 +8,9 @@ extension ArchiveImporter {
     public static func isMastodonExport(_ path: String) -> Bool { MastodonExportLocator.isExport(path) }
 
     /// Imports a Mastodon account export: the notes of `outbox.json` as posts
-    /// (HTML turned into text; boosts skipped as retweets; followers-only,
-    /// direct and content-warned notes skipped), and counts `likes.json`, whose entries
+    /// (HTML turned into text; boosts skipped as retweets; followers-only and
+    /// direct notes skipped; warnings and pictures kept, each picture found in the export's
+    /// `media_attachments/` or named missing), and counts `likes.json`, whose entries
     /// are bare URLs without text and cannot train the classifier.
     ///
     /// An outbox with items and not one note to keep is an `InputError` naming the file and
@@ -39,6 +40,8 @@ extension ArchiveImporter {
             summary.privateSkipped = read.privateSkipped
             summary.warningsKept = read.collector.posts.filter { $0.warning != nil }.count
             summary.otherActivities = read.otherTypes
+            summary.mediaFound = read.mediaFound
+            summary.mediaMissing = read.mediaMissing.map { "note \($0.note): \($0.url) not in the export" }
         }
         // Every file is checked before anything is stored: a malformed likes.json stores nothing either.
         if let likesPath = files.likes {

@@ -149,7 +149,8 @@ public struct MastodonNetwork: SocialNetwork {
             authorID: status.account.id, authorUsername: status.account.acct,
             inReplyToUserID: status.inReplyToAccountID, inReplyToUsername: status.inReplyToUsername,
             isRetweet: status.isReblog, inReplyToPostID: status.inReplyToID,
-            warning: PostWarning.from(text: status.spoilerText, labels: status.sensitive ? [.sensitive] : []))
+            warning: PostWarning.from(text: status.spoilerText, labels: status.sensitive ? [.sensitive] : []),
+            media: media(of: status))
     }
 
     static func networkError(_ error: MastodonAPIError) -> NetworkError {

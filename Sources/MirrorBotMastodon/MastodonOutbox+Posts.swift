@@ -15,6 +15,10 @@ extension MastodonOutbox {
         var privateSkipped = 0
         /// Items of any other type (`Like`, `Follow`, `Update`, …), by type.
         var otherTypes: [String: Int] = [:]
+        /// Attachments of kept notes found in `media_attachments/`.
+        var mediaFound = 0
+        /// Those the export lacks: (note id, the attachment's url as the outbox names it).
+        var mediaMissing: [(note: String, url: String)] = []
     }
 
     /// The posts of the outbox, checked whole before anything is stored: boosts
@@ -29,6 +33,7 @@ extension MastodonOutbox {
     /// A published date outside `dates` is refused too.
     func posts(file: String, dates: PlausibleDates) throws -> Reading {
         var reading = Reading()
+        let files = MastodonExportMedia(folder: URL(fileURLWithPath: file).deletingLastPathComponent())
         for (index, item) in (orderedItems ?? []).enumerated() {
             reading.items += 1
             func refuse(_ message: String) -> InputError {
@@ -64,6 +69,12 @@ extension MastodonOutbox {
                 }
                 var warned = post
                 warned.warning = note.warning
+                // A missing file leaves the picture unfetchable: the post is kept (its text may
+                // go under POST_MEDIA=text), never posted without the picture under carry.
+                let found = files.media(of: note)
+                warned.media = found.media
+                reading.mediaFound += found.media.count - found.missing.count
+                reading.mediaMissing += found.missing.map { (note.id, $0) }
                 reading.collector.add(warned)
             default:
                 reading.otherTypes[activity.type, default: 0] += 1

@@ -18,6 +18,8 @@ struct MastodonOutboxNote: Decodable {
     /// The HTML; `contentMap`'s when only that is given; "" for media alone (attachments, no text).
     var content: String?
     var hasAttachments: Bool
+    /// The attachments in order, as the outbox lists them (`attachment[]`).
+    var attachments: [Attachment]
     /// The content warning, if any.
     var summary: String?
     /// Marked sensitive (`sensitive`, Mastodon's extension); false when absent.
@@ -35,11 +37,14 @@ struct MastodonOutboxNote: Decodable {
         type = try? container.decodeIfPresent(String.self, forKey: .type)
         published = try container.decodeIfPresent(String.self, forKey: .published)
         if let list = try? container.decodeIfPresent([Attachment].self, forKey: .attachment) {
-            hasAttachments = !list.isEmpty
+            attachments = list
+        } else if let one = try? container.decodeIfPresent(Attachment.self, forKey: .attachment) {
+            // One attachment given alone, as ActivityStreams allows.
+            attachments = [one]
         } else {
-            // One attachment given alone (an object or a URL), as ActivityStreams allows.
-            hasAttachments = (try? container.decodeNil(forKey: .attachment)) == false
+            attachments = []
         }
+        hasAttachments = !attachments.isEmpty || (try? container.decodeNil(forKey: .attachment)) == false
         let map = (try? container.decodeIfPresent([String: String].self, forKey: .contentMap)) ?? nil
         content = try container.decodeIfPresent(String.self, forKey: .content)
             ?? map.flatMap { map in map.keys.sorted().first.flatMap { map[$0] } }
@@ -53,9 +58,39 @@ struct MastodonOutboxNote: Decodable {
         tag = (try? container.decodeIfPresent([Tag].self, forKey: .tag)) ?? []
     }
 
-    /// An attachment, whatever it holds (only its presence is used).
+    /// An attachment (`Document`, `Image`, `Video`, `Audio`): its type, where the export keeps
+    /// it (`url`, a path like `/media_attachments/files/…/original/….png`), its alt text
+    /// (`name`) and size. A field it cannot read is left empty, never the note: an attachment
+    /// given as a bare URL string has that URL only.
     struct Attachment: Decodable {
-        init(from decoder: any Decoder) throws {}
+        var mediaType: String?
+        var url: String?
+        var name: String?
+        var width: Int?
+        var height: Int?
+
+        enum CodingKeys: String, CodingKey { case mediaType, url, name, width, height }
+
+        init(from decoder: any Decoder) throws {
+            if let bare = try? decoder.singleValueContainer().decode(String.self) {
+                url = bare
+                return
+            }
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            mediaType = try? container.decodeIfPresent(String.self, forKey: .mediaType)
+            url = try? container.decodeIfPresent(String.self, forKey: .url)
+            name = try? container.decodeIfPresent(String.self, forKey: .name)
+            width = try? container.decodeIfPresent(Int.self, forKey: .width)
+            height = try? container.decodeIfPresent(Int.self, forKey: .height)
+        }
+
+        /// The kind: pictures are photos (a GIF too: Mastodon exports its GIFs as the videos it made of them).
+        var kind: PostMedia.Kind {
+            let type = (mediaType ?? "").lowercased()
+            if type.hasPrefix("image/") { return .photo }
+            if type.hasPrefix("video/") { return .video }
+            return .other
+        }
     }
 
     /// `to`/`cc` may be one string or a list.

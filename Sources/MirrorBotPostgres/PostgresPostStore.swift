@@ -10,7 +10,7 @@ public struct PostgresPostStore: PostStore {
     public let timeZone: TimeZone
     public let limit: Int
 
-    /// Rows per INSERT statement (11 parameters each, well under PostgreSQL's 65,535).
+    /// Rows per INSERT statement (12 parameters each, well under PostgreSQL's 65,535).
     static let batchSize = 500
 
     public static func open(connection: PostgresConnection, timeZone: TimeZone, limit: Int) async throws -> PostgresPostStore {
@@ -52,7 +52,7 @@ public struct PostgresPostStore: PostStore {
                 try tx.query(PostgresQuery(unsafeSQL: """
                     CREATE TEMPORARY TABLE incoming_posts (
                         id text, text text, created_at timestamptz, reply_id text, reply_name text,
-                        mention boolean, facets jsonb, markup text, answered text, warning text, sensitivity text[]) ON COMMIT DROP
+                        mention boolean, facets jsonb, markup text, answered text, warning text, sensitivity text[], media jsonb) ON COMMIT DROP
                     """))
                 for batch in batches {
                     let values = Self.values(batch, after: 0)
@@ -81,13 +81,13 @@ public struct PostgresPostStore: PostStore {
     }
 
     /// The columns of a post as `insert` reads them, from VALUES or from `incoming_posts`.
-    static let columns = "id, text, created_at, reply_id, reply_name, mention, facets, markup, answered, warning, sensitivity"
+    static let columns = "id, text, created_at, reply_id, reply_name, mention, facets, markup, answered, warning, sensitivity, media"
 
     /// Rows of placeholders for `posts` (numbered after `offset`) and their values, every one bound.
     static func values(_ posts: [Post], after offset: Int) -> (sql: String, binds: [String?]) {
         var binds: [String?] = []
         var rows: [String] = []
-        binds.reserveCapacity(posts.count * 11)
+        binds.reserveCapacity(posts.count * 12)
         rows.reserveCapacity(posts.count)
         for post in posts {
             let first = offset + binds.count + 1
@@ -95,10 +95,11 @@ public struct PostgresPostStore: PostStore {
                 post.id, post.text, post.createdAt.postgresText, post.inReplyToUserID,
                 post.inReplyToScreenName, post.hasMention.postgresText, post.facets, post.markup?.rawValue, post.inReplyToPostID,
                 post.warning.flatMap { $0.text.isEmpty ? nil : $0.text }, post.warning.map { $0.labels.map(\.rawValue).joined(separator: ",") },
+                post.media.isEmpty ? nil : PostMedia.json(post.media),
             ]
             rows.append(
                 "($\(first), $\(first + 1), $\(first + 2)::timestamptz, $\(first + 3), $\(first + 4), $\(first + 5)::boolean, $\(first + 6)::jsonb, $\(first + 7), $\(first + 8), "
-                    + "$\(first + 9), string_to_array($\(first + 10), ','))"
+                    + "$\(first + 9), string_to_array($\(first + 10), ','), $\(first + 11)::jsonb)"
             )
         }
         return (rows.joined(separator: ", "), binds)
@@ -110,19 +111,20 @@ public struct PostgresPostStore: PostStore {
     /// written out) takes the record's text and facets when they come again, one stored
     /// without its markup (a Misskey note stored before migration 019) takes it, and one stored
     /// without the id of the post it answers (before migration 017) takes that id, and one
-    /// stored without a warning or sensitivity (read before migration 024) takes them.
+    /// stored without a warning or sensitivity (read before migration 024) takes them, and one
+    /// stored without media (read before migration 026) takes them.
     static func insert(from source: String) -> String {
         """
         WITH written AS (
             INSERT INTO posts (id, text, created_at, minute_of_day, local_date,
                                in_reply_to_user_id, in_reply_to_screen_name, has_mention, facets, markup, in_reply_to_post_id,
-                               content_warning, sensitivity)
+                               content_warning, sensitivity, media)
             SELECT v.id, v.text, v.created_at,
                    (EXTRACT(HOUR FROM v.created_at AT TIME ZONE $1) * 60
                     + EXTRACT(MINUTE FROM v.created_at AT TIME ZONE $1))::smallint,
                    (v.created_at AT TIME ZONE $1)::date,
                    v.reply_id, v.reply_name, v.mention, v.facets, v.markup, v.answered,
-                   v.warning, COALESCE(v.sensitivity, '{}')
+                   v.warning, COALESCE(v.sensitivity, '{}'), COALESCE(v.media, '[]')
             FROM \(source)
             WHERE NOT EXISTS (SELECT 1 FROM withdrawn_posts w WHERE w.post_id = v.id)
             ON CONFLICT (id) DO UPDATE SET
@@ -132,12 +134,14 @@ public struct PostgresPostStore: PostStore {
                 markup = COALESCE(posts.markup, EXCLUDED.markup),
                 in_reply_to_post_id = COALESCE(posts.in_reply_to_post_id, EXCLUDED.in_reply_to_post_id),
                 content_warning = COALESCE(posts.content_warning, EXCLUDED.content_warning),
-                sensitivity = CASE WHEN posts.sensitivity = '{}' THEN EXCLUDED.sensitivity ELSE posts.sensitivity END
+                sensitivity = CASE WHEN posts.sensitivity = '{}' THEN EXCLUDED.sensitivity ELSE posts.sensitivity END,
+                media = CASE WHEN posts.media = '[]' THEN EXCLUDED.media ELSE posts.media END
                 WHERE (\(Self.takesFacets))
                    OR (posts.markup IS NULL AND EXCLUDED.markup IS NOT NULL)
                    OR (posts.in_reply_to_post_id IS NULL AND EXCLUDED.in_reply_to_post_id IS NOT NULL)
                    OR (posts.content_warning IS NULL AND EXCLUDED.content_warning IS NOT NULL)
                    OR (posts.sensitivity = '{}' AND EXCLUDED.sensitivity <> '{}')
+                   OR (posts.media = '[]' AND EXCLUDED.media <> '[]')
             RETURNING (xmax = 0) AS inserted
         )
         SELECT count(*) FILTER (WHERE inserted) AS inserted FROM written

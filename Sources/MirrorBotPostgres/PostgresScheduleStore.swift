@@ -111,12 +111,22 @@ public struct PostgresScheduleStore: ScheduleStore {
             """).count
     }
 
-    public func pickPost(near minute: Int, window: Int, allowMentions: Bool, allowWarned: Bool, notSince: Date) async throws -> Post? {
+    /// `Post.textKey` in SQL: the text, or for pictures alone a key of the post's own.
+    static let textKey = PostgresQuery(unsafeSQL: "CASE WHEN p.text = '' AND p.media <> '[]' THEN '[pictures of ' || p.id || ']' ELSE p.text END")
+
+    /// A `posts.media` element `value` whose bytes can be fetched: `PostMedia.isFetchable` in SQL.
+    static let fetchable = PostgresQuery(unsafeSQL: "(value->>'u') ~* '^(https?|file)://'")
+
+    public func pickPost(near minute: Int, window: Int, allowMentions: Bool, allowWarned: Bool, media: MediaPick, notSince: Date) async throws -> Post? {
+        let withMedia = media != .none
+        let pictureOnly = media == .whole
         let rows = try await connection.query("""
-            SELECT p.id, p.text, p.created_at, p.content_warning, array_to_string(p.sensitivity, ',') AS sensitivity FROM posts p
-            LEFT JOIN bot_texts b ON b.text_hash = md5(p.text)
+            SELECT p.id, p.text, p.created_at, p.content_warning, array_to_string(p.sensitivity, ',') AS sensitivity, p.media::text AS media FROM posts p
+            LEFT JOIN bot_texts b ON b.text_hash = md5(\(fragment: Self.textKey))
             WHERE p.in_reply_to_user_id IS NULL
-              AND p.text <> ''
+              AND (p.text <> '' OR (\(pictureOnly) AND p.media <> '[]'))
+              AND (\(withMedia) OR p.media = '[]')
+              AND (NOT \(pictureOnly) OR NOT EXISTS (SELECT 1 FROM jsonb_array_elements(p.media) AS m(value) WHERE NOT \(fragment: Self.fetchable)))
               AND (\(allowMentions) OR NOT p.has_mention)
               AND (\(allowWarned) OR (p.content_warning IS NULL AND p.sensitivity = '{}'))
               AND \(fragment: Self.window(around: minute, width: window))
@@ -129,7 +139,7 @@ public struct PostgresScheduleStore: ScheduleStore {
         guard let row = rows.first else { return nil }
         return Post(
             id: try row.decode("id"), text: try row.decode("text"), createdAt: try row.decode("created_at"),
-            warning: PostWarning.stored(in: row))
+            warning: PostWarning.stored(in: row), media: PostMedia.decoded(row["media"]))
     }
 
     public func recordPosted(text: String, at date: Date) async throws {

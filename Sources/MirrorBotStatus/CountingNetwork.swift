@@ -46,6 +46,12 @@ public struct CountingNetwork: SocialNetwork {
         try await counted("post") { try await base.post(text: text, inReplyTo: mention) }
     }
 
+    public var carriesMedia: Bool { base.carriesMedia }
+
+    public func post(whole source: Post) async throws -> String {
+        try await counted("post") { try await base.post(whole: source) }
+    }
+
     public func isSent(_ text: String, as post: NetworkPost) -> Bool { base.isSent(text, as: post) }
 
     public func like(postID: String, as userID: String) async throws {

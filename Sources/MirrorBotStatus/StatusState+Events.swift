@@ -68,6 +68,8 @@ extension StatusState {
             append(action(.slotSkipped, "\(count) slot(s)", reason: SlotSkip.interrupted.shown))
         case .postRefused(let slot, _, let refusal):
             append(action(.postRefused, "slot \(slot)", reason: (refusal.detail ?? "duplicate content") + "; picking another text"))
+        case .mediaNotCarried(let slot, _, let reason):
+            append(action(.postRefused, "slot \(slot)", reason: redact(reason) + "; not posted without its pictures, picking another"))
 
         case .replied(let reply, _):
             metrics.add(StatusMetrics.replies)

@@ -32,7 +32,8 @@ public actor InMemoryPostStore: PostStore, ReplySource, RhythmSource, PostPicker
     }
 
     /// As PostgreSQL: the first of the same id wins; a stored post without facets takes
-    /// the text and facets of a later one with them (not counted as new); the oldest go
+    /// the text and facets of a later one with them, one without a warning or media takes
+    /// them (not counted as new); the oldest go
     /// past `limit`.
     @discardableResult
     public func store(_ new: [Post]) -> Int {
@@ -45,6 +46,8 @@ public actor InMemoryPostStore: PostStore, ReplySource, RhythmSource, PostPicker
                     posts[index].facets = post.facets
                 }
                 if posts[index].inReplyToPostID == nil { posts[index].inReplyToPostID = post.inReplyToPostID }
+                if posts[index].warning == nil { posts[index].warning = post.warning }
+                if posts[index].media.isEmpty { posts[index].media = post.media }
                 continue
             }
             posts.append(post)
@@ -74,7 +77,7 @@ public actor InMemoryPostStore: PostStore, ReplySource, RhythmSource, PostPicker
     /// The stored replies themselves, ids kept (the reply loop looks them up and records the one it reuses).
     public func replyPosts(to userID: String, username: String?, limit: Int) -> [Post] {
         // A warned reply is never reused: no reply carries a warning yet (as PostgreSQL).
-        let unwarned = posts.filter { $0.warning == nil }
+        let unwarned = posts.filter { $0.warning == nil && $0.media.isEmpty }
         let byID = Array(unwarned.filter { $0.inReplyToUserID == userID }.shuffled(using: &generator).prefix(limit))
         guard byID.isEmpty, let username, !username.isEmpty else { return byID }
         let matching = unwarned.filter {
@@ -98,18 +101,21 @@ public actor InMemoryPostStore: PostStore, ReplySource, RhythmSource, PostPicker
         return zip(times, times.dropFirst()).map { $1.timeIntervalSince($0) }.min()
     }
 
-    public func pickPost(near minute: Int, window: Int, allowMentions: Bool, allowWarned: Bool, notSince: Date) async -> Post? {
+    public func pickPost(near minute: Int, window: Int, allowMentions: Bool, allowWarned: Bool, media: MediaPick, notSince: Date) async -> Post? {
         let records = await texts.records
         let candidates = originals.filter { post in
-            guard !post.text.isEmpty, allowMentions || !post.hasMention, allowWarned || post.warning == nil else { return false }
+            let wholeOnly = media == .whole && !post.media.isEmpty
+            // Whole: every picture must be fetchable (a file missing from an export is not).
+            guard media != .whole || post.media.allSatisfy(\.isFetchable) else { return false }
+            guard !post.text.isEmpty || wholeOnly, media != .none || post.media.isEmpty, allowMentions || !post.hasMention, allowWarned || post.warning == nil else { return false }
             guard window >= MinuteOfDay.count / 2
                 || MinuteOfDay.distance(MinuteOfDay.of(post.createdAt, in: timeZone), minute) <= window else { return false }
-            let record = records[post.text]
+            let record = records[post.textKey]
             return record?.refusedAt == nil && (record?.lastPostedAt.map { $0 < notSince } ?? true)
         }
         // Never posted first, then the one posted longest ago; at random among equals.
-        let never = candidates.filter { records[$0.text]?.lastPostedAt == nil }
+        let never = candidates.filter { records[$0.textKey]?.lastPostedAt == nil }
         if !never.isEmpty { return never.randomElement(using: &generator) }
-        return candidates.min { (records[$0.text]?.lastPostedAt ?? .distantPast) < (records[$1.text]?.lastPostedAt ?? .distantPast) }
+        return candidates.min { (records[$0.textKey]?.lastPostedAt ?? .distantPast) < (records[$1.textKey]?.lastPostedAt ?? .distantPast) }
     }
 }

@@ -18,6 +18,26 @@ struct MastodonLimitFamilyTests {
         #expect(MastodonListRequest.favourites().rateLimitFamily == nil)
         #expect(FavouriteStatus(statusID: "7").rateLimitFamily == nil)
         #expect(VerifyCredentials().rateLimitFamily == nil)
+        #expect(UploadMedia(data: Data(), contentType: "image/png", filename: "a.png", description: nil).rateLimitFamily == "media")
+        #expect(GetMedia(mediaID: "1").rateLimitFamily == nil)
+    }
+
+    @Test("the fake refuses the 31st upload in 30 minutes (429) while posting goes on; the book holds uploads only")
+    func mediaFamily() async throws {
+        let fixture = try FakeMastodonFixture()
+        fixture.server.setMediaProcessing(polls: 0)
+        let client = fixture.client(fixture.botToken)
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        for _ in 0..<30 { _ = try await client.send(UploadMedia(data: png, contentType: "image/png", filename: "a.png", description: nil)) }
+        let refused = await #expect(throws: MastodonAPIError.self) {
+            try await client.send(UploadMedia(data: png, contentType: "image/png", filename: "a.png", description: nil))
+        }
+        guard case .rateLimited(let endpoint, _)? = refused else { Issue.record("not rateLimited: \(String(describing: refused))"); return }
+        #expect(endpoint == "POST /api/v2/media")
+        #expect(fixture.server.uploads.count == 30)
+        #expect(await client.rateLimits.window(family: "media")?.isSpent == true)
+        _ = try await client.send(PostStatus(status: "words go on"))
+        #expect(fixture.server.requests.last?.status == 200)
     }
 
     @Test("a posting 429 three hours from its reset holds posting only; reads and favourites go on; posting resumes at the reset")

@@ -40,6 +40,18 @@ struct ConfigurationTests {
         }
     }
 
+    @Test("POST_MEDIA is carry unless set to text or skip, in any case; another word is one line naming the three")
+    func postMedia() throws {
+        #expect(try Configuration(environment: [:]).postMedia == .carry)
+        #expect(try Configuration(environment: ["POST_MEDIA": "Text"]).postMedia == .text)
+        #expect(try Configuration(environment: ["POST_MEDIA": "skip"]).postMedia == .skip)
+        #expect(throws: ConfigurationError.invalid(variable: "POST_MEDIA", reason: "expected carry, text or skip, got \"all\"")) {
+            try Configuration(environment: ["POST_MEDIA": "all"])
+        }
+        #expect(NetworkKind.mastodon.carriesMedia)
+        #expect(!NetworkKind.x.carriesMedia && !NetworkKind.bluesky.carriesMedia && !NetworkKind.misskey.carriesMedia)
+    }
+
     @Test("REDISTOGO_URL is used when REDIS_URL is absent, and REDIS_URL wins when both are set")
     func redisFallback() throws {
         #expect(try Configuration(environment: ["REDISTOGO_URL": "redis://:p@h:1"]).redisURL == "redis://:p@h:1")

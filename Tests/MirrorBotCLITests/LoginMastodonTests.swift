@@ -88,7 +88,9 @@ struct LoginMastodonTests {
     @Test("the scopes granted must cover what each account does")
     func scopes() {
         #expect(MastodonLogin.grants("read write", enoughFor: .bot))
-        #expect(MastodonLogin.grants("read write:statuses write:favourites", enoughFor: .bot))
+        #expect(MastodonLogin.grants("read write:statuses write:favourites write:media", enoughFor: .bot))
+        // Without write:media the bot could not carry the human's pictures.
+        #expect(!MastodonLogin.grants("read write:statuses write:favourites", enoughFor: .bot))
         #expect(!MastodonLogin.grants("read write:statuses", enoughFor: .bot))
         #expect(!MastodonLogin.grants("read", enoughFor: .bot))
         #expect(MastodonLogin.grants("read", enoughFor: .human))

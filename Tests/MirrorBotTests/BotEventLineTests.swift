@@ -60,6 +60,8 @@ struct BotEventLineTests {
          #"level=info event=post_refused_duplicate slot=07:40 source=55 action="picking another text""#),
         (.postRefused(slot: "07:40", source: "55", .rejected(detail: "HTTP 400: too long")),
          #"level=warning event=post_refused slot=07:40 source=55 detail="HTTP 400: too long" action="picking another text""#),
+        (.mediaNotCarried(slot: "07:40", source: "55", reason: "picture 2 of 3 (https://files.example/b.png): the source answered 404"),
+         #"level=warning event=media_not_carried slot=07:40 source=55 reason="picture 2 of 3 (https://files.example/b.png): the source answered 404" action="not posted without its pictures; picking another""#),
         (.replied(reply, id: "10"),
          #"level=info event=replied mention=5 to=@friend id=10 reason="the human replied this to @friend before" text=また今度ね"#),
         (.repliedUnconfirmed(reply, detail: "HTTP 503"),

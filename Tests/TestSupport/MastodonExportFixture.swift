@@ -10,13 +10,31 @@ public struct MastodonExportFixture: Sendable {
     /// One outbox entry.
     public enum Item: Sendable {
         case note(id: String, published: String, html: String, visibility: Visibility = .public,
-                  inReplyTo: String? = nil, mentions: [(href: String, name: String)] = [], contentWarning: String? = nil)
+                  inReplyTo: String? = nil, mentions: [(href: String, name: String)] = [], contentWarning: String? = nil,
+                  attachments: [Attachment] = [])
         case boost(id: String, published: String, of: String)
         /// An item written exactly as this JSON text (malformed exports).
         case raw(String)
     }
 
     public enum Visibility: Sendable { case `public`, unlisted, followers, direct }
+
+    /// A note's attachment as BackupService writes it: `url` is the file's path in the export.
+    public struct Attachment: Sendable {
+        public var url: String
+        public var mediaType: String
+        public var name: String?
+        public var width: Int
+        public var height: Int
+
+        public init(url: String, mediaType: String, name: String? = nil, width: Int = 640, height: Int = 480) {
+            self.url = url
+            self.mediaType = mediaType
+            self.name = name
+            self.width = width
+            self.height = height
+        }
+    }
 
     public var items: [Item]
     public var likes: [String]
@@ -56,7 +74,7 @@ public struct MastodonExportFixture: Sendable {
                 "id": "\(actor)/statuses/\(id)/activity", "type": "Announce", "actor": actor, "published": published,
                 "to": [publicCollection], "cc": ["\(actor)/followers"], "object": target,
             ]
-        case .note(let id, let published, let html, let visibility, let inReplyTo, let mentions, let contentWarning):
+        case .note(let id, let published, let html, let visibility, let inReplyTo, let mentions, let contentWarning, let attachments):
             let (to, cc) = addressing(visibility, mentions: mentions.map(\.href))
             let note: [String: Any] = [
                 "id": "\(actor)/statuses/\(id)", "type": "Note", "summary": contentWarning ?? NSNull(),
@@ -64,7 +82,10 @@ public struct MastodonExportFixture: Sendable {
                 "attributedTo": actor, "to": to, "cc": cc, "sensitive": false,
                 "atomUri": "\(actor)/statuses/\(id)", "inReplyToAtomUri": inReplyTo ?? NSNull(),
                 "conversation": "tag:example.social,2023:objectId=\(id):objectType=Conversation",
-                "content": html, "contentMap": ["ja": html], "attachment": [] as [Any],
+                "content": html, "contentMap": ["ja": html],
+                "attachment": attachments.map {
+                    ["type": "Document", "mediaType": $0.mediaType, "url": $0.url, "name": $0.name ?? NSNull(), "width": $0.width, "height": $0.height] as [String: Any]
+                },
                 "tag": mentions.map { ["type": "Mention", "href": $0.href, "name": $0.name] },
             ]
             return [

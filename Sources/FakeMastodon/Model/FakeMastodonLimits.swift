@@ -8,6 +8,7 @@ import Foundation
 ///     all       every authenticated API request                 300 per 5 minutes
 ///     paging    a request with page, min_id, max_id or since_id 300 per 15 minutes
 ///     statuses  POST /api/v1/statuses                           300 per 3 hours
+///     media     POST /api/v1/media and /api/v2/media             30 per 30 minutes (`throttle_api_media`)
 ///
 /// A request counts against every limit it falls under; the first spent one refuses it
 /// (429, that limit in the headers, nothing counted). An answered request's
@@ -21,6 +22,7 @@ struct FakeMastodonLimits: Sendable {
         .all: FixedWindowLimit(limit: 300, window: 5 * 60),
         .paging: FixedWindowLimit(limit: 300, window: 15 * 60),
         .statuses: FixedWindowLimit(limit: 300, window: 3 * 60 * 60),
+        .media: FixedWindowLimit(limit: 30, window: 30 * 60),
     ]
 
     /// The limits a request falls under, as Mastodon's limiter tells them apart.
@@ -29,6 +31,7 @@ struct FakeMastodonLimits: Sendable {
         let paging: Set<String> = ["page", "min_id", "max_id", "since_id"]
         if query.contains(where: { paging.contains($0.name) && !$0.value.isEmpty }) { families.append(.paging) }
         if method == "POST" && path == "/api/v1/statuses" { families.append(.statuses) }
+        if method == "POST" && (path == "/api/v2/media" || path == "/api/v1/media") { families.append(.media) }
         return families
     }
 
@@ -65,4 +68,6 @@ public enum FakeMastodonLimitFamily: String, Sendable, CaseIterable {
     case paging
     /// Posting: `POST /api/v1/statuses` (300 per 3 hours).
     case statuses
+    /// Uploads: `POST /api/v2/media` (30 per 30 minutes).
+    case media
 }

@@ -17,6 +17,8 @@ public struct FakeMastodonStatus: Sendable, Equatable {
     public var spoilerText = ""
     /// Marked sensitive (Mastodon marks every status with a warning so).
     public var sensitive = false
+    /// Its media attachments' ids, in the order shown.
+    public var mediaIDs: [String] = []
 
     /// The id as a number, for ordering and `since_id`.
     var number: UInt64 { UInt64(id) ?? 0 }

@@ -15,6 +15,9 @@ enum FakeMastodonRoute: Sendable, Equatable {
     /// `GET /api/v1/accounts?id[]=` (4.3+) and `GET /api/v1/accounts/:id` (`FakeMastodonWorld+Accounts.swift`).
     case accounts
     case account(id: String)
+    /// `POST /api/v2/media` and `GET /api/v1/media/:id` (`FakeMastodonWorld+Media.swift`).
+    case uploadMedia
+    case media(id: String)
 
     /// Routes Mastodon answers without a token too (`authorize_if_got_token!`): a token sent must still be valid.
     var isPublic: Bool {
@@ -39,11 +42,17 @@ enum FakeMastodonRoute: Sendable, Equatable {
         case .deleteStatus: "DELETE /api/v1/statuses/:id"
         case .accounts: "GET /api/v1/accounts"
         case .account: "GET /api/v1/accounts/:id"
+        case .uploadMedia: "POST /api/v2/media"
+        case .media: "GET /api/v1/media/:id"
         }
     }
 
     init?(method: String, path: String) {
         let parts = path.split(separator: "/").map(String.init)
+        if method == "POST", parts == ["api", "v2", "media"] {
+            self = .uploadMedia
+            return
+        }
         guard parts.count >= 3, parts[0] == "api", parts[1] == "v1" else { return nil }
         switch (method, Array(parts.dropFirst(2))) {
         case ("GET", ["accounts", "verify_credentials"]): self = .verifyCredentials
@@ -56,6 +65,7 @@ enum FakeMastodonRoute: Sendable, Equatable {
         case ("GET", ["notifications"]): self = .notifications
         case ("POST", ["statuses"]): self = .postStatus
         case ("GET", ["statuses"]): self = .statuses
+        case ("GET", let rest) where rest.count == 2 && rest[0] == "media": self = .media(id: rest[1])
         case ("GET", let rest) where rest.count == 2 && rest[0] == "statuses": self = .status(id: rest[1])
         case ("DELETE", let rest) where rest.count == 2 && rest[0] == "statuses": self = .deleteStatus(id: rest[1])
         case ("POST", let rest) where rest.count == 3 && rest[0] == "statuses" && rest[2] == "favourite":

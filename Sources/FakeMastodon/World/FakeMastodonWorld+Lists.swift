@@ -91,6 +91,7 @@ extension FakeMastodonWorld {
             content: reblog == nil ? FakeMastodonHTMLRenderer.render(status.text, baseURL: baseURL) : "",
             account: account, inReplyToID: status.inReplyToID, inReplyToAccountID: status.inReplyToAccountID,
             visibility: status.visibility, mentions: mentions, reblog: reblog, url: "\(baseURL)/@\(account.username)/\(status.id)",
-            spoilerText: status.spoilerText, sensitive: status.sensitive)
+            spoilerText: status.spoilerText, sensitive: status.sensitive,
+            mediaAttachments: status.mediaIDs.compactMap { media[$0] }.map(apiMedia))
     }
 }

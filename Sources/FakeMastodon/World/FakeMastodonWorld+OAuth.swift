@@ -40,6 +40,7 @@ struct FakeMastodonOAuth: Sendable {
         switch endpoint {
         case "POST /api/v1/statuses", "DELETE /api/v1/statuses/:id": needed = "write:statuses"
         case "POST /api/v1/statuses/:id/favourite": needed = "write:favourites"
+        case "POST /api/v2/media", "GET /api/v1/media/:id": needed = "write:media"
         case "GET /api/v1/favourites": needed = "read:favourites"
         case "GET /api/v1/notifications": needed = "read:notifications"
         case "GET /api/v1/accounts/verify_credentials":

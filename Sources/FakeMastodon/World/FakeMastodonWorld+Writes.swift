@@ -13,7 +13,13 @@ extension FakeMastodonWorld {
             return .json(200, api)
         }
         let text = fields["status"] ?? ""
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        let mediaIDs: [String]
+        switch attachable(Self.mediaIDs(of: request), account: account) {
+        case .success(let ids): mediaIDs = ids
+        case .failure(let refusal): return refusal.response
+        }
+        // Text may be blank only with media (Status validates `text` unless media are attached).
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || !mediaIDs.isEmpty else {
             return Self.error(422, "Validation failed: Text can't be blank")
         }
         // The warning counts toward the limit with the text (Mastodon's StatusLengthValidator).
@@ -34,6 +40,8 @@ extension FakeMastodonWorld {
             accountID: account.id, text: text, createdAt: now, inReplyToID: target?.id, visibility: visibility, reblogOfID: nil)
         status.spoilerText = spoilerText
         status.sensitive = sensitive
+        status.mediaIDs = mediaIDs
+        for id in mediaIDs { media[id]?.statusID = status.id }
         statuses[status.id] = status
         if let key { idempotencyKeys[key] = status.id }
         if let target {
@@ -53,6 +61,17 @@ extension FakeMastodonWorld {
             writes.append(.favourite(accountID: account.id, statusID: statusID))
         }
         return .json(200, api)
+    }
+
+    /// `media_ids[]` of a form (repeated, in order) or `media_ids` of a JSON body.
+    static func mediaIDs(of request: HTTPRequest) -> [String] {
+        let type = request.headers["content-type"]?.lowercased() ?? ""
+        if type.hasPrefix("application/json") {
+            let object = try? JSONSerialization.jsonObject(with: request.body) as? [String: Any]
+            return (object?["media_ids"] as? [Any])?.map { "\($0)" } ?? []
+        }
+        return MastodonPercentEncoding.parseForm(String(decoding: request.body, as: UTF8.self))
+            .filter { $0.name == "media_ids[]" }.map(\.value)
     }
 
     /// The request's parameters from a form or JSON body (and the query).

@@ -27,6 +27,14 @@ struct FakeMastodonWorld: Sendable {
     /// False: a server older than 4.3, without `GET /api/v1/accounts?id[]=` and
     /// `GET /api/v1/statuses?id[]=` (404).
     var multipleLookups = true
+    /// Media attachments by id, the human's pictures and the uploads (`FakeMastodonWorld+Media.swift`).
+    var media: [String: FakeMastodonMedia] = [:]
+    /// Upload ids in the order made.
+    var uploads: [String] = []
+    /// `GET /api/v1/media/:id` answers an upload takes to finish processing (0: done at once, 200).
+    var processingPolls = 1
+    /// File paths no longer served (404), as a picture its host lost.
+    var removedFiles: Set<String> = []
     /// Apps, codes and the scopes of the tokens they gave (`FakeMastodonWorld+OAuth.swift`).
     var oauth = FakeMastodonOAuth()
 
@@ -34,6 +42,9 @@ struct FakeMastodonWorld: Sendable {
     mutating func handle(_ request: HTTPRequest, now: Date) -> HTTPResponse? {
         if let response = answerOAuth(request) {
             return record(request, endpoint: "\(request.method) \(request.path)", account: nil, response)
+        }
+        if request.method == "GET", request.path.hasPrefix("/system/") {
+            return record(request, endpoint: "GET /system/*", account: nil, mediaFile(request.path))
         }
         guard let route = FakeMastodonRoute(method: request.method, path: request.path) else {
             return record(request, endpoint: "\(request.method) \(request.path)", account: nil, Self.error(404, "Record not found"))
@@ -78,6 +89,8 @@ struct FakeMastodonWorld: Sendable {
         case .status(let id): return lookup(id, account: account)
         case .statuses: return lookup(request, account: account)
         case .deleteStatus(let id): return deleteStatus(id, account: account)
+        case .uploadMedia: return uploadMedia(request, account: account)
+        case .media(let id): return getMedia(id, account: account)
         case .accounts, .account: return answerPublic(route, request: request)
         }
     }

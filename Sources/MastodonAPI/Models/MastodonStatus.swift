@@ -29,11 +29,14 @@ public struct MastodonStatus: Sendable, Codable, Equatable {
     public var spoilerText: String
     /// Marked sensitive (always so when `spoilerText` is set); false when absent.
     public var sensitive: Bool
+    /// Its pictures, videos and audio in order (`media_attachments`); empty when none.
+    public var mediaAttachments: [MastodonMediaAttachment]
     public var url: String?
 
     enum CodingKeys: String, CodingKey {
         case id, content, account, visibility, mentions, reblog, url, sensitive
         case spoilerText = "spoiler_text"
+        case mediaAttachments = "media_attachments"
         case createdAt = "created_at"
         case inReplyToID = "in_reply_to_id"
         case inReplyToAccountID = "in_reply_to_account_id"
@@ -42,8 +45,9 @@ public struct MastodonStatus: Sendable, Codable, Equatable {
     public init(
         id: String, createdAt: String, content: String, account: MastodonAccount, inReplyToID: String? = nil,
         inReplyToAccountID: String? = nil, visibility: String? = "public", mentions: [MastodonMention] = [],
-        reblog: Reblogged? = nil, url: String? = nil, spoilerText: String = "", sensitive: Bool? = nil
+        reblog: Reblogged? = nil, url: String? = nil, spoilerText: String = "", sensitive: Bool? = nil, mediaAttachments: [MastodonMediaAttachment] = []
     ) {
+        self.mediaAttachments = mediaAttachments
         self.spoilerText = spoilerText
         self.sensitive = sensitive ?? !spoilerText.isEmpty
         self.id = id
@@ -71,6 +75,7 @@ public struct MastodonStatus: Sendable, Codable, Equatable {
         reblog = try container.decodeIfPresent(Reblogged.self, forKey: .reblog)
         spoilerText = try container.decodeIfPresent(String.self, forKey: .spoilerText) ?? ""
         sensitive = try container.decodeIfPresent(Bool.self, forKey: .sensitive) ?? false
+        mediaAttachments = try container.decodeIfPresent([MastodonMediaAttachment].self, forKey: .mediaAttachments) ?? []
         url = try container.decodeIfPresent(String.self, forKey: .url)
     }
 

@@ -15,8 +15,14 @@ public struct PostStatus: MastodonRequest {
     public var spoilerText: String?
     /// Marked sensitive.
     public var sensitive: Bool
+    /// Uploaded attachments (`media_ids[]`), in the order they are shown; at most 4.
+    public var mediaIDs: [String]
 
-    public init(status: String, inReplyToID: String? = nil, visibility: String = "unlisted", spoilerText: String? = nil, sensitive: Bool = false) {
+    public init(
+        status: String, inReplyToID: String? = nil, visibility: String = "unlisted", spoilerText: String? = nil, sensitive: Bool = false,
+        mediaIDs: [String] = []
+    ) {
+        self.mediaIDs = mediaIDs
         self.spoilerText = spoilerText
         self.sensitive = sensitive
         self.status = status
@@ -33,6 +39,7 @@ public struct PostStatus: MastodonRequest {
         if let inReplyToID { fields.append(("in_reply_to_id", inReplyToID)) }
         if let spoilerText, !spoilerText.isEmpty { fields.append(("spoiler_text", spoilerText)) }
         if sensitive { fields.append(("sensitive", "true")) }
+        for id in mediaIDs { fields.append(("media_ids[]", id)) }
         return fields
     }
 
@@ -40,6 +47,8 @@ public struct PostStatus: MastodonRequest {
         let purpose = inReplyToID == nil ? "post" : "reply"
         // A warning changes the post; none leaves the key as before it was carried.
         let warning = spoilerText.map { ["cw", $0, sensitive ? "sensitive" : ""] } ?? (sensitive ? ["sensitive"] : [])
-        return "mirror-bot-" + StableHash.hex([purpose, status, inReplyToID ?? "", visibility] + warning)
+        // The uploads are fresh each time; the text alone would make two picture posts one.
+        let media = mediaIDs.isEmpty ? [] : ["media"] + mediaIDs
+        return "mirror-bot-" + StableHash.hex([purpose, status, inReplyToID ?? "", visibility] + warning + media)
     }
 }

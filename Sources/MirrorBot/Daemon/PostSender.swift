@@ -8,6 +8,8 @@ enum PostOutcome: Sendable, Equatable {
     case unconfirmed(detail: String)
     /// A clear refusal of this post: nothing was posted.
     case refused(Refusal)
+    /// Its pictures could not go with it (`MediaNotCarried`): nothing was posted.
+    case notCarried(reason: String)
 }
 
 /// Sends the bot's posts and replies so that none is sent twice.
@@ -27,12 +29,18 @@ struct PostSender: Sendable {
     /// Posts looked at when checking whether an uncertain post went through.
     static let verificationWindow = 20
 
-    /// Sends `text` (a reply when `inReplyTo` is set, to that mention). `postedBefore`
-    /// says the bot posted this text before: the network can then only have refused it.
-    func send(_ text: String, inReplyTo mention: NetworkPost? = nil, postedBefore: Bool, startedAt: Date) async throws -> PostOutcome {
+    /// Sends `text` (a reply when `inReplyTo` is set, to that mention; the human's post
+    /// `whole` with its pictures when given). `postedBefore` says the bot posted this text
+    /// before: the network can then only have refused it.
+    func send(
+        _ text: String, inReplyTo mention: NetworkPost? = nil, whole source: Post? = nil, postedBefore: Bool, startedAt: Date
+    ) async throws -> PostOutcome {
         let userID = mention?.authorID
         do {
+            if let source, !source.media.isEmpty { return .posted(id: try await bot.post(whole: source)) }
             return .posted(id: try await bot.post(text: text, inReplyTo: mention))
+        } catch let error as MediaNotCarried {
+            return .notCarried(reason: error.reason)
         } catch NetworkError.duplicateContent {
             return .refused(.duplicate)
         } catch NetworkError.replyNotPermitted(let detail) {

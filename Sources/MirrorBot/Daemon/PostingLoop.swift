@@ -106,12 +106,14 @@ public struct PostingLoop: DaemonLoop {
     func send(_ slot: PlanSlot, minuteNow: Int, now: Date) async throws {
         let at = MinuteOfDay.format(minuteNow)
         var refusals = 0
+        // Picks whose pictures could not go (POST_MEDIA=carry), bounded with the refusals.
+        var uncarried = 0
         var withdrawn = 0
         // Picks passed over for their URL (X_SKIP_LINK_POSTS), bounded on their own: the picker may
         // offer link posts only, and a pass-over is neither a refusal nor a withdrawal.
         var linkSkips = 0
         var linkOverBudget = false
-        while refusals < Self.maximumRefusals {
+        while refusals + uncarried < Self.maximumRefusals {
             if linkSkips >= Self.maximumLinkSkips {
                 // Every pick had a URL. Over the budget (tight) the slot waits like any post that does
                 // not fit (tried again next round, skipped as missed when too late); `always`: none fits.
@@ -158,9 +160,11 @@ public struct PostingLoop: DaemonLoop {
             }
             let outcome: PostOutcome
             do {
-                let postedBefore = try await texts.usedTexts([source.text]).contains(source.text)
+                let postedBefore = try await texts.usedTexts([source.textKey]).contains(source.textKey)
+                // Pictures go along only under POST_MEDIA=carry (the scheduler picks whole posts then).
+                let whole = scheduler.media == .whole ? source : nil
                 outcome = try await PostSender(bot: bot, botAccount: botAccount)
-                    .send(source.text, postedBefore: postedBefore, startedAt: clock.now())
+                    .send(source.text, whole: whole, postedBefore: postedBefore, startedAt: clock.now())
             } catch {
                 // Nothing was posted (rate limit, credentials, X down): the slot is tried again.
                 // Cancelled mid-send (SIGTERM) the post may have reached the network, so the slot
@@ -170,21 +174,25 @@ public struct PostingLoop: DaemonLoop {
             }
             switch outcome {
             case .posted(let id):
-                try await texts.recordPosted(text: source.text, at: now)
+                try await texts.recordPosted(text: source.textKey, at: now)
                 try await slots.markPosted(slot.date, minute: slot.minute, sourcePostID: source.id, postedID: id, text: source.text, at: clock.now())
                 log.report(.posted(post, id: id))
                 return
             case .unconfirmed(let detail):
                 // At most once: the post may exist; the slot is never posted again.
-                try await texts.recordPosted(text: source.text, at: now)
+                try await texts.recordPosted(text: source.textKey, at: now)
                 try await slots.markPosted(
                     slot.date, minute: slot.minute, sourcePostID: source.id, postedID: "unconfirmed", text: source.text, at: clock.now())
                 log.report(.postedUnconfirmed(post, detail: detail))
                 return
             case .refused(let refusal):
                 refusals += 1
-                try await texts.markRefused(text: source.text, at: now)
+                try await texts.markRefused(text: source.textKey, at: now)
                 log.report(.postRefused(slot: slot.time, source: source.id, refusal))
+            case .notCarried(let reason):
+                // Whole or not at all: not posted as bare text; another pick may go instead.
+                uncarried += 1
+                log.report(.mediaNotCarried(slot: slot.time, source: source.id, reason: reason))
             }
         }
         // Every pick refused, or (X_SKIP_LINK_POSTS) every pick a post with a URL.

@@ -69,6 +69,8 @@ extension BotEvent {
             Line(.info, "post_refused_duplicate", ["slot": slot, "source": source, "action": "picking another text"])
         case .postRefused(let slot, let source, let refusal):
             Line(.warning, "post_refused", ["slot": slot, "source": source, "detail": refusal.detail ?? "", "action": "picking another text"])
+        case .mediaNotCarried(let slot, let source, let reason):
+            Line(.warning, "media_not_carried", ["slot": slot, "source": source, "reason": reason, "action": "not posted without its pictures; picking another"])
 
         case .replied(let reply, let id):
             Line(.info, "replied", ["mention": reply.mention, "to": reply.to, "id": id, "reason": reply.reason, "text": reply.text])

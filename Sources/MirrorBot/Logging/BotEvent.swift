@@ -38,6 +38,8 @@ public enum BotEvent: Sendable, Equatable {
     case slotsInterrupted(count: Int)
     /// The network refused a picked text; the loop picks another.
     case postRefused(slot: String, source: String, Refusal)
+    /// A picked post's pictures could not go with it (`POST_MEDIA=carry`): not posted; the loop picks another.
+    case mediaNotCarried(slot: String, source: String, reason: String)
 
     // The reply loop.
     case replied(Reply, id: String)

@@ -32,6 +32,16 @@ public protocol SocialNetwork: Sendable {
     /// it, with its `replyTarget`) when set; returns the new post's id.
     func post(text: String, inReplyTo mention: NetworkPost?) async throws -> String
 
+    /// Whether `post(whole:)` can carry pictures to this network; false (the default):
+    /// under `POST_MEDIA=carry` no post with media is picked for it.
+    var carriesMedia: Bool { get }
+
+    /// Publishes the human's post `source` whole: its text with its media attached in order,
+    /// each with its alt text, behind its warning; returns the new post's id. Throws
+    /// `MediaNotCarried` when any picture cannot go (nothing was posted then). The default:
+    /// without media as `post(text:inReplyTo:)`, with media `MediaNotCarried`.
+    func post(whole source: Post) async throws -> String
+
     /// Whether `post`, one of this account's own as `posts(of:)` serves it, is the one
     /// `post(text:inReplyTo:)` sent for `text`: what goes out may differ from `text`
     /// (Mastodon puts the author's `@acct` in front of a reply). The default: the same
@@ -43,6 +53,13 @@ public protocol SocialNetwork: Sendable {
 }
 
 extension SocialNetwork {
+    public var carriesMedia: Bool { false }
+
+    public func post(whole source: Post) async throws -> String {
+        guard source.media.isEmpty else { throw MediaNotCarried(reason: "this network does not carry pictures") }
+        return try await post(text: source.text, inReplyTo: nil)
+    }
+
     public func isSent(_ text: String, as post: NetworkPost) -> Bool {
         post.text.trimmingCharacters(in: .whitespacesAndNewlines) == text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -84,13 +101,16 @@ public struct NetworkPost: Sendable, Equatable, Codable {
     public var inReplyToPostID: String?
     /// The content warning and sensitivity the author put on it; nil when none.
     public var warning: PostWarning?
+    /// Its pictures and videos in order; empty when none.
+    public var media: [PostMedia]
 
     public init(
         id: String, text: String, createdAt: Date, authorID: String, authorUsername: String? = nil,
         inReplyToUserID: String? = nil, inReplyToUsername: String? = nil, isRetweet: Bool = false,
         isKindUnknown: Bool = false, facets: String? = nil, replyTarget: String? = nil, markup: PostMarkup? = nil,
-        inReplyToPostID: String? = nil, warning: PostWarning? = nil
+        inReplyToPostID: String? = nil, warning: PostWarning? = nil, media: [PostMedia] = []
     ) {
+        self.media = media
         self.inReplyToPostID = inReplyToPostID
         self.warning = warning
         self.facets = facets

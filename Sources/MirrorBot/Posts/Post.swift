@@ -21,11 +21,14 @@ public struct Post: Sendable, Equatable, Codable {
     public var inReplyToPostID: String?
     /// The content warning and sensitivity the human put on it; nil when none.
     public var warning: PostWarning?
+    /// Its pictures and videos in order (migration 026); empty when none.
+    public var media: [PostMedia]
 
     public init(
         id: String, text: String, createdAt: Date, inReplyToUserID: String? = nil, inReplyToScreenName: String? = nil, facets: String? = nil,
-        markup: PostMarkup? = nil, inReplyToPostID: String? = nil, warning: PostWarning? = nil
+        markup: PostMarkup? = nil, inReplyToPostID: String? = nil, warning: PostWarning? = nil, media: [PostMedia] = []
     ) {
+        self.media = media
         self.inReplyToPostID = inReplyToPostID
         self.warning = warning
         self.id = id
@@ -41,7 +44,7 @@ public struct Post: Sendable, Equatable, Codable {
         self.init(
             id: post.id, text: post.text, createdAt: post.createdAt,
             inReplyToUserID: post.inReplyToUserID, inReplyToScreenName: post.inReplyToUsername, facets: post.facets,
-            markup: post.markup, inReplyToPostID: post.inReplyToPostID, warning: post.warning
+            markup: post.markup, inReplyToPostID: post.inReplyToPostID, warning: post.warning, media: post.media
         )
     }
 

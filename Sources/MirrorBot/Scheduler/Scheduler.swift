@@ -11,6 +11,8 @@ public struct Scheduler: Sendable {
     /// Whether the bot's network carries a post's content warning and sensitivity with it;
     /// when not (X), warned posts are never picked.
     public let postWarned: Bool
+    /// Which posts with media may be picked (`POST_MEDIA` and whether the network carries them).
+    public var media: MediaPick = .textOnly
 
     /// The picker's windows, in minutes either side of the slot: +/-30 first,
     /// then wider until the whole day.
@@ -70,7 +72,7 @@ public struct Scheduler: Sendable {
     public func pick(for minute: Int, now: Date) async throws -> (post: Post, window: Int)? {
         let notSince = now.addingTimeInterval(-Self.repeatInterval)
         for window in Self.windows {
-            if let post = try await picker.pickPost(near: minute, window: window, allowMentions: postMentions, allowWarned: postWarned, notSince: notSince) {
+            if let post = try await picker.pickPost(near: minute, window: window, allowMentions: postMentions, allowWarned: postWarned, media: media, notSince: notSince) {
                 return (post, window)
             }
         }
@@ -82,6 +84,6 @@ public struct Scheduler: Sendable {
     public func onlyWarnedFit(for minute: Int, now: Date) async throws -> Bool {
         guard !postWarned, let widest = Self.windows.last else { return false }
         let notSince = now.addingTimeInterval(-Self.repeatInterval)
-        return try await picker.pickPost(near: minute, window: widest, allowMentions: postMentions, allowWarned: true, notSince: notSince) != nil
+        return try await picker.pickPost(near: minute, window: widest, allowMentions: postMentions, allowWarned: true, media: media, notSince: notSince) != nil
     }
 }

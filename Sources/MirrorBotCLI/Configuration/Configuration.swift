@@ -26,6 +26,8 @@ public struct Configuration: Sendable {
     public var favoriteRateThreshold: FavoriteThreshold
     public var postLimit: Int
     public var postMentions: Bool
+    /// `POST_MEDIA` (`carry`, the default, `text` or `skip`): what happens to posts with pictures.
+    public var postMedia: MediaPolicy
     public var dryRun: Bool
     public var pollInterval: Duration
     public var replyLimitPerHour: Int
@@ -120,6 +122,7 @@ public struct Configuration: Sendable {
         favoriteRateThreshold = try env.threshold("FAVORITE_RATE_THRESHOLD")
         postLimit = try env.integer("POST_LIMIT", default: 10_000, minimum: 1)
         postMentions = try env.bool("POST_MENTIONS", default: false)
+        postMedia = try env.choice("POST_MEDIA", default: .carry)
         dryRun = try env.bool("DRY_RUN", default: false)
         // At most 30 days: near Int64.max seconds the daemon's sleep (4x this for learning) would trap.
         pollInterval = .seconds(try env.integer(
@@ -254,6 +257,10 @@ public enum NetworkKind: String, Sendable {
     /// human's (issue 40): Mastodon (`spoiler_text`, `sensitive`), Misskey (`cw`). X has no
     /// warning for text; Bluesky does not carry them yet. Where not, warned posts are never picked.
     public var carriesWarnings: Bool { self == .mastodon || self == .misskey }
+
+    /// Whether the bot's posts carry the human's pictures with their alt texts (issue 40):
+    /// Mastodon. Elsewhere `POST_MEDIA=carry` leaves posts with pictures out.
+    public var carriesMedia: Bool { self == .mastodon }
 }
 
 /// A missing or malformed variable, named in one line.

@@ -14,7 +14,7 @@ struct LoginCommand: Command {
           mastodon  registers an app on MASTODON_BASE_URL, prints the page to open
                     (signed in as that account), reads the code it shows; writes
                     HUMAN_MASTODON_TOKEN (scope read) or BOT_MASTODON_TOKEN (scopes
-                    read write:statuses write:favourites)
+                    read write:statuses write:favourites write:media)
           misskey   prints MiAuth's page on MISSKEY_BASE_URL (press Allow there, then
                     Enter here); writes HUMAN_MISSKEY_TOKEN (read:account) or
                     BOT_MISSKEY_TOKEN (read:account, read:notifications, write:notes,

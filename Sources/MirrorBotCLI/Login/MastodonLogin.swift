@@ -11,9 +11,10 @@ struct MastodonLogin: Sendable {
     static let outOfBand = "urn:ietf:wg:oauth:2.0:oob"
 
     /// The smallest scopes: the human is only read; the bot reads its home timeline and mentions,
-    /// posts and deletes statuses (`write:statuses`) and favourites (`write:favourites`).
+    /// posts and deletes statuses (`write:statuses`), favourites (`write:favourites`) and
+    /// uploads the pictures its posts carry (`write:media`).
     static func scopes(for role: LoginRole) -> String {
-        role == .human ? "read" : "read write:statuses write:favourites"
+        role == .human ? "read" : "read write:statuses write:favourites write:media"
     }
 
     /// Whether the scopes a token was granted (space-separated) let `role` do its work.

@@ -71,7 +71,7 @@ struct MastodonExportShapeTests {
         #expect(error.message == "\"orderedItems\" appears more than once: the last, kept as JavaScript, Python and Ruby read it, is empty; an earlier one holds 2 items")
     }
 
-    @Test("polls, media without text, items with their own @context, bare-URI boosts, interactionPolicy: read and counted")
+    @Test("polls, media without text (kept, their files named missing), items with their own @context, bare-URI boosts, interactionPolicy: read and counted")
     func modernItems() async throws {
         let poll = """
             {"@context":["https://www.w3.org/ns/activitystreams",{"toot":"http://joinmastodon.org/ns#","votersCount":"toot:votersCount"}],
@@ -101,15 +101,24 @@ struct MastodonExportShapeTests {
         let (result, posts, _) = try await importing(outbox)
         let summary = try result.get()
         #expect(summary.postsRead == 5)
-        #expect(summary.stored == 2)
+        // Notes with media and no text are kept with their pictures (issue 40): none is empty.
+        #expect(summary.stored == 4)
         #expect(posts["3001"]?.text == "plain")
         #expect(posts["3004"]?.text == "Tea or coffee?")
+        #expect(posts["3002"]?.text == "")
+        #expect(posts["3006"]?.text == "")
         #expect(summary.retweets == 1)
-        #expect(summary.empty == 2)
+        #expect(summary.empty == 0)
+        // Their files are not in the export: each named.
+        #expect(summary.mediaFound == 0)
+        #expect(summary.mediaMissing == [
+            "note \(Self.actor)/statuses/3002: https://files.example.social/b.png not in the export",
+            "note \(Self.actor)/statuses/3006: https://files.example.social/a.jpg not in the export",
+        ])
         #expect(summary.privateSkipped == 1)
         #expect(summary.contentWarned == 0)
         #expect(summary.otherActivities == ["Like": 1])
-        #expect(Set(posts.keys) == ["3001", "3004"])
+        #expect(Set(posts.keys) == ["3001", "3002", "3004", "3006"])
     }
 
     @Test("items and not one note: an error naming the file and what it holds", arguments: [

@@ -103,10 +103,10 @@ struct RhythmAggregateTests {
 
     @Test("migration 016 builds the days' histogram from the days stored before it")
     func histogramOfEarlierDays() async throws {
-        // 017, 019, 021 and 024 too: today's PostgresPostStore writes each post's answered id (017), markup (019)
-        // and content warning (024), and trims by the count (021).
+        // 017, 019, 021, 024 and 026 too: today's PostgresPostStore writes each post's answered id (017), markup (019),
+        // content warning (024) and media (026), and trims by the count (021).
         let db = try await MigratedDatabase.make(
-            before: "016", also: ["017_reply_pace.sql", "019_post_markup.sql", "021_import_at_any_size.sql", "024_content_warnings.sql"])
+            before: "016", also: ["017_reply_pace.sql", "019_post_markup.sql", "021_import_at_any_size.sql", "024_content_warnings.sql", "026_post_media.sql"])
         defer { Task { try? await db.database.drop() } }
         let connection = db.connection
         let all = try MigratedDatabase.migrationsDirectory()

@@ -97,12 +97,14 @@ struct RealExportTests {
         // README: items, Create, Announce, replies, originals public or unlisted; likes.
         // realdata-figures.py: of the notes, followers-only or direct / content-warned (public) / empty; stored originals
         // (unwarned), replies (unwarned); warned originals; sensitive without a warning (public, with text).
-        ("mastodon/Mastodon-archive", 1476, 1425, 51, 161, 1234, 498, 33, 66, 4, 1177, 145, 53, 3),
-        ("mastodon/goija-mastodon", 305, 292, 13, 228, 64, 8, 0, 0, 1, 63, 228, 0, 0),
+        // Pictures (issue 40): notes with media and no text are kept (none is empty); of the public notes'
+        // attachments, those whose file is in media_attachments/ and those named missing.
+        ("mastodon/Mastodon-archive", 1476, 1425, 51, 161, 1234, 498, 33, 66, 0, 1181, 145, 53, 3, 32, 139),
+        ("mastodon/goija-mastodon", 305, 292, 13, 228, 64, 8, 0, 0, 0, 64, 228, 0, 0, 0, 52),
     ])
     func mastodon(name: String, items: Int, creates: Int, announces: Int, replies: Int, publicOriginals: Int, likes: Int,
                   closed: Int, warned: Int, empty: Int, storedOriginals: Int, storedReplies: Int,
-                  warnedOriginals: Int, sensitiveUnwarned: Int) async throws {
+                  warnedOriginals: Int, sensitiveUnwarned: Int, mediaFound: Int, mediaMissing: Int) async throws {
         guard let (summary, stored) = try await importing(name, { try await $0.importMastodonExport(at: $1) }) else { return }
         #expect(summary.retweets == announces)
         #expect(summary.postsRead + summary.privateSkipped == items)
@@ -113,6 +115,8 @@ struct RealExportTests {
         #expect(stored.sensitive == warned + sensitiveUnwarned)
         #expect(summary.warningsKept == warned + sensitiveUnwarned)
         #expect(summary.empty == empty)
+        #expect(summary.mediaFound == mediaFound)
+        #expect(summary.mediaMissing.count == mediaMissing)
         #expect(stored.replies == storedReplies + warned - warnedOriginals)
         #expect(stored.replies <= replies)
         // Every note is stored or skipped for a reason.

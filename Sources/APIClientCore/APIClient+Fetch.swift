@@ -1,0 +1,21 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension APIClient {
+    /// A plain `GET` of a public file (a post's picture), without the account's credentials,
+    /// over the client's transport: one attempt, the answer as it came.
+    public func fetch(_ url: URL) async throws -> HTTPReply {
+        var request = URLRequest(url: url)
+        request.httpMethod = "GET"
+        request.setValue("mirror-bot", forHTTPHeaderField: "User-Agent")
+        return try await transport.send(request)
+    }
+
+    /// Waits `duration` on the client's clock (ends on cancellation).
+    public func pause(for duration: Duration) async throws {
+        try await clock.sleep(for: duration)
+    }
+}

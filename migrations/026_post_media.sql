@@ -1,0 +1,11 @@
+-- Pictures remembered with each post (issue 40).
+--
+-- media: the post's pictures and videos in order, as a JSON array of compact objects
+-- ({"k": kind, "u": url, "a": alt text, "w": width, "h": height, "s": sensitive}; see
+-- `PostMedia`). One jsonb column rather than a table: the media are read and written only
+-- with their post, whole and in order, never queried one by one, and a post without
+-- media (most of them) costs one shared empty array. The same shape for every network:
+-- `k` is photo, video, gifv or other; `u` is where the bytes can be had at send time.
+--
+-- No bytes are stored: a repost fetches each picture from `u` when it goes out.
+ALTER TABLE posts ADD COLUMN media jsonb NOT NULL DEFAULT '[]' CHECK (jsonb_typeof(media) = 'array');
