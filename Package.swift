@@ -87,7 +87,7 @@ let package = Package(
         .target(name: "MirrorBotCLI", dependencies: [
             "MirrorBot", "MirrorBotSpend", "PostFeatures", "MirrorBotImport", "JSONLines", "LogLines", "MirrorBotStatus", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
             "MirrorBotBluesky", "MirrorBotMisskey", "Postgres", "Redis", "MeCab", "APIClientCore", "XAPI", "MastodonAPI", "BlueskyAPI",
-            "MisskeyAPI", "HTTPExchange", "StatusServer", "CUserfaultfd",
+            "MisskeyAPI", "HTTPExchange", "StatusServer", "CUserfaultfd", "CCrypto",
         ]),
         .executableTarget(name: "mirror-bot", dependencies: ["MirrorBotCLI"]),
 

@@ -10,6 +10,8 @@ public enum MirrorBotCLI {
         TrainCommand.self,
         ImportCommand.self,
         StartCommand.self,
+        HostCommand.self,
+        BotCommand.self,
         ScheduleCommand.self,
         ClassifyCommand.self,
         DoctorCommand.self,

@@ -82,9 +82,13 @@ struct StartCommand: Command {
         }
         let owner = "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier)"
 
+        let label = timeScale.map { "\($0)x" } ?? "real time"
         let daemon = Task { [services, human, bot] in
-            try await runDaemon(
-                services: services, human: human, bot: bot, clock: clock, owner: owner, status: status, spending: spending)
+            let trimming = Task { await Self.trimMemory(log: log) }
+            defer { trimming.cancel() }
+            try await Self.runDaemon(
+                services: services, human: human, bot: bot, clock: clock, owner: owner, status: status, spending: spending,
+                timeScale: label)
         }
         let signals = [SIGTERM, SIGINT].map { number in
             signal(number, SIG_IGN)
@@ -122,9 +126,10 @@ struct StartCommand: Command {
         return AcceleratedClock(factor: timeScale, start: start, origin: now)
     }
 
-    private func runDaemon(
+    /// One bot's loops until cancelled: `start`'s, and each bot's of `host`.
+    static func runDaemon(
         services: Services, human: any TakeBackNetwork, bot: any TakeBackNetwork, clock: any BotClock, owner: String,
-        status: StatusBoard?, spending: SpendLedger?
+        status: StatusBoard?, spending: SpendLedger?, timeScale: String
     ) async throws {
         let configuration = services.configuration
         let log = services.log
@@ -145,7 +150,7 @@ struct StartCommand: Command {
             network: configuration.network.rawValue, bot: "@\(botAccount.username)", human: "@\(humanAccount.username)",
             timeZone: configuration.timeZone.identifier, dryRun: configuration.dryRun,
             pollSeconds: Int(settings.pollInterval.seconds), learnSeconds: Int(settings.learnInterval.seconds),
-            timeScale: timeScale.map { "\($0)x" } ?? "real time")))
+            timeScale: timeScale)))
         // Profiles that say no (#nobot): read as the bot, at most once a day per person, kept in PostgreSQL.
         let profiles = (bot as? any ProfileReadingNetwork).map {
             ProfileConsent(network: $0, store: PostgresProfileStore(connection: connection), clock: clock)
@@ -216,8 +221,6 @@ struct StartCommand: Command {
         }
         let health = LoopHealth(loopNames: loops.map(\.name), clock: SystemClock())
         let supervisor = LoopSupervisor(clock: clock, log: log, health: health, heartbeat: beat, status: status)
-        let trimming = Task { await Self.trimMemory(log: log) }
-        defer { trimming.cancel() }
         await Daemon(loops: loops, supervisor: supervisor).run()
     }
 
