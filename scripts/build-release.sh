@@ -17,6 +17,7 @@
 #   dist/bin/mirror-bot                          static Swift runtime; C libraries shared
 #   dist/bin/fake-x
 #   dist/share/mirror-bot/migrations/*.sql       found by `mirror-bot migrate` beside the binary
+#   dist/share/mirror-bot/migrations/host/*.sql  the registry of `mirror-bot host` and `bot`
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -94,6 +95,9 @@ for product in "${products[@]}"; do
 done
 strip "$dist/bin/"* 2>/dev/null || true
 install -m 0644 migrations/*.sql "$dist/share/mirror-bot/migrations/"
+# The registry of `mirror-bot host` (its own folder: the bots' migrations are the .sql files above).
+install -d "$dist/share/mirror-bot/migrations/host"
+install -m 0644 migrations/host/*.sql "$dist/share/mirror-bot/migrations/host/"
 
 echo "build-release: built in $((SECONDS - started)) s"
 du -h "$dist/bin/"* | sed 's/^/build-release: /'

@@ -30,11 +30,13 @@ struct SecretBox: Sendable {
             throw ConfigurationError.invalid(
                 variable: "HOST_SECRET_KEY", reason: "expected 32 bytes as base64 or 64 hex digits (openssl rand -base64 32)")
         }
-        self.init(key: bytes)
+        try self.init(key: bytes)
     }
 
-    init(key: [UInt8]) {
-        precondition(key.count == Self.keyBytes)
+    init(key: [UInt8]) throws {
+        guard key.count == Self.keyBytes else {
+            throw ConfigurationError.invalid(variable: "HOST_SECRET_KEY", reason: "expected \(Self.keyBytes) bytes, got \(key.count)")
+        }
         self.key = key
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
@@ -58,11 +60,11 @@ struct SecretBox: Sendable {
             EVP_EncryptUpdate(context.raw, &out, &length, plaintext, Int32(plaintext.count)) == 1
         else { throw SecretBoxError.crypto("encryption failed") }
         total = Int(length)
-        let finished = out.withUnsafeMutableBufferPointer { buffer in
-            EVP_EncryptFinal_ex(context.raw, buffer.baseAddress! + total, &length)
-        }
-        guard finished == 1 else { throw SecretBoxError.crypto("encryption failed") }
-        total += Int(length)
+        // GCM writes nothing more at the end; the tail is read all the same.
+        var tail = [UInt8](repeating: 0, count: 16)
+        guard EVP_EncryptFinal_ex(context.raw, &tail, &length) == 1 else { throw SecretBoxError.crypto("encryption failed") }
+        out = Array(out.prefix(total)) + tail.prefix(Int(length))
+        total = out.count
         var tag = [UInt8](repeating: 0, count: Self.tagBytes)
         guard EVP_CIPHER_CTX_ctrl(context.raw, EVP_CTRL_GCM_GET_TAG, Int32(Self.tagBytes), &tag) == 1 else {
             throw SecretBoxError.crypto("encryption failed")
@@ -95,11 +97,9 @@ struct SecretBox: Sendable {
         guard EVP_CIPHER_CTX_ctrl(context.raw, EVP_CTRL_GCM_SET_TAG, Int32(Self.tagBytes), &expected) == 1 else {
             throw SecretBoxError.refused
         }
-        let verified = out.withUnsafeMutableBufferPointer { buffer in
-            EVP_DecryptFinal_ex(context.raw, buffer.baseAddress! + total, &length)
-        }
-        guard verified == 1 else { throw SecretBoxError.refused }
-        return Array(out.prefix(total + Int(length)))
+        var tail = [UInt8](repeating: 0, count: 16)
+        guard EVP_DecryptFinal_ex(context.raw, &tail, &length) == 1 else { throw SecretBoxError.refused }
+        return Array(out.prefix(total)) + tail.prefix(Int(length))
     }
 
     /// One EVP cipher context, freed with its owner.

@@ -1,0 +1,130 @@
+import FakeMastodon
+import Foundation
+import MirrorBot
+import MirrorBotPostgres
+import Postgres
+import TestSupport
+import Testing
+
+/// `mirror-bot bot add` then two `mirror-bot host` processes sharing three Mastodon bots through
+/// PostgreSQL (issue 42): one host killed, its bots taken over, nothing answered twice.
+@Suite("mirror-bot host: bots shared by hosts, one host killed", .serialized)
+struct HostEndToEndTests {
+    static let key = Data([UInt8](repeating: 9, count: 32)).base64EncodedString()
+    static let lease = 3
+
+    @Test("three bots over two hosts: each answers its own mentions; a host killed hands its bots over within a lease and a round, nothing answered twice")
+    func handOver() async throws {
+        let server = FakeMastodonServer()
+        let database = try await TestDatabase.make()
+        let connection = try await database.connect()
+        let daemons = DaemonProcesses()
+        let zone = NetworkDaemonHarness<FakeMastodonServer>.zoneAwayFromMidnight()
+        let stem = TestEnvironment.uniqueName("h").lowercased().filter { $0.isLetter || $0.isNumber }.suffix(12)
+        let names = (1...3).map { "\(stem)b\($0)" }
+        defer {
+            daemons.killAll()
+            server.stop()
+            Task {
+                for name in names { try? await connection.execute(unsafeSQL: "DROP SCHEMA IF EXISTS bot_\(name) CASCADE") }
+                try? await connection.execute(unsafeSQL: "DROP SCHEMA IF EXISTS \(database.schema) CASCADE")
+            }
+        }
+        server.addAccount(id: "900", username: "friend")
+        var tokens: [(human: String, bot: String)] = []
+        for index in 1...3 {
+            tokens.append((server.addAccount(id: "10\(index)", username: "human\(index)"), server.addAccount(id: "20\(index)", username: "mirror\(index)")))
+        }
+        try server.start()
+        let redis = try TestEnvironment.redisURL()
+        let host = ["DATABASE_URL": database.url, "REDIS_URL": redis, "HOST_SECRET_KEY": Self.key]
+
+        for (index, name) in names.enumerated() {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).env")
+            try """
+                NETWORK=mastodon
+                MASTODON_BASE_URL=\(server.baseURL.absoluteString)
+                HUMAN_MASTODON_TOKEN=\(tokens[index].human)
+                BOT_MASTODON_TOKEN=\(tokens[index].bot)
+                TIME_ZONE=\(zone)
+                POLL_INTERVAL_SECONDS=1
+                REPLY_PACE=immediate
+                POLL_PACE=steady
+                """.write(to: file, atomically: false, encoding: .utf8)
+            let added = try BinaryRunner.run(["bot", "add", name, "--env-file", file.path], environment: host)
+            #expect(added.status == 0, "\(added.stderr)")
+            // The human's history in the bot's own schema, its classifier under its own prefix.
+            let own = try await PostgresConnection(url: database.url, schema: RegisteredBot.schema(of: name))
+            let human = "10\(index + 1)"
+            try await DaemonWorldHistory.store(in: own, timeZone: zone, friend: "900") { post in
+                server.addStatus(accountID: human, text: post.text, createdAt: post.createdAt)
+            }
+            try await DaemonWorldHistory.trainClassifier(redisURL: redis, keyPrefix: RegisteredBot.redisPrefix(of: name))
+        }
+
+        let hostEnvironment = host.merging(["HOST_LEASE_SECONDS": "\(Self.lease)"]) { $1 }
+        let a = try daemons.start(hostEnvironment.merging(["HOST_NAME": "a"]) { $1 }, arguments: ["host"])
+        // a takes all three, then b comes and takes its share of them as a gives it back.
+        #expect(await waitFor(30) { daemons.output.components(separatedBy: "event=started").count - 1 == 3 }, "\(daemons.output)")
+        let b = try daemons.start(hostEnvironment.merging(["HOST_NAME": "b"]) { $1 }, arguments: ["host"])
+        #expect(await waitFor(30) { Self.holders(daemons.output)["b"]?.isEmpty == false }, "\(daemons.output)")
+
+        // Each bot answers its own mention, as its own account.
+        var mentions: [String: String] = [:]
+        func mentionAll(_ text: String) {
+            for index in 1...3 { mentions[server.addStatus(accountID: "900", text: "@mirror\(index) \(text)")] = "20\(index)" }
+        }
+        mentionAll("こんにちは")
+        #expect(await waitFor(30) { Self.answered(server, mentions).count == 3 }, "\(daemons.output)")
+
+        // a dies with its leases held. The hand-over is timed from here to the answers of the next mentions.
+        let aBots = Self.holders(daemons.output)["a"] ?? []
+        #expect(!aBots.isEmpty, "\(daemons.output)")
+        kill(a.processIdentifier, SIGKILL)
+        let killed = Date()
+        mentionAll("元気？")
+        #expect(await waitFor(60) { Self.answered(server, mentions).count == 6 }, "\(daemons.output)")
+        let handOver = Date().timeIntervalSince(killed)
+        #expect(handOver < 60, "hand-over took \(handOver) s")
+        print("host_hand_over seconds=\(String(format: "%.1f", handOver)) lease=\(Self.lease) bots=\(aBots.count)")
+
+        // Nothing twice: each mention answered once, by the bot it named; each bot's posts distinct.
+        let replies = server.writes.compactMap { write -> (account: String, target: String)? in
+            if case .reply(_, let account, _, let target) = write { (account, target) } else { nil }
+        }
+        #expect(replies.count == 6 && Set(replies.map(\.target)).count == 6, "\(replies)")
+        #expect(replies.allSatisfy { mentions[$0.target] == $0.account }, "\(replies)")
+        let posts = server.writes.compactMap { write -> String? in
+            if case .post(_, let account, let text, _) = write { "\(account) \(text)" } else { nil }
+        }
+        #expect(Set(posts).count == posts.count, "\(posts)")
+
+        // b stops cleanly and gives its leases back.
+        #expect(daemons.stop(b) == 0)
+        let registry = PostgresBotRegistry(connection: connection)
+        #expect(try await registry.bots().allSatisfy { $0.leasedBy == nil }, "\(daemons.output)")
+        #expect(!daemons.output.contains(tokens[0].bot) && !daemons.output.contains(tokens[0].human))
+    }
+
+    /// Which bots each host took last, from its `bot_taken` and `bot_released` lines.
+    static func holders(_ output: String) -> [String: Set<String>] {
+        var held: [String: Set<String>] = [:]
+        for line in output.split(separator: "\n") {
+            guard let host = field(line, "host"), let bot = field(line, "bot") else { continue }
+            if line.contains(" event=bot_taken ") { held[host, default: []].insert(bot) }
+            if line.contains(" event=bot_released ") { held[host, default: []].remove(bot) }
+        }
+        return held
+    }
+
+    static func field(_ line: Substring, _ name: String) -> String? {
+        line.split(separator: " ").first { $0.hasPrefix("\(name)=") }.map { String($0.dropFirst(name.count + 1)) }
+    }
+
+    /// The mentions answered so far (by anyone).
+    static func answered(_ server: FakeMastodonServer, _ mentions: [String: String]) -> Set<String> {
+        Set(server.writes.compactMap { write -> String? in
+            if case .reply(_, _, _, let target) = write, mentions[target] != nil { target } else { nil }
+        })
+    }
+}
