@@ -16,6 +16,7 @@ import PostFeatures
 import Postgres
 import Redis
 import XAPI
+import Synchronization
 
 /// Builds the bot's parts from the configuration: the database, the
 /// classifier, and both accounts' network clients.
@@ -188,7 +189,7 @@ struct Services: Sendable {
     static func classifier(
         _ configuration: Configuration, learning: ClassifierLearning, source: TrainingSource, log: Logger?
     ) async throws -> RedisClassifier {
-        let tokenizer = try MeCabFeatureTokenizer(dictionaryPath: configuration.mecabDictionary)
+        let tokenizer = try SharedTokenizers.tokenizer(dictionaryPath: configuration.mecabDictionary)
         var store = RedisClassifierStore(
             redis: try await RedisConnection(configuration: redisConfiguration(configuration)),
             keys: ClassifierKeys(prefix: configuration.redisKeyPrefix),
@@ -242,4 +243,21 @@ struct Services: Sendable {
 /// The database has no mirror-bot tables yet.
 struct NotMigratedError: Error, CustomStringConvertible {
     var description: String { "the database is not migrated: run 'mirror-bot migrate' first" }
+}
+
+/// One MeCab tagger a dictionary for the whole process: the bots of a host share it, so the
+/// dictionary is mapped and its tagger built once (`MeCabTokenizer` is safe to share: its
+/// tagger sits in a mutex, and a post takes microseconds).
+enum SharedTokenizers {
+    private static let taggers = Mutex<[String: MeCabTokenizer]>([:])
+
+    static func tokenizer(dictionaryPath: String?) throws -> MeCabFeatureTokenizer {
+        try taggers.withLock { taggers in
+            let key = dictionaryPath ?? ""
+            if let tagger = taggers[key] { return MeCabFeatureTokenizer(tagger) }
+            let tagger = try MeCabTokenizer(dictionaryPath: dictionaryPath)
+            taggers[key] = tagger
+            return MeCabFeatureTokenizer(tagger)
+        }
+    }
 }

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""A fake-misskey world of N humans and their N bots for scripts/host-scale.sh: each human has
+the notes and replies of the demo's Haru (demo/misskey/seed.json) at the same times under ids of their own,
+each bot is followed by nobody and follows Haru's friends, and the friend natsu_k mentions every
+bot twice (at 30 s and 90 s after the fake starts).
+
+    host-scale-world.py N OUT_DIR     writes OUT_DIR/seed.json and OUT_DIR/bot-<i>.env (without MISSKEY_BASE_URL)
+"""
+import json
+import os
+import sys
+
+BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def base36(value, width):
+    digits = ""
+    while value:
+        value, digit = divmod(value, 36)
+        digits = BASE36[digit] + digits
+    return digits.rjust(width, "0")[-width:]
+
+
+def token(kind, index):
+    return f"{kind}{index:06d}".ljust(32, "x")
+
+
+def main():
+    count, out = int(sys.argv[1]), sys.argv[2]
+    root = os.path.join(os.path.dirname(__file__), "..")
+    demo = json.load(open(os.path.join(root, "demo", "misskey", "seed.json")))
+    haru = demo["users"][0]["id"]
+    by_id = {n["id"]: n for n in demo["notes"]}
+    friends = [u for u in demo["users"] if not u.get("is_bot") and u["id"] != haru]
+    friend = next(u for u in friends if u["username"] == "natsu_k")
+    users = [dict(u, follows=[]) for u in friends]
+    notes = [dict(n) for n in demo["notes"] if n["user_id"] != haru]
+    scheduled = []
+    for index in range(count):
+        human = {"id": "a2gp3400" + base36(index, 4) + "hmn0", "username": f"human{index}", "name": f"Human {index}",
+                 "token": token("h", index), "follows": [f["id"] for f in friends]}
+        bot = {"id": "a2gp3400" + base36(index, 4) + "bot0", "username": f"mirror{index}", "name": f"Mirror {index}",
+               "token": token("b", index), "is_bot": True, "follows": [f["id"] for f in friends]}
+        users += [human, bot]
+        for note in demo["notes"]:
+            if note["user_id"] != haru:
+                continue
+            mine = {"id": note["id"][:8] + base36(index, 4) + note["id"][12:], "user_id": human["id"], "text": note["text"]}
+            # A reply answers the friend's note, which every human shares; one to Haru's own note, that human's copy.
+            target = note.get("reply_id")
+            if target:
+                mine["reply_id"] = target[:8] + base36(index, 4) + target[12:] if by_id[target]["user_id"] == haru else target
+            notes.append(mine)
+        for after in (30, 90):
+            scheduled.append({"after_seconds": after, "user_id": friend["id"], "text": f"@mirror{index} 元気？ ({after})"})
+        with open(os.path.join(out, f"bot-{index}.env"), "w") as env:
+            env.write("NETWORK=misskey\nTIME_ZONE=Asia/Tokyo\nREPLY_PACE=immediate\nPOLL_INTERVAL_SECONDS=10\n"
+                      f"HUMAN_MISSKEY_TOKEN={human['token']}\nBOT_MISSKEY_TOKEN={bot['token']}\n")
+    notes.sort(key=lambda n: n["id"])
+    json.dump({"users": users, "notes": notes, "reactions": [], "scheduled": scheduled},
+              open(os.path.join(out, "seed.json"), "w"), ensure_ascii=False)
+
+
+if __name__ == "__main__":
+    main()

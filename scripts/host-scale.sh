@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# What one `mirror-bot host` costs a bot (docs/MANY-BOTS.md): N Misskey bots registered with
+# `mirror-bot bot add`, each with its own human on one fake-misskey (the demo's Haru's notes,
+# scripts/host-scale-world.py), run by one host for WINDOW seconds after every bot started.
+# Prints the host's resident memory and CPU, PostgreSQL and Redis connections, each a bot.
+#
+#   scripts/host-scale.sh 50                  # 50 bots, release build
+#   WINDOW=30 SETTLE=10 CONFIGURATION=debug scripts/host-scale.sh 10   (SETTLE: seconds after the last bot started)
+#
+# Starts a private PostgreSQL and Redis (scripts/services.sh) and stops them after.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+count="${1:-50}"
+window="${WINDOW:-60}"
+configuration="${CONFIGURATION:-release}"
+. scripts/services.sh
+work="$(mktemp -d)"
+host_pid=""; fake_pid=""
+cleanup() {
+  [ -n "$host_pid" ] && kill "$host_pid" 2>/dev/null; [ -n "$fake_pid" ] && kill "$fake_pid" 2>/dev/null
+  wait 2>/dev/null || true
+  stop_services; rm -rf "$work"
+}
+trap cleanup EXIT
+start_services
+swift build -c "$configuration" --product mirror-bot >/dev/null
+swift build -c "$configuration" --product fake-misskey >/dev/null
+bin="$(swift build -c "$configuration" --show-bin-path)"
+
+python3 scripts/host-scale-world.py "$count" "$work"
+"$bin/fake-misskey" --port 0 --state "$work/seed.json" >"$work/fake.log" 2>&1 &
+fake_pid=$!
+for _ in $(seq 100); do grep -q "listening port=" "$work/fake.log" && break; sleep 0.1; done
+port="$(sed -n 's/.*listening port=\([0-9]*\).*/\1/p' "$work/fake.log" | head -1)"
+
+export DATABASE_URL="$TEST_DATABASE_URL" REDIS_URL="$TEST_REDIS_URL" HOST_SECRET_KEY="$(openssl rand -base64 32)"
+export MISSKEY_BASE_URL="http://127.0.0.1:$port"
+started=$SECONDS
+for i in $(seq 0 $((count - 1))); do
+  echo "MISSKEY_BASE_URL=$MISSKEY_BASE_URL" >>"$work/bot-$i.env"
+  "$bin/mirror-bot" bot add "scale$i" --env-file "$work/bot-$i.env" >/dev/null
+done
+echo "host-scale: $count bots added in $((SECONDS - started)) s"
+
+started=$SECONDS
+HOST_MAX_BOTS=100000 "$bin/mirror-bot" host >"$work/host.log" 2>&1 &
+host_pid=$!
+for _ in $(seq 600); do
+  [ "$(grep -c ' event=started ' "$work/host.log" || true)" -ge "$count" ] && break
+  kill -0 "$host_pid" 2>/dev/null || { tail -20 "$work/host.log"; echo "host-scale: the host exited" >&2; exit 1; }
+  sleep 1
+done
+echo "host-scale: $(grep -c ' event=started ' "$work/host.log" || true) bots started in $((SECONDS - started)) s; measuring after ${SETTLE:-30} s more"
+sleep "${SETTLE:-30}"
+cpu() { awk '{print $14 + $15}' "/proc/$host_pid/stat"; }
+ticks="$(getconf CLK_TCK)"
+before="$(cpu)"
+sleep "$window"
+after="$(cpu)"
+rss="$(awk '/^VmRSS/ {print $2}' "/proc/$host_pid/status")"
+threads="$(awk '/^Threads/ {print $2}' "/proc/$host_pid/status")"
+pg="$(psql "$TEST_DATABASE_URL" -Atc "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()")"
+redis="$(REDISCLI_AUTH="$TEST_REDIS_PASSWORD" redis-cli -p "$(sed -n 's/.*:\([0-9]*\)\/0$/\1/p' <<<"$TEST_REDIS_URL")" info clients | sed -n 's/^connected_clients:\([0-9]*\).*/\1/p')"
+replies="$(grep -c ' event=replied ' "$work/host.log" || true)"
+failed="$(grep -c ' event=bot_failed ' "$work/host.log" || true)"
+awk -v n="$count" -v rss="$rss" -v b="$before" -v a="$after" -v t="$ticks" -v w="$window" -v pg="$pg" -v r="$redis" -v th="$threads" \
+    -v rep="$replies" -v f="$failed" 'BEGIN {
+  cpu = (a - b) / t
+  printf "host-scale: bots=%d rss_mb=%.1f rss_kb_per_bot=%.0f threads=%d\n", n, rss / 1024, rss / n, th
+  printf "host-scale: cpu_s=%.2f over %d s; cpu_s_per_bot_day=%.1f\n", cpu, w, cpu / w * 86400 / n
+  printf "host-scale: postgresql_connections=%d (%.2f a bot) redis_connections=%d (%.2f a bot)\n", pg, pg / n, r - 1, (r - 1) / n
+  printf "host-scale: replies=%d bot_failed=%d\n", rep, f
+}'
