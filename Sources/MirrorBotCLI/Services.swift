@@ -94,7 +94,7 @@ struct Services: Sendable {
         let password = try required(human ? configuration.humanBlueskyAppPassword : configuration.botBlueskyAppPassword, account, "BLUESKY_APP_PASSWORD")
         // The bot's posts carry the facets stored with the human's (the human's network only reads).
         let configuration = configuration
-        let facets = human ? nil : PostgresBlueskyFacetSource { try await Services.connect(configuration) }
+        let facets = human ? nil : PostgresBlueskyFacetSource { try await Services.sideConnection(configuration) }
         return BlueskyNetwork(
             serviceURL: configuration.blueskyServiceURL, identifier: identifier, appPassword: password,
             store: sessions ?? blueskySessionStore(), likeScope: human ? .all : configuration.blueskyLikeScope, facetSource: facets, log: log,
@@ -104,7 +104,7 @@ struct Services: Sendable {
     /// Bluesky sessions in this bot's PostgreSQL schema, on a connection of their own opened on first use.
     func blueskySessionStore() -> PostgresBlueskySessionStore {
         let configuration = configuration
-        return PostgresBlueskySessionStore { try await Services.connect(configuration) }
+        return PostgresBlueskySessionStore { try await Services.sideConnection(configuration) }
     }
 
     /// A Mastodon account at `MASTODON_BASE_URL`, posting with `MASTODON_VISIBILITY`.
@@ -114,7 +114,7 @@ struct Services: Sendable {
             baseURL: baseURL, token: try required(token, account, "MASTODON_TOKEN"), visibility: configuration.mastodonVisibility,
             observe: observer(account.rawValue))
         // The bot's statuses: a warned post of the human's goes out behind its warning.
-        if account == .bot { network.warningSource = PostgresWarningSource { try await Services.connect(configuration) } }
+        if account == .bot { network.warningSource = PostgresWarningSource { try await Services.sideConnection(configuration) } }
         return network
     }
 
@@ -126,9 +126,9 @@ struct Services: Sendable {
             reaction: configuration.misskeyReaction, observe: observer(account.rawValue))
         // The bot's notes: a plain text (imported from another network) has its MFM look-alikes kept literal.
         if account == .bot {
-            network.markupSource = PostgresMarkupSource { try await Services.connect(configuration) }
+            network.markupSource = PostgresMarkupSource { try await Services.sideConnection(configuration) }
             // A warned post of the human's goes out behind a `cw`.
-            network.warningSource = PostgresWarningSource { try await Services.connect(configuration) }
+            network.warningSource = PostgresWarningSource { try await Services.sideConnection(configuration) }
         }
         return network
     }
@@ -149,6 +149,29 @@ struct Services: Sendable {
     static func connect(_ configuration: Configuration) async throws -> PostgresConnection {
         try await PostgresConnection(url: configuration.databaseURL, schema: configuration.databaseSchema)
     }
+
+    /// The one connection a bot's occasional readers and writers share beside its loops' own: the
+    /// classifier's record, the warning and markup sources, Bluesky's facets and sessions. Opened
+    /// on first use, one a database and schema while any of them holds it (a host's bot keeps
+    /// two connections, not one a reader); closed with its last holder.
+    static func sideConnection(_ configuration: Configuration) async throws -> PostgresConnection {
+        let key = "\(configuration.databaseURL)\u{0}\(configuration.databaseSchema ?? "")"
+        if let shared = sideConnections.withLock({ $0[key]?.connection }) { return shared }
+        let opened = try await connect(configuration)
+        // Two first uses at once may both open one: the first kept is shared, the other used once and closed.
+        return sideConnections.withLock { held in
+            if let shared = held[key]?.connection { return shared }
+            held = held.filter { $0.value.connection != nil }
+            held[key] = WeakConnection(connection: opened)
+            return opened
+        }
+    }
+
+    private struct WeakConnection: Sendable {
+        weak var connection: PostgresConnection?
+    }
+
+    private static let sideConnections = Mutex<[String: WeakConnection]>([:])
 
     func postStore(_ connection: PostgresConnection) async throws -> PostgresPostStore {
         try await PostgresPostStore.open(connection: connection, timeZone: configuration.timeZone, limit: configuration.postLimit)
@@ -193,7 +216,7 @@ struct Services: Sendable {
         var store = RedisClassifierStore(
             redis: try await RedisConnection(configuration: redisConfiguration(configuration)),
             keys: ClassifierKeys(prefix: configuration.redisKeyPrefix),
-            journal: PostgresClassifierJournal { try await Services.connect(configuration) })
+            journal: PostgresClassifierJournal { try await Services.sideConnection(configuration) })
         store.source = source
         let classifier = RedisClassifier(
             store: store, extractor: FeatureExtractor(tokenizer: tokenizer), rule: FavoriteRule(threshold: configuration.favoriteRateThreshold),
