@@ -21,7 +21,7 @@ struct HostEndToEndTests {
         let daemons = DaemonProcesses()
         let zone = NetworkDaemonHarness<FakeMastodonServer>.zoneAwayFromMidnight()
         let stem = TestEnvironment.uniqueName("h").lowercased().filter { $0.isLetter || $0.isNumber }.suffix(12)
-        let names = (1...3).map { "\(stem)b\($0)" }
+        let names = (1...3).map { "h\(stem)b\($0)" }
         defer {
             daemons.killAll()
             server.stop()
@@ -61,6 +61,12 @@ struct HostEndToEndTests {
             }
             try await DaemonWorldHistory.trainClassifier(redisURL: redis, keyPrefix: RegisteredBot.redisPrefix(of: name))
         }
+
+        // doctor for every bot, each with its own accounts, schema and counts.
+        let doctor = try BinaryRunner.run(["bot", "doctor"], environment: host)
+        #expect(doctor.status == 0, "\(doctor.stdout)\(doctor.stderr)")
+        #expect(names.allSatisfy { doctor.stdout.contains("== \($0) (mastodon, active)") }, "\(doctor.stdout)")
+        #expect(!doctor.stdout.contains(tokens[1].bot))
 
         let hostEnvironment = host.merging(["HOST_LEASE_SECONDS": "\(Self.lease)"]) { $1 }
         let a = try daemons.start(hostEnvironment.merging(["HOST_NAME": "a"]) { $1 }, arguments: ["host"])

@@ -8,7 +8,7 @@ import Postgres
 struct BotCommand: Command {
     static let name = "bot"
     static let abstract = "Register, list, pause, resume or remove the bots that `mirror-bot host` runs."
-    static let usage = "mirror-bot bot add NAME --env-file FILE | list | pause NAME | resume NAME | remove NAME | exec NAME SUBCOMMAND..."
+    static let usage = "mirror-bot bot add NAME --env-file FILE | list | pause NAME | resume NAME | remove NAME | exec NAME SUBCOMMAND... | doctor"
     static let help = """
         USAGE: \(usage)
 
@@ -24,6 +24,8 @@ struct BotCommand: Command {
           remove NAME                unregister a bot (its schema and Redis keys are kept)
           exec NAME SUBCOMMAND...    run a subcommand (import, train, doctor, schedule, classify,
                                      optout) as that bot, e.g. mirror-bot bot exec alice import archive.zip
+          doctor                     `mirror-bot doctor` for every bot in turn, paused ones too;
+                                     exits 1 when any bot's doctor failed
         """
 
     enum Action: Equatable {
@@ -32,12 +34,13 @@ struct BotCommand: Command {
         case setState(name: String, RegisteredBot.State)
         case remove(name: String)
         case exec(name: String, arguments: [String])
+        case doctorAll
     }
 
     var action: Action
 
     init(arguments: [String]) throws {
-        guard let verb = arguments.first else { throw UsageError("missing what to do (add, list, pause, resume, remove, exec)", usage: Self.usage) }
+        guard let verb = arguments.first else { throw UsageError("missing what to do (add, list, pause, resume, remove, exec, doctor)", usage: Self.usage) }
         let rest = Array(arguments.dropFirst())
         func name(_ positionals: [String]) throws -> String {
             guard let name = positionals.first else { throw UsageError("'\(verb)' needs a bot's name", usage: Self.usage) }
@@ -53,10 +56,14 @@ struct BotCommand: Command {
             }
             action = .exec(name: bot, arguments: Array(rest.dropFirst()))
             return
+        case "doctor":
+            guard rest.isEmpty else { throw UsageError("'doctor' checks every bot; for one: mirror-bot bot exec NAME doctor", usage: Self.usage) }
+            action = .doctorAll
+            return
         case "add", "list", "pause", "resume", "remove":
             break
         default:
-            throw UsageError("unknown action '\(verb)' (add, list, pause, resume, remove, exec)", usage: Self.usage)
+            throw UsageError("unknown action '\(verb)' (add, list, pause, resume, remove, exec, doctor)", usage: Self.usage)
         }
         let parsed = try Arguments(rest, options: verb == "add" ? ["env-file"] : [], usage: Self.usage)
         let expected = verb == "list" ? 0 : 1
@@ -97,25 +104,40 @@ struct BotCommand: Command {
                 """)
         case .exec(let name, let arguments):
             guard let bot = try await registry.bot(named: name) else { throw HostError.noSuchBot(name) }
-            let variables = try BotVariables.opened(bot, with: try Self.box(context))
-            var inner = context
-            inner.environment = variables.environment(host: context.environment, name: name)
             switch try MirrorBotCLI.parse(arguments) {
             case .help(let text):
                 context.output(text)
                 return 0
             case .run(let command):
-                do {
-                    return try await command.run(inner)
-                } catch {
-                    // Said here, with the bot's secrets redacted (the caller knows only the host's).
-                    let message = ErrorMessage(error, secrets: (try? inner.configuration().secrets) ?? [])
-                    FileHandle.standardError.write(Data((message.text + "\n").utf8))
-                    return message.exitCode
-                }
+                return try await Self.run(command, as: bot, box: try Self.box(context), context: context)
+            }
+        case .doctorAll:
+            let box = try Self.box(context)
+            var failed: [String] = []
+            for bot in try await registry.bots() {
+                context.output("== \(bot.name) (\(bot.network), \(bot.state.rawValue))")
+                if try await Self.run(try DoctorCommand(arguments: []), as: bot, box: box, context: context) != 0 { failed.append(bot.name) }
+            }
+            if !failed.isEmpty {
+                context.output("doctor failed for \(failed.count) bot(s): \(failed.joined(separator: ", "))")
+                return 1
             }
         }
         return 0
+    }
+
+    /// `command` run as `bot`: its opened variables over the host's environment. An error is said
+    /// here, with the bot's secrets redacted (the caller knows only the host's), and gives the status.
+    static func run(_ command: any Command, as bot: RegisteredBot, box: SecretBox, context: CommandContext) async throws -> Int32 {
+        var inner = context
+        do {
+            inner.environment = try BotVariables.opened(bot, with: box).environment(host: context.environment, name: bot.name)
+            return try await command.run(inner)
+        } catch {
+            let message = ErrorMessage(error, secrets: (try? inner.configuration().secrets) ?? [])
+            FileHandle.standardError.write(Data((message.text + "\n").utf8))
+            return message.exitCode
+        }
     }
 
     private func add(
