@@ -8,9 +8,10 @@ struct MisskeyLogin: Sendable {
     var baseURL: URL
     var http: LoginHTTP
 
-    /// docs/MISSKEY.md, "Permissions": the human is only read; the bot also reads its mentions, notes and reacts.
+    /// docs/MISSKEY.md, "Permissions": the human is only read; the bot also reads its mentions, notes,
+    /// reacts, and uploads the pictures its notes carry (`write:drive`).
     static func permissions(for role: LoginRole) -> [String] {
-        role == .human ? ["read:account"] : ["read:account", "read:notifications", "write:notes", "write:reactions"]
+        role == .human ? ["read:account"] : ["read:account", "read:notifications", "write:notes", "write:reactions", "write:drive"]
     }
 
     /// The bot's permissions, probed without writing: a call with a parameter of the wrong type is

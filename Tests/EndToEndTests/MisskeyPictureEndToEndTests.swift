@@ -1,0 +1,82 @@
+import FakeMisskey
+import Foundation
+import MirrorBot
+import Postgres
+import TestSupport
+import Testing
+
+/// Issue 40 on Misskey: a note of the human's with pictures is reposted with the same
+/// pictures, in order, with the same alt texts and sensitive flags, or not at all.
+@Suite("mirror-bot start with the human's picture notes on Misskey", .serialized)
+struct MisskeyPictureEndToEndTests {
+    static let pictures = [
+        FakeMisskeyPicture(data: PictureEndToEndTests.png(1), name: "sun.png", comment: "A red sun over the sea"),
+        FakeMisskeyPicture(data: PictureEndToEndTests.png(2), name: "sun2.png", comment: "The same sun, half gone", isSensitive: true),
+        FakeMisskeyPicture(data: Data([0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 3, count: 64)), name: "sea.jpg"),
+    ]
+
+    /// Every stored original of the human's given `pictures` on the fake and in the store, as
+    /// the learning loop stores a note with its `files`; returns the originals' ids.
+    @discardableResult
+    static func picture(_ harness: MisskeyDaemonHarness, _ pictures: [FakeMisskeyPicture] = pictures, text: String? = nil) async throws -> [String] {
+        let ids = try await harness.connection.query("SELECT id FROM posts WHERE in_reply_to_user_id IS NULL").map { try $0.decode("id", as: String.self) }
+        for id in ids {
+            let urls = harness.server.addPictures(pictures, toNote: id)
+            let media = zip(urls, pictures).map { url, picture in
+                PostMedia(kind: .photo, url: url, altText: picture.comment, sensitive: picture.isSensitive)
+            }
+            try await harness.connection.query("UPDATE posts SET media = \(PostMedia.json(media))::jsonb WHERE id = \(id)")
+            if let text { try await harness.connection.query("UPDATE posts SET text = \(text) WHERE id = \(id)") }
+        }
+        return ids
+    }
+
+    /// The bot's first note on the fake.
+    static func firstNote(_ harness: MisskeyDaemonHarness) -> FakeMisskeyNote? {
+        harness.server.writes.lazy.compactMap { if case .note(let id, _, _, _, _) = $0 { harness.server.note(id: id) } else { nil } }.first
+    }
+
+    @Test("POST_MEDIA unset (carry): the slot's note goes out with its 3 pictures, the same bytes in order, alt texts and the sensitive one kept sensitive")
+    func carried() async throws {
+        try await MisskeyDaemonHarness.ready { harness in
+            try await Self.picture(harness)
+            let daemon = try harness.startDaemon()
+            #expect(await harness.waitFor(30) { !harness.notes.isEmpty }, "\(harness.output)")
+            let note = try #require(Self.firstNote(harness))
+            #expect(note.text?.hasPrefix(DaemonWorldHistory.humanOriginal) == true)
+            let attached = harness.server.files(ofNote: note.id)
+            #expect(attached.map(\.data) == Self.pictures.map(\.data))
+            #expect(attached.map(\.comment) == Self.pictures.map(\.comment))
+            #expect(attached.map(\.isSensitive) == [false, true, false])
+            #expect(attached.allSatisfy { $0.userId == MisskeyDaemonHarness.bot })
+            #expect(harness.stop(daemon) == 0)
+        }
+    }
+
+    @Test("a picture-only note (no text) goes out with its pictures and no text")
+    func pictureOnly() async throws {
+        try await MisskeyDaemonHarness.ready { harness in
+            try await Self.picture(harness, Array(Self.pictures.prefix(2)), text: "")
+            let daemon = try harness.startDaemon()
+            #expect(await harness.waitFor(30) { !harness.notes.isEmpty }, "\(harness.output)")
+            let note = try #require(Self.firstNote(harness))
+            #expect(note.text == nil)
+            #expect(harness.server.files(ofNote: note.id).map(\.comment) == ["A red sun over the sea", "The same sun, half gone"])
+            #expect(harness.stop(daemon) == 0)
+        }
+    }
+
+    @Test("a picture its host no longer serves (404): nothing sent, said in one media_not_carried line, the slot skipped")
+    func goneAtSource() async throws {
+        try await MisskeyDaemonHarness.ready { harness in
+            for id in try await Self.picture(harness) { harness.server.removeFile(ofNote: id, at: 1) }
+            let daemon = try harness.startDaemon()
+            #expect(await harness.waitFor(30) { harness.output.contains("event=slot_skipped") }, "\(harness.output)")
+            #expect(harness.output.contains("event=media_not_carried"), "\(harness.output)")
+            #expect(harness.output.contains("the source answered 404"), "\(harness.output)")
+            #expect(harness.notes.isEmpty)
+            #expect(harness.server.uploads.isEmpty)
+            #expect(harness.stop(daemon) == 0)
+        }
+    }
+}
