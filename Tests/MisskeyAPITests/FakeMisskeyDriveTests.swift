@@ -1,4 +1,5 @@
 import APIClientCore
+import FakeHTTP
 import FakeMisskey
 import Foundation
 import MisskeyAPI
@@ -119,5 +120,22 @@ struct FakeMisskeyDriveTests {
         #expect(fixture.server.requests.contains { $0.endpoint == "POST /api/drive/files/create" && $0.status == 429 })
         _ = try await bot.send(CreateNote(text: "まだ書ける"))
         #expect(fixture.server.uploads.count == 2)
+    }
+
+    @Test("a seed's note carries its files (fake-misskey --state): packed in order with their alt texts, served at their URLs; bad base64 is refused naming the note")
+    func seeded() async throws {
+        let server = FakeMisskeyServer()
+        let data = Self.png.base64EncodedString()
+        let json = #"{"users":[{"id":"a2gp3400user0001","username":"haru","token":"t0k3n"}],"notes":[{"id":"asrx5evcdemo0001","user_id":"a2gp3400user0001","text":"空","files":[{"name":"sky.png","comment":"青空","data_base64":"\#(data)"},{"name":"b.png","is_sensitive":true,"data_base64":"\#(data)"}]}]}"#
+        try server.load(JSONDecoder().decode(FakeMisskeySeed.self, from: Data(json.utf8)))
+        try server.start()
+        defer { server.stop() }
+        let files = server.files(ofNote: "asrx5evcdemo0001")
+        #expect(files.map(\.comment) == ["青空", nil])
+        #expect(files.map(\.isSensitive) == [false, true])
+        let (served, _) = try await URLSession.shared.data(from: server.baseURL.appendingPathComponent("files/" + files[0].id))
+        #expect(served == Self.png)
+        let bad = json.replacingOccurrences(of: data, with: "!!")
+        #expect(throws: FakeSeedError.self) { try FakeMisskeyServer().load(JSONDecoder().decode(FakeMisskeySeed.self, from: Data(bad.utf8))) }
     }
 }
