@@ -4,7 +4,7 @@ import Foundation
 /// and what the bot uploaded and attached.
 extension FakeMisskeyServer {
     /// Adds a note by `userId` with `pictures` attached in order (each a file of their drive,
-    /// served at its URL). Returns the note's id.
+    /// served at its URL), made at `date` (its aidx says so). Returns the note's id.
     @discardableResult
     public func addNote(
         userId: String, text: String?, pictures: [FakeMisskeyPicture], visibility: String = "public", cw: String? = nil, at date: Date? = nil

@@ -80,3 +80,42 @@ struct MisskeyPictureEndToEndTests {
         }
     }
 }
+
+extension MisskeyPictureEndToEndTests {
+    @Test("a picture note imported from a Misskey notes export goes out with the files the export packed, in order, with their alt texts")
+    func fromExport() async throws {
+        try await MisskeyDaemonHarness.ready { harness in
+            // Yesterday at the slot's minute (two minutes ago), so the imported note is the one picked;
+            // it is on the server too (the bot looks it up before use), its files in the human's drive.
+            let made = Date().addingTimeInterval(-86_400 - 120)
+            let id = harness.server.addNote(userId: MisskeyDaemonHarness.human, text: "夕焼け", pictures: Array(Self.pictures.prefix(2)), at: made)
+            let files = harness.server.files(ofNote: id).map { file in
+                let comment = file.comment.map { "\"\($0)\"" } ?? "null"
+                return #"{"id":"\#(file.id)","name":"\#(file.name)","type":"\#(file.type)","size":\#(file.data.count),"isSensitive":\#(file.isSensitive),"properties":{},"url":"\#(harness.server.baseURL.absoluteString)/files/\#(file.id)","comment":\#(comment)}"#
+            }
+            let fileIds = harness.server.files(ofNote: id).map { "\"\($0.id)\"" }.joined(separator: ",")
+            let note = #"{"id":"\#(id)","text":"夕焼け","createdAt":"\#(ISO8601DateFormatter().string(from: made))","fileIds":[\#(fileIds)],"files":[\#(files.joined(separator: ","))],"replyId":null,"renoteId":null,"poll":null,"cw":null,"visibility":"public","visibleUserIds":[],"localOnly":false,"reactionAcceptance":null}"#
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("misskey-pictures-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let export = folder.appendingPathComponent("notes-2026-01-01-00-00-00.json")
+            try Data("[\(note)]".utf8).write(to: export)
+            let result = try BinaryRunner.run(["import", export.path], environment: harness.environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("pictures: 2 found"), "\(result.stdout)")
+            try await harness.connection.query("""
+                INSERT INTO withdrawn_posts (post_id, withdrawn_at)
+                SELECT id, now() FROM posts WHERE in_reply_to_user_id IS NULL AND id <> \(id)
+                """)
+            let daemon = try harness.startDaemon()
+            #expect(await harness.waitFor(30) { !harness.notes.isEmpty }, "\(harness.output)")
+            let posted = try #require(Self.firstNote(harness))
+            #expect(posted.text == "夕焼け")
+            let attached = harness.server.files(ofNote: posted.id)
+            #expect(attached.map(\.data) == Self.pictures.prefix(2).map(\.data))
+            #expect(attached.map(\.comment) == ["A red sun over the sea", "The same sun, half gone"])
+            #expect(attached.map(\.isSensitive) == [false, true])
+            #expect(attached.allSatisfy { $0.userId == MisskeyDaemonHarness.bot })
+            #expect(harness.stop(daemon) == 0)
+        }
+    }
+}
