@@ -38,6 +38,9 @@ extension FakeMisskeyWorld {
             guard let user else { throw .credentialRequired }
             let isSensitive = try Self.cast("isSensitive", fields["isSensitive"]) ?? false
             let force = try Self.cast("force", fields["force"]) ?? false
+            if let folder = fields["folderId"], folder.isEmpty || !folder.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+                throw .invalidParam("folderId", keyword: "format", reason: "must match format \"misskey:id\"")
+            }
             let comment = fields["comment"]
             if let comment, comment.count > Self.commentLimit {
                 throw .invalidParam("comment", keyword: "maxLength", reason: "must NOT have more than \(Self.commentLimit) characters")
