@@ -117,7 +117,7 @@ struct FakeMisskeyDriveTests {
         await #expect(throws: MisskeyAPIError.self) {
             try await bot.send(UploadDriveFile(data: Self.png + [3], contentType: "image/png", filename: "a.png", comment: nil, isSensitive: false))
         }
-        #expect(fixture.server.requests.contains { $0.endpoint == "POST /api/drive/files/create" && $0.status == 429 })
+        #expect(fixture.server.requests.contains { $0.endpoint == "POST /api/drive/files/create" && $0.status == 429 && $0.userId == fixture.bot.id })
         _ = try await bot.send(CreateNote(text: "まだ書ける"))
         #expect(fixture.server.uploads.count == 2)
     }

@@ -13,11 +13,12 @@ extension FakeMisskeyWorld {
     /// The role policy `driveCapacityMb`'s default: 100 MB a user.
     static let driveCapacity = 100 * 1_024 * 1_024
 
-    mutating func upload(_ request: HTTPRequest, endpoint: FakeMisskeyEndpoint, now: Date) -> HTTPResponse {
+    /// The answer, and the caller when its token was good.
+    mutating func upload(_ request: HTTPRequest, endpoint: FakeMisskeyEndpoint, now: Date) -> (HTTPResponse, String?) {
         guard let form = MultipartForm(contentType: request.headers["content-type"], body: request.body),
             let file = form.parts.first(where: { $0.filename != nil })
-        else { return .text(400, "") }
-        if form.parts.filter({ $0.filename != nil }).count > 1 || file.data.count > maxFileSize { return .text(413, "") }
+        else { return (.text(400, ""), nil) }
+        if form.parts.filter({ $0.filename != nil }).count > 1 || file.data.count > maxFileSize { return (.text(413, ""), nil) }
         var fields: [String: String] = [:]
         for part in form.parts where part.filename == nil { fields[part.name] = String(decoding: part.data, as: UTF8.self) }
         var secret: String?
@@ -29,7 +30,7 @@ extension FakeMisskeyWorld {
         var user: FakeMisskeyUser?
         var token: FakeMisskeyToken?
         if let secret {
-            guard let found = tokens[secret], let owner = users[found.userId] else { return FakeMisskeyError.authenticationFailed.response }
+            guard let found = tokens[secret], let owner = users[found.userId] else { return (FakeMisskeyError.authenticationFailed.response, nil) }
             token = found
             user = owner
         }
@@ -48,7 +49,7 @@ extension FakeMisskeyWorld {
             let name = (fields["name"] ?? file.filename ?? "").trimmingCharacters(in: .whitespaces)
             if !name.isEmpty, name.count > 200 || name.contains("/") || name.contains("\\") || name.contains("..") { throw .invalidFileName }
             if !force, let held = driveFiles.values.first(where: { $0.userId == user.id && $0.data == file.data }) {
-                return .json(200, held.pack(baseURL: baseURL))
+                return (.json(200, held.pack(baseURL: baseURL)), user.id)
             }
             let used = driveFiles.values.filter { $0.userId == user.id }.reduce(0) { $0 + $1.data.count }
             if used + file.data.count > Self.driveCapacity { throw .noFreeSpace }
@@ -56,9 +57,9 @@ extension FakeMisskeyWorld {
                 userId: user.id, name: name.isEmpty ? "untitled" : name, data: file.data, comment: comment, isSensitive: isSensitive,
                 at: now)
             uploads.append(stored.id)
-            return .json(200, stored.pack(baseURL: baseURL))
+            return (.json(200, stored.pack(baseURL: baseURL)), user.id)
         } catch {
-            return error.response
+            return (error.response, user?.id)
         }
     }
 

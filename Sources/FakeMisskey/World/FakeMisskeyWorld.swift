@@ -78,8 +78,8 @@ struct FakeMisskeyWorld: Sendable {
             return record(request, endpoint: endpoint.endpoint, user: nil, response)
         }
         if endpoint == .driveFilesCreate {
-            let response = upload(request, endpoint: endpoint, now: now)
-            return record(request, endpoint: endpoint.endpoint, user: nil, response)
+            let (response, caller) = upload(request, endpoint: endpoint, now: now)
+            return record(request, endpoint: endpoint.endpoint, user: caller, response)
         }
         let body: [String: JSONValue]
         if request.body.isEmpty {
