@@ -36,12 +36,17 @@ struct MisskeyPictureEndToEndTests {
         harness.server.writes.lazy.compactMap { if case .note(let id, _, _, _, _) = $0 { harness.server.note(id: id) } else { nil } }.first
     }
 
-    @Test("POST_MEDIA unset (carry): the slot's note goes out with its 3 pictures, the same bytes in order, alt texts and the sensitive one kept sensitive")
+    @Test("POST_MEDIA unset (carry): the slot's note goes out with its 3 pictures, the same bytes in order, alt texts and the sensitive one kept sensitive; the status page lists them")
     func carried() async throws {
         try await MisskeyDaemonHarness.ready { harness in
             try await Self.picture(harness)
-            let daemon = try harness.startDaemon()
+            let daemon = try harness.startDaemon(["STATUS_PORT": "0"])
             #expect(await harness.waitFor(30) { !harness.notes.isEmpty }, "\(harness.output)")
+            #expect(harness.output.contains("event=posted") && harness.output.contains("pictures=3"), "\(harness.output)")
+            let port = try #require(HTTPProbe.port(inLog: harness.output), "\(harness.output)")
+            let page = try HTTPProbe.get("/", port: port).body
+            #expect(page.contains("3 pictures<ol><li>alt: <q>A red sun over the sea</q></li><li>alt: <q>The same sun, half gone</q></li><li class=\"muted\">no alt text</li></ol>"), "\(page)")
+            #expect(!page.contains("<img"))
             let note = try #require(Self.firstNote(harness))
             #expect(note.text?.hasPrefix(DaemonWorldHistory.humanOriginal) == true)
             let attached = harness.server.files(ofNote: note.id)
