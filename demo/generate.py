@@ -20,7 +20,8 @@ Writes, next to this file:
                     with at:// ids, DIDs and handles, and credentials.env (app passwords)
   misskey/          the same people, notes and reactions on a fake Misskey (`DEMO_NETWORK=misskey`):
                     seed.json for `fake-misskey --state` (users with aidx ids and tokens, the bot
-                    flagged isBot, follows, notes with replies to the friends' notes, reactions,
+                    flagged isBot, follows, notes with replies to the friends' notes, pictures
+                    with alt texts on the notes that name something seen, reactions,
                     scheduled activity), posts.jsonl and classifier.jsonl with those ids, and
                     credentials.env (tokens)
 
@@ -415,6 +416,42 @@ def misskey_token_of(username):
     return "".join(c.upper() if i % 3 == 0 else c for i, c in enumerate(digest[:32]))
 
 
+# Pictures of Haru's on Misskey (issue 40): notes whose words name something seen get a small
+# made-up picture of it, with the alt text Haru wrote; the bot carries them with their alt texts.
+PICTURES = [
+    ("いい天気", [("sky.png", "青空に白い雲がひとつ", (110, 170, 230)), ("street.png", "朝日の当たる駅前の通り", (230, 200, 140))]),
+    ("空が高い", [("sky.png", "高く澄んだ秋の空", (120, 180, 240))]),
+    ("コーヒー", [("coffee.png", "窓辺のマグカップ、湯気の立つコーヒー", (110, 70, 40))]),
+    ("Coffee", [("coffee.png", "A mug of coffee by the window", (120, 80, 50))]),
+    ("月がきれい", [("moon.png", "夜空に浮かぶ満月", (30, 30, 70))]),
+    ("ラーメン", [("ramen.png", "湯気の立つ豚骨ラーメン、煮卵のせ", (230, 210, 170))]),
+    ("トースト", [("toast.png", "トーストと目玉焼きの朝ごはん", (220, 170, 90))]),
+]
+
+
+def png(color, size=16):
+    """A `size`x`size` PNG of one color (RGB, 8 bits), made with the standard library."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+
+    row = b"\x00" + bytes(color) * size
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(row * size, 9)) + chunk(b"IEND", b"")
+
+
+def misskey_pictures(text):
+    """The files a note of Haru's carries on fake-misskey: the first PICTURES entry its text names."""
+    for word, pictures in PICTURES:
+        if word in text:
+            return [{"name": name, "comment": alt, "data_base64": base64.b64encode(png(color)).decode()}
+                    for name, alt, color in pictures]
+    return None
+
+
 def misskey_world(tweets, likes):
     """Haru's world on Misskey, from the X one: the same notes at the same times, the same likes
     as ❤ reactions, the friends' scheduled activity; replies answer notes of the friends and, as
@@ -448,6 +485,12 @@ def misskey_world(tweets, likes):
         if parent is not None:
             note["reply_id"] = id_of_draft[parent]
         notes.append(note)
+
+    for note in notes:
+        if note["user_id"] == user_id["1"] and "reply_id" not in note:
+            pictures = misskey_pictures(note["text"])
+            if pictures:
+                note["files"] = pictures
 
     liked = {t["id"] for t in likes}
     reactions = [{"user_id": user_id["1"], "note_id": id_of_tweet[t["id"]], "reaction": "❤",

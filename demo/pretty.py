@@ -121,7 +121,9 @@ def main():
             say(paint("1", "START "), f"bot {f.get('bot')} imitating {f.get('human')}{network} in {f.get('time_zone')}, "
                 f"polling every {f.get('poll_s')} s of bot time, learning every {f.get('learn_s')} s, clock {f.get('time_scale')}")
         elif event == "posted":
-            say(paint("1;32", "POSTED"), f"“{f.get('text')}”", f.get('reason'))
+            pictures = int(f.get("pictures") or 0)
+            carried = "" if pictures == 0 else f" with {pictures} picture{'s' if pictures > 1 else ''} and their alt texts"
+            say(paint("1;32", "POSTED"), f"“{f.get('text')}”{carried}", f.get('reason'))
         elif event == "would_post":
             say(paint("32", "WOULD POST"), f"“{f.get('text')}”", "dry run")
         elif event == "replied":

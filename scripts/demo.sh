@@ -23,8 +23,9 @@
 # daemon (SIGUSR1).
 #
 # With DEMO_NETWORK=misskey it builds and starts fake-misskey (the same people, from demo/misskey/:
-# aidx ids, MiAuth-shaped tokens, the bot flagged isBot; NETWORK=misskey, MISSKEY_BASE_URL), one
-# server for training and a fresh one, its activity starting, for the daemon, as on X.
+# aidx ids, MiAuth-shaped tokens, the bot flagged isBot, Haru's pictures; NETWORK=misskey,
+# MISSKEY_BASE_URL): one fake-misskey serves training and the daemon, so the picture URLs `train`
+# stored stay served; its scheduled activity starts with the daemon (SIGUSR1).
 #
 # With DEMO_SETUP=1 (any network) the bot's accounts are not read from the world's
 # credentials.env: `mirror-bot setup --env-file` runs at a pseudo-terminal driven by
@@ -199,11 +200,13 @@ run_setup() {
 }
 
 say "$cast"
-# fake-x and fake-misskey: a server for training, and a fresh one (its posts appearing from the start) for the daemon.
-# fake-bluesky, and every fake with DEMO_SETUP=1: one server for both, so the sessions `train`
-# logged in and kept (and the tokens setup got) stay valid; its activity starts with the daemon.
+# fake-x: a server for training, and a fresh one (its posts appearing from the start) for the daemon.
+# fake-bluesky, fake-misskey, and every fake with DEMO_SETUP=1: one server for both, so the sessions
+# `train` logged in and kept (and the tokens setup got) stay valid, and the pictures of the notes
+# `train` stored (fake-misskey's files, at its own URLs) are still served when the bot carries them;
+# its activity starts with the daemon.
 one_server=0
-if [ "$network" = "bluesky" ] || [ "$setup_mode" = 1 ]; then one_server=1; fi
+if [ "$network" = "bluesky" ] || [ "$network" = "misskey" ] || [ "$setup_mode" = 1 ]; then one_server=1; fi
 if [ "$one_server" = 1 ]; then start_fake "$work/$fake.log" --scheduled-on-usr1; else start_fake "$work/$fake-train.log" --no-scheduled; fi
 if [ "$setup_mode" = 1 ]; then
   run_setup

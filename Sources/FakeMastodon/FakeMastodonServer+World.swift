@@ -15,6 +15,21 @@ extension FakeMastodonServer {
         return token
     }
 
+    /// Registers an app with `scopes` that `token` (from `addAccount`) belongs to, as a bot signed
+    /// in before a scope was asked for (`GET /api/v1/apps/verify_credentials` answers them).
+    public func setAppScopes(token: String, _ scopes: Set<String>) {
+        world.withLock { world in
+            let clientID = "app-of-" + token
+            world.oauth.apps[clientID] = .init(secret: "", redirectURIs: [FakeMastodonOAuth.outOfBand], scopes: scopes)
+            world.oauth.tokenApps[token] = clientID
+        }
+    }
+
+    /// Off: `GET /api/v1/apps/verify_credentials` answers without `scopes`, as before Mastodon 4.3.
+    public func setAppScopesServed(_ served: Bool) {
+        world.withLock { $0.oauth.appScopesServed = served }
+    }
+
     /// The account a browser opening `/oauth/authorize` is signed in as (nil: nobody); the page
     /// then shows a code for it, as Mastodon does after "Authorize" with the out-of-band redirect URI.
     public func signInBrowser(accountID: String?) {

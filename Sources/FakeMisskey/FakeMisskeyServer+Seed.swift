@@ -27,10 +27,25 @@ public struct FakeMisskeySeed: Sendable, Decodable {
         public var replyId: String?
         public var renoteId: String?
         public var visibility: String?
+        /// Pictures attached in order, each a file of the author's drive served at its URL.
+        public var files: [File]?
 
         enum CodingKeys: String, CodingKey {
-            case id, text, visibility
+            case id, text, visibility, files
             case userId = "user_id", replyId = "reply_id", renoteId = "renote_id"
+        }
+    }
+
+    /// A picture of a note: its name, alt text (`comment`), flag and bytes (base64).
+    public struct File: Sendable, Decodable {
+        public var name: String
+        public var comment: String?
+        public var isSensitive: Bool?
+        public var dataBase64: String
+
+        enum CodingKeys: String, CodingKey {
+            case name, comment
+            case isSensitive = "is_sensitive", dataBase64 = "data_base64"
         }
     }
 
@@ -82,9 +97,16 @@ extension FakeMisskeyServer: FakeSeeded {
                 guard let date = FakeMisskeyID.date(of: note.id) else {
                     throw FakeSeedError("note \(note.id): not an aidx id (16 characters of [0-9a-z])")
                 }
-                world.insertNote(
+                var made = world.insertNote(
                     id: note.id, userId: note.userId, text: note.text, replyId: note.replyId, renoteId: note.renoteId,
                     visibility: note.visibility ?? "public", at: date)
+                for file in note.files ?? [] {
+                    guard let data = Data(base64Encoded: file.dataBase64) else { throw FakeSeedError("note \(note.id): file \(file.name) is not base64") }
+                    made.fileIds.append(world.addDriveFile(
+                        userId: note.userId, name: file.name, data: data, comment: file.comment, isSensitive: file.isSensitive ?? false, at: date
+                    ).id)
+                }
+                world.notes[made.id] = made
             }
             for reaction in seed.reactions ?? [] {
                 guard world.notes[reaction.noteId] != nil else {

@@ -25,7 +25,7 @@ public final class FakeMisskeyServer: FakeHTTPHosted {
 
     /// Every permission mirror-bot's accounts are given (docs/MISSKEY.md).
     public static let allPermissions: Set<String> = [
-        "read:account", "write:account", "read:notifications", "write:notes", "write:reactions", "read:reactions",
+        "read:account", "write:account", "read:notifications", "write:notes", "write:reactions", "read:reactions", "write:drive",
     ]
 
     /// `clock` is the server's clock (ids, rate-limit windows, idempotency); `onWrite` hears every accepted write.
@@ -39,7 +39,10 @@ public final class FakeMisskeyServer: FakeHTTPHosted {
     /// Starts listening on 127.0.0.1:`port` (0 picks a free one); returns the port.
     @discardableResult
     public func start(port: Int = 0) throws -> Int {
-        try http.start(port: port) { [weak self] request in self?.handle(request) }
+        let port = try http.start(port: port) { [weak self] request in self?.handle(request) }
+        let base = http.baseURL.absoluteString
+        world.withLock { $0.baseURL = base.hasSuffix("/") ? String(base.dropLast()) : base }
+        return port
     }
 
     private func handle(_ request: HTTPRequest) -> HTTPResponse? {

@@ -111,10 +111,7 @@ struct DoctorCommand: Command {
                 add {"val":"bot"} to the labels of its profile record (see docs/BLUESKY.md)
                 """)
         case let mastodon as MastodonNetwork:
-            let flagged = try await mastodon.client.send(VerifyCredentials()).bot == true
-            return flagged ? .ok(line + ", marked as a bot") : .warning(line, warning: """
-                the bot account is not marked as a bot (Edit profile → This is a bot account); many servers require it
-                """)
+            return try await checkMastodonBot(mastodon, line: line)
         case let x as XNetwork:
             let bio = try await x.client.send(GetMe(userFields: "description,username")).data?.description ?? ""
             return AutomationDisclosure.says(bio) ? .ok(line + ", bio says it is automated") : .warning(line, warning: """

@@ -115,34 +115,11 @@ extension MastodonNetwork {
     }
 
     /// A file of an imported export as a reply: 404 when it is no longer there.
-    static func readFile(_ url: URL) throws -> HTTPReply {
-        guard FileManager.default.fileExists(atPath: url.path) else { return HTTPReply(status: 404) }
-        return HTTPReply(status: 200, body: try Data(contentsOf: url))
-    }
+    static func readFile(_ url: URL) throws -> HTTPReply { try MediaFile.read(url) }
 
     /// The file's MIME type as the source served it, else from its extension.
-    static func mediaType(_ header: String?, url: URL) -> String {
-        if let header, let type = header.split(separator: ";").first?.trimmingCharacters(in: .whitespaces), type.contains("/"),
-            type != "application/octet-stream"
-        {
-            return type.lowercased()
-        }
-        switch url.pathExtension.lowercased() {
-        case "jpg", "jpeg": return "image/jpeg"
-        case "png": return "image/png"
-        case "gif": return "image/gif"
-        case "webp": return "image/webp"
-        case "mp4", "m4v": return "video/mp4"
-        case "mov": return "video/quicktime"
-        case "webm": return "video/webm"
-        default: return "application/octet-stream"
-        }
-    }
+    static func mediaType(_ header: String?, url: URL) -> String { MediaFile.type(header, url: url) }
 
     /// The name the upload is sent under: the URL's last path segment, or `media` and an extension.
-    static func filename(_ url: URL, type: String) -> String {
-        let last = url.lastPathComponent
-        if !last.isEmpty, last != "/", last.contains(".") { return last }
-        return "media." + (type.split(separator: "/").last.map(String.init) ?? "bin")
-    }
+    static func filename(_ url: URL, type: String) -> String { MediaFile.name(url, type: type) }
 }

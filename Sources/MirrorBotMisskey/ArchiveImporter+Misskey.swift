@@ -27,7 +27,9 @@ extension ArchiveImporter {
     /// Imports a Misskey notes export (`i/export-notes`: one JSON array of the human's notes):
     /// each note of their own words stored as a post; pure renotes counted as retweets;
     /// followers-only and specified notes counted as skipped (the bot must not make them
-    /// public); warned ones kept with their `cw` (issue 40); notes with only files counted as empty.
+    /// public); warned ones kept with their `cw` (issue 40); each note's `files` kept as its media
+    /// in order (fetched from the server's public URL at send time), notes with files and no text
+    /// stored too.
     ///
     /// The export names no users: a reply keeps `misskey:self` as whom it answers when its
     /// target is in the export (a self-reply, a thread), `misskey:note:<id>` otherwise, so it
@@ -59,6 +61,8 @@ extension ArchiveImporter {
             for _ in 0..<reading.renotes { collector.countRetweet() }
             summary.privateSkipped += reading.privateSkipped
             summary.warningsKept += reading.warned
+            summary.mediaFound += reading.mediaFound
+            summary.mediaMissing += reading.mediaMissing
         }
         try await store(collector, into: &summary)
         return summary
@@ -76,6 +80,25 @@ extension ArchiveImporter {
         var renotes = 0
         var privateSkipped = 0
         var warned = 0
+        var mediaFound = 0
+        var mediaMissing: [String] = []
+    }
+
+    /// A note's files as its media: each packed file with a URL, in `fileIds` order; a file
+    /// `fileIds` names that the export did not pack (an export made before Misskey wrote `files`,
+    /// a file since deleted) or that has no URL is kept without one, so its post never goes out
+    /// without it under `POST_MEDIA=carry`, and named missing.
+    static func exportMedia(of note: MisskeyExportNote, into reading: inout MisskeyReading) -> [PostMedia] {
+        let packed = Dictionary((note.files ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let ids = note.fileIds ?? (note.files ?? []).map(\.id)
+        return ids.map { id in
+            guard let file = packed[id], let url = file.url, !url.isEmpty else {
+                reading.mediaMissing.append("note \(note.id): file \(id) not in the export")
+                return PostMedia(kind: packed[id].map { MisskeyNetwork.kind($0.type) } ?? .other, url: "")
+            }
+            reading.mediaFound += 1
+            return MisskeyNetwork.media(of: [file])[0]
+        }
     }
 
     static func misskeyPosts(_ array: MisskeyExportArray, file: String, dates: PlausibleDates) throws -> MisskeyReading {
@@ -112,7 +135,7 @@ extension ArchiveImporter {
             if note.cw != nil { reading.warned += 1 }
             var post = Post(
                 id: note.id, text: note.text ?? "", createdAt: note.createdDate ?? dates.now, markup: .mfm,
-                warning: PostWarning.from(text: note.cw, labels: []))
+                warning: PostWarning.from(text: note.cw, labels: []), media: exportMedia(of: note, into: &reading))
             if let replyId = note.replyId {
                 post.inReplyToPostID = replyId
                 post.inReplyToUserID = ids.contains(replyId) ? "misskey:self" : "misskey:note:" + replyId

@@ -1,5 +1,6 @@
 import APIClientCore
 import Foundation
+import MisskeyAPI
 
 /// One note of Misskey's notes export (`ExportNotesProcessorService`): the user's own note,
 /// of any visibility; no user, mentions or reactions. A pure renote has `renoteId` and null `text`.
@@ -12,6 +13,9 @@ struct MisskeyExportNote: Decodable, Sendable {
     var cw: String?
     var visibility: String
     var fileIds: [String]?
+    /// The files packed (`driveFileEntityService.packManyByIds`: type, url, comment, isSensitive,
+    /// properties), in the order of `fileIds`; absent in exports made before Misskey wrote them.
+    var files: [MisskeyDriveFile]?
 
     /// A renote without words of its own (a quote has text).
     var isPureRenote: Bool { renoteId != nil && (text ?? "").isEmpty && (fileIds ?? []).isEmpty }

@@ -171,8 +171,8 @@ public struct MisskeyNetwork: SocialNetwork {
         return String(words.prefix(CreateNote.maxCWLength - 1)) + "…"
     }
 
-    /// A note as the seam's post: its MFM text, the author's acct, whom it replies to; a pure
-    /// renote is a retweet (never the author's own words, never reacted to).
+    /// A note as the seam's post: its MFM text, the author's acct, whom it replies to, its files
+    /// in order (`media(of:)`); a pure renote is a retweet (never the author's own words, never reacted to).
     static func post(_ note: MisskeyNote) -> NetworkPost {
         var inReplyToUserID = note.reply?.userId
         if inReplyToUserID == nil, let replyId = note.replyId { inReplyToUserID = "misskey:note:" + replyId }
@@ -180,7 +180,7 @@ public struct MisskeyNetwork: SocialNetwork {
             id: note.id, text: note.text ?? "", createdAt: note.createdDate ?? Date(timeIntervalSince1970: 0),
             authorID: note.userId, authorUsername: note.user.acct, inReplyToUserID: inReplyToUserID,
             inReplyToUsername: note.reply?.user?.acct, isRetweet: note.isPureRenote, markup: .mfm, inReplyToPostID: note.replyId,
-            warning: PostWarning.from(text: note.cw, labels: []))
+            warning: PostWarning.from(text: note.cw, labels: []), media: media(of: note.files ?? []))
     }
 
     static func networkError(_ error: MisskeyAPIError) -> NetworkError {

@@ -22,4 +22,6 @@ public struct StatusAction: Sendable, Equatable {
     /// The text posted or replied, if any (outside input: escaped when shown).
     public var text: String?
     public var reason: String?
+    /// The alt texts of the pictures a post carried, in order (nil: one without); empty when none.
+    public var pictures: [String?] = []
 }

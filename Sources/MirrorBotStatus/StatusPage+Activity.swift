@@ -13,7 +13,7 @@ extension StatusPage {
             let text: HTML = action.text.map { $0.isEmpty ? "" : "<q>\($0)</q>" } ?? ""
             return """
                 <tr class="\(action.loop)"><td class="when">\(clock(action.at))</td><td>\(action.kind.rawValue)</td>\
-                <td>\(action.subject)</td><td>\(text) <span class="reason">\(action.reason ?? "")</span></td></tr>
+                <td>\(action.subject)</td><td>\(text)\(pictures(action.pictures)) <span class="reason">\(action.reason ?? "")</span></td></tr>
                 """
         }
         return """
@@ -22,6 +22,15 @@ extension StatusPage {
             <p class="muted">Passed posts (below the threshold) are left out here; the classifier's recent decisions below include them.</p>
             </section>
             """
+    }
+
+    /// The pictures a post carried: how many, and each one's alt text (escaped) or that it has
+    /// none. Only words: the page never fetches or shows a picture.
+    func pictures(_ altTexts: [String?]) -> HTML {
+        guard !altTexts.isEmpty else { return "" }
+        let items: [HTML] = altTexts.map { alt in alt.map { "<li>alt: <q>\($0)</q></li>" } ?? "<li class=\"muted\">no alt text</li>" }
+        let count = altTexts.count == 1 ? "1 picture" : "\(altTexts.count) pictures"
+        return "<div class=\"pictures\">\(count)<ol>\(items)</ol></div>"
     }
 
     func classifierSection() -> HTML {

@@ -7,8 +7,10 @@ extension StatusState {
     /// every text the state keeps passes through `redact`. Events the page does not
     /// show change nothing.
     mutating func apply(_ event: BotEvent, loop: String, at now: Date, realNow: Date, redact: (String) -> String) {
-        func action(_ kind: StatusAction.Kind, _ subject: String, text: String? = nil, reason: String? = nil) -> StatusAction {
-            StatusAction(at: now, loop: loop, kind: kind, subject: redact(subject), text: text.map(redact), reason: reason.map(redact))
+        func action(_ kind: StatusAction.Kind, _ subject: String, text: String? = nil, reason: String? = nil, pictures: [String?] = []) -> StatusAction {
+            StatusAction(
+                at: now, loop: loop, kind: kind, subject: redact(subject), text: text.map(redact), reason: reason.map(redact),
+                pictures: pictures.map { $0.map(redact) })
         }
         switch event {
         case .started(let start):
@@ -28,7 +30,7 @@ extension StatusState {
 
         case .posted(let post, _):
             metrics.add(StatusMetrics.posts)
-            append(action(.posted, "slot \(post.slot)", text: post.text, reason: post.reason))
+            append(action(.posted, "slot \(post.slot)", text: post.text, reason: post.reason, pictures: post.pictures))
             updateSlot(post.slot) {
                 $0.state = .posted
                 $0.text = redact(post.text)
@@ -38,7 +40,7 @@ extension StatusState {
         case .postedUnconfirmed(let post, let detail):
             metrics.add(StatusMetrics.posts)
             let reason = redact("unconfirmed: \(detail)")
-            append(action(.posted, "slot \(post.slot)", text: post.text, reason: reason))
+            append(action(.posted, "slot \(post.slot)", text: post.text, reason: reason, pictures: post.pictures))
             updateSlot(post.slot) {
                 $0.state = .posted
                 $0.text = redact(post.text)
@@ -47,7 +49,7 @@ extension StatusState {
             }
         case .wouldPost(let post):
             metrics.add(StatusMetrics.wouldPosts)
-            append(action(.wouldPost, "slot \(post.slot)", text: post.text, reason: "dry run"))
+            append(action(.wouldPost, "slot \(post.slot)", text: post.text, reason: "dry run", pictures: post.pictures))
             updateSlot(post.slot) {
                 $0.state = .skipped
                 $0.reason = SlotSkip.dryRun.shown

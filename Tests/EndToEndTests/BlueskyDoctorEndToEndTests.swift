@@ -43,6 +43,25 @@ extension BlueskyEndToEnd {
                 let (result, _) = try harness.passingDoctor()
                 #expect(result.stdout.contains("warn  mastodon bot"))
                 #expect(result.stdout.contains("not marked as a bot"))
+                #expect(result.stdout.contains("may upload pictures (write:media)"), "\(result.stdout)")
+            }
+        }
+
+        @Test("a Mastodon bot whose app was signed in without write:media is warned; a server that does not say its app's scopes is said unchecked")
+        func mastodonWriteMedia() async throws {
+            try await MastodonDaemonHarness.ready { harness in
+                let token = try #require(harness.environment["BOT_MASTODON_TOKEN"])
+                harness.server.setAppScopes(token: token, ["read", "write:statuses", "write:favourites"])
+                let (without, _) = try harness.passingDoctor()
+                #expect(without.stdout.contains("the bot's app was signed in without write:media"), "\(without.stdout)")
+                #expect(without.stdout.contains("mirror-bot login bot"), "\(without.stdout)")
+                harness.server.setAppScopes(token: token, ["read", "write:statuses", "write:favourites", "write:media"])
+                let (with, _) = try harness.passingDoctor()
+                #expect(!with.stdout.contains("without write:media"), "\(with.stdout)")
+                #expect(with.stdout.contains("may upload pictures (write:media)"), "\(with.stdout)")
+                harness.server.setAppScopesServed(false)
+                let (older, _) = try harness.passingDoctor()
+                #expect(older.stdout.contains("write:media cannot be checked"), "\(older.stdout)")
             }
         }
     }

@@ -37,7 +37,7 @@ final class MisskeyDaemonHarness: NetworkDaemonHarness<FakeMisskeyServer> {
     }
 
     var notes: [(text: String, visibility: String)] {
-        server.writes.compactMap { if case .note(_, _, let text, let visibility) = $0 { (text, visibility) } else { nil } }
+        server.writes.compactMap { if case .note(_, _, let text, let visibility, _) = $0 { (text, visibility) } else { nil } }
     }
 
     var reactions: [(note: String, reaction: String)] {

@@ -60,6 +60,23 @@ struct LoginMisskeyTests {
         #expect(try envText() == before)
     }
 
+    @Test("a bot token without write:drive is refused (probed without uploading anything), the env file unchanged")
+    func missingDrive() async throws {
+        server.signInBrowser(userId: bot)
+        let before = try envText()
+        let error = await #expect(throws: LoginError.self) {
+            _ = try await login(["bot"]) { $0.replacingOccurrences(of: "%2Cwrite%3Adrive", with: "") }
+        }
+        #expect(error?.description.contains("write:drive") == true)
+        #expect(try envText() == before)
+        #expect(server.uploads.isEmpty)
+        // With it, the probe is INVALID_PARAM (folderId) and stores nothing either.
+        server.signInBrowser(userId: bot)
+        _ = try await login(["bot"])
+        #expect(server.uploads.isEmpty)
+        #expect(server.requests.contains { $0.endpoint == "POST /api/drive/files/create" && $0.errorCode == "INVALID_PARAM" })
+    }
+
     @Test("the bot signed in as the human is refused, the env file unchanged")
     func sameAccount() async throws {
         server.signInBrowser(userId: human)

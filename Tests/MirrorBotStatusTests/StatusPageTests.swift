@@ -45,6 +45,24 @@ struct StatusPageTests {
         #expect(page.contains("ラーメン"))
     }
 
+    @Test("a picture post going out shows how many pictures and each alt text, escaped; the page fetches no picture")
+    func pictures() {
+        let world = StatusWorld(at: "10:00")
+        world.started()
+        var post = StatusWorld.post("09:10", at: "09:11", text: "夕焼け")
+        post.pictures = ["海に沈む赤い太陽", nil, Self.hostile]
+        world.log("posting").report(.posted(post, id: "9"))
+        world.log("posting").report(.posted(StatusWorld.post("09:40", at: "09:41", text: "文字だけ"), id: "10"))
+        let page = StatusPage(world.snapshot).render()
+        #expect(page.contains("<q>夕焼け</q><div class=\"pictures\">3 pictures<ol><li>alt: <q>海に沈む赤い太陽</q></li><li class=\"muted\">no alt text</li>"))
+        #expect(page.contains("<li>alt: <q>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;"))
+        #expect(!page.contains("<script"))
+        #expect(!page.contains("<img"))
+        // The post without pictures says nothing of pictures.
+        #expect(page.components(separatedBy: "class=\"pictures\"").count == 2)
+        #expect(world.state.actions.first { $0.text == "夕焼け" }?.pictures.count == 3)
+    }
+
     @Test("the rhythm chart is inline SVG: the human's shares beside the bot's, by hour")
     func rhythm() {
         let page = StatusPage(busyWorld().snapshot).render()

@@ -44,6 +44,9 @@ struct BotEventLineTests {
         (.posted(post, id: "9"),
          #"level=info event=posted slot=07:40 at=07:41 id=9 source=55 window_min=60 widened_by_min=30 "#
             + #"reason="planned slot 07:40; the human posted this near 07:41 (±60 min)" text="おはよう 世界""#),
+        (.posted(BotEvent.SlotPost(slot: "07:40", at: "07:41", source: "55", window: 60, widenedBy: 30, text: "夕焼け", pictures: ["海", nil]), id: "9"),
+         #"level=info event=posted slot=07:40 at=07:41 id=9 source=55 window_min=60 widened_by_min=30 "#
+            + #"reason="planned slot 07:40; the human posted this near 07:41 (±60 min)" text=夕焼け pictures=2"#),
         (.postedUnconfirmed(post, detail: "HTTP 503"),
          #"level=warning event=posted_unconfirmed slot=07:40 at=07:41 source=55 window_min=60 detail="HTTP 503" text="おはよう 世界""#),
         (.wouldPost(post), #"level=info event=would_post slot=07:40 at=07:41 source=55 window_min=60 widened_by_min=30 text="おはよう 世界""#),

@@ -25,6 +25,11 @@ struct FakeMastodonOAuth: Sendable {
     var codes: [String: Grant] = [:]
     /// Scopes of the tokens issued here; tokens from `addAccount` carry every scope.
     var tokenScopes: [String: Set<String>] = [:]
+    /// The app (client id) that was given each token issued here.
+    var tokenApps: [String: String] = [:]
+    /// Whether `GET /api/v1/apps/verify_credentials` says the app's `scopes` (Mastodon 4.3 and
+    /// later, `REST::ApplicationSerializer`); off: an older server that does not.
+    var appScopesServed = true
     /// The account a browser opening `/oauth/authorize` is signed in as; nil: nobody.
     var browserAccountID: String?
     static let outOfBand = "urn:ietf:wg:oauth:2.0:oob"
@@ -60,6 +65,7 @@ extension FakeMastodonWorld {
         case ("POST", "/api/v1/apps"): return registerApp(form(request))
         case ("GET", "/oauth/authorize"): return authorize(Dictionary(request.query.map { ($0.name, $0.value) }) { first, _ in first })
         case ("POST", "/oauth/token"): return token(form(request))
+        case ("GET", "/api/v1/apps/verify_credentials"): return appCredentials(request)
         default: return nil
         }
     }
@@ -123,6 +129,7 @@ extension FakeMastodonWorld {
         let token = Self.randomToken()
         tokens[token] = grant.accountID
         oauth.tokenScopes[token] = Set(grant.scopes)
+        oauth.tokenApps[token] = clientID
         struct TokenBody: Encodable {
             var access_token: String
             var token_type = "Bearer"
@@ -130,6 +137,30 @@ extension FakeMastodonWorld {
             var created_at: Int
         }
         return .json(200, TokenBody(access_token: token, scope: grant.scopes.joined(separator: " "), created_at: Int(Date().timeIntervalSince1970)))
+    }
+
+    /// `GET /api/v1/apps/verify_credentials`: the app the token was given to, with the scopes it
+    /// registered (the scopes a sign-in could ask for); a token made by `addAccount` belongs to an
+    /// app of `read write follow push`.
+    private func appCredentials(_ request: HTTPRequest) -> HTTPResponse {
+        guard let header = request.headers["authorization"], header.hasPrefix("Bearer "), tokens[String(header.dropFirst(7))] != nil else {
+            return Self.error(401, "The access token is invalid")
+        }
+        let token = String(header.dropFirst(7))
+        let app = oauth.tokenApps[token].flatMap { oauth.apps[$0] }
+        struct AppBody: Encodable {
+            var id = "1"
+            var name: String
+            var website: String?
+            var redirect_uri: String
+            var scopes: [String]?
+            var redirect_uris: [String]?
+        }
+        let redirects = app?.redirectURIs ?? [FakeMastodonOAuth.outOfBand]
+        let served = oauth.appScopesServed
+        return .json(200, AppBody(
+            name: app == nil ? "fake-mastodon" : "mirror-bot", redirect_uri: redirects.joined(separator: "\n"),
+            scopes: served ? (app?.scopes.sorted() ?? ["follow", "push", "read", "write"]) : nil, redirect_uris: served ? redirects : nil))
     }
 
     private static func page(_ status: Int, _ message: String) -> HTTPResponse {

@@ -12,13 +12,14 @@ enum FakeMisskeyEndpoint: String, Sendable, CaseIterable {
     case reactionsCreate = "notes/reactions/create"
     case notesShow = "notes/show"
     case notesDelete = "notes/delete"
+    case driveFilesCreate = "drive/files/create"
 
     /// `POST /api/notes/create`: names records, faults and limits.
     var endpoint: String { "POST /api/" + rawValue }
 
     var requiresCredential: Bool {
         switch self {
-        case .i, .notesTimeline, .notifications, .notesCreate, .reactionsCreate, .notesDelete: true
+        case .i, .notesTimeline, .notifications, .notesCreate, .reactionsCreate, .notesDelete, .driveFilesCreate: true
         case .usersShow, .usersNotes, .usersReactions, .notesShow: false
         }
     }
@@ -30,6 +31,7 @@ enum FakeMisskeyEndpoint: String, Sendable, CaseIterable {
         case .notifications: "read:notifications"
         case .notesCreate, .notesDelete: "write:notes"
         case .reactionsCreate: "write:reactions"
+        case .driveFilesCreate: "write:drive"
         case .usersShow, .usersNotes, .usersReactions, .notesShow: nil
         }
     }
@@ -39,6 +41,7 @@ enum FakeMisskeyEndpoint: String, Sendable, CaseIterable {
         switch self {
         case .notesCreate, .notesDelete: (3600, 300)
         case .notifications: (30, 30)
+        case .driveFilesCreate: (3600, 120)
         default: nil
         }
     }

@@ -88,6 +88,14 @@ struct FakeMisskeyError: Error, Sendable {
     static let replyToBotNotAllowed = Self(
         status: 400, code: "REPLY_TO_BOT_NOT_ALLOWED", id: "66819f28-9525-389d-4b0a-4974363fbbbf",
         message: "Replying to another bot account is not allowed.")
+    /// `notes/create`: a `fileIds` entry that is not a file of the caller's drive.
+    static let noSuchFile = Self(status: 400, code: "NO_SUCH_FILE", id: "b6992544-63e7-67f0-fa7f-32444b1b5306", message: "Some files are not found.")
+    /// `drive/files/create`'s own errors.
+    static let invalidFileName = Self(
+        status: 400, code: "INVALID_FILE_NAME", id: "f449b209-0c60-4e51-84d5-29486263bfd4", message: "Invalid file name.")
+    static let noFreeSpace = Self(
+        status: 400, code: "NO_FREE_SPACE", id: "d08dbc37-a6a9-463a-8c47-96c32ab5f064",
+        message: "Cannot upload the file because you have no free space of drive.")
     /// No such `/api/*` endpoint.
     static let unknownEndpoint = Self(
         status: 404, code: "UNKNOWN_API_ENDPOINT", id: "2ca3b769-540a-4f08-9dd5-b5a825b6d0f1", message: "Unknown API endpoint.")

@@ -18,7 +18,7 @@ final class FakeMisskeyNotePack: Encodable, Sendable {
     let reactions: [String: Int]
     let reactionEmojis: [String: String]
     let fileIds: [String]
-    let files: [String]
+    let files: [MisskeyDriveFile]
     let replyId: String?
     let renoteId: String?
     let mentions: [String]?
@@ -31,7 +31,8 @@ final class FakeMisskeyNotePack: Encodable, Sendable {
     /// `hidden`: served to a viewer who may not see it (text, cw and mentions left out, `isHidden`).
     init(
         note: FakeMisskeyNote, createdAt: String, user: MisskeyUser, counts: (renotes: Int, replies: Int), reactions: [String: Int],
-        reply: FakeMisskeyNotePack?, renote: FakeMisskeyNotePack?, myReaction: String?, hidden: Bool = false
+        reply: FakeMisskeyNotePack?, renote: FakeMisskeyNotePack?, myReaction: String?, files: [MisskeyDriveFile] = [],
+        hidden: Bool = false
     ) {
         id = note.id
         self.createdAt = createdAt
@@ -47,8 +48,8 @@ final class FakeMisskeyNotePack: Encodable, Sendable {
         self.reactions = reactions
         reactionCount = reactions.values.reduce(0, +)
         reactionEmojis = [:]
-        fileIds = []
-        files = []
+        fileIds = hidden ? [] : files.map(\.id)
+        self.files = hidden ? [] : files
         replyId = note.replyId
         renoteId = note.renoteId
         mentions = note.mentions.isEmpty || hidden ? nil : note.mentions

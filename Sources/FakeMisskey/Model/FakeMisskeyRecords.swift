@@ -24,9 +24,11 @@ public struct FakeMisskeyNote: Sendable, Equatable {
     /// Ids of the users the text mentions.
     public var mentions: [String]
     public var localOnly: Bool
+    /// The drive files attached, in order.
+    public var fileIds: [String] = []
 
-    /// A renote without text of its own.
-    public var isPureRenote: Bool { renoteId != nil && (text ?? "").isEmpty }
+    /// A renote without text or files of its own.
+    public var isPureRenote: Bool { renoteId != nil && (text ?? "").isEmpty && fileIds.isEmpty }
 }
 
 /// A reaction: its own id, who, to which note, which.
@@ -54,7 +56,8 @@ struct FakeMisskeyToken: Sendable, Equatable {
 
 /// A write the server accepted, as tests and the demo's log read it.
 public enum FakeMisskeyWrite: Sendable, Equatable, CustomStringConvertible {
-    case note(id: String, userId: String, text: String, visibility: String)
+    /// A note (with `fileIds` attached, in order).
+    case note(id: String, userId: String, text: String, visibility: String, fileIds: [String] = [])
     case reply(id: String, userId: String, replyId: String, text: String, visibility: String)
     case reaction(userId: String, noteId: String, reaction: String)
     /// `notes/delete` of the caller's own note.
@@ -62,8 +65,9 @@ public enum FakeMisskeyWrite: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .note(let id, let userId, let text, let visibility):
+        case .note(let id, let userId, let text, let visibility, let fileIds):
             "note id=\(id) user=\(userId) visibility=\(visibility) text=\(text.debugDescription)"
+                + (fileIds.isEmpty ? "" : " files=\(fileIds.joined(separator: ","))")
         case .reply(let id, let userId, let replyId, let text, let visibility):
             "reply id=\(id) user=\(userId) reply_to=\(replyId) visibility=\(visibility) text=\(text.debugDescription)"
         case .reaction(let userId, let noteId, let reaction):

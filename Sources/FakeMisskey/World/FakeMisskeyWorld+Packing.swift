@@ -35,7 +35,7 @@ extension FakeMisskeyWorld {
         return FakeMisskeyNotePack(
             note: note, createdAt: Self.createdAt(of: note.id), user: pack(user: author), counts: (renotes, replies), reactions: counts,
             reply: related(note.replyId), renote: related(note.renoteId), myReaction: viewer == nil ? nil : mine,
-            hidden: hidden)
+            files: note.fileIds.compactMap { driveFiles[$0]?.pack(baseURL: baseURL) }, hidden: hidden)
     }
 
     /// public and home are visible to all; followers to the author and followers; specified to the author.

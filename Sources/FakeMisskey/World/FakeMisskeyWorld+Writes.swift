@@ -24,6 +24,9 @@ extension FakeMisskeyWorld {
         let renoteId = try params.id("renoteId", nullable: true)
         _ = try params.id("channelId", nullable: true)
         let fileIds = try params.strings("fileIds", maxItems: 16) ?? []
+        if Set(fileIds).count != fileIds.count {
+            throw .invalidParam("fileIds", keyword: "uniqueItems", reason: "must NOT have duplicate items")
+        }
         let text = try params.string("text", nullable: true, minLength: 1, maxLength: CreateNote.maxTextLength)
         let hasText = text.map { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } ?? false
         guard hasText || renoteId != nil || !fileIds.isEmpty || body["poll"].map({ $0 != .null }) == true else { throw .textRequired }
@@ -50,14 +53,17 @@ extension FakeMisskeyWorld {
             if visibility == "public" && target.visibility != "public" { visibility = "home" }
         }
         if let renoteId { guard let target = notes[renoteId], isVisible(target, to: user) else { throw .noSuchRenoteTarget } }
-        let note = insertNote(
+        _ = try ownFiles(fileIds, of: user)
+        var note = insertNote(
             userId: user.id, text: text?.trimmingCharacters(in: .whitespacesAndNewlines), cw: cw, replyId: replyId, renoteId: renoteId,
             visibility: visibility, localOnly: localOnly, at: now)
+        note.fileIds = fileIds
+        notes[note.id] = note
         if misskeyIO { idempotency[key] = (note.id, now) }
         if let replyId {
             wrote(.reply(id: note.id, userId: user.id, replyId: replyId, text: note.text ?? "", visibility: note.visibility))
         } else {
-            wrote(.note(id: note.id, userId: user.id, text: note.text ?? "", visibility: note.visibility))
+            wrote(.note(id: note.id, userId: user.id, text: note.text ?? "", visibility: note.visibility, fileIds: fileIds))
         }
         if let repeats = processingRepeats {
             // Made, but the answer is lost; the repeats that follow find it in flight.

@@ -16,6 +16,15 @@ struct FakeMisskeyWorld: Sendable {
     var reactions: [FakeMisskeyReaction] = []
     var notifications: [FakeMisskeyNotificationRecord] = []
     var follows: [String: Set<String>] = [:]
+    var driveFiles: [String: FakeMisskeyDriveFile] = [:]
+    /// Files made by `drive/files/create`, in order.
+    var uploads: [String] = []
+    /// Drive files no longer served (their URL answers 404).
+    var removedFiles: Set<String> = []
+    /// `config.maxFileSize` (262,144,000 bytes by default, `packages/backend/src/config.ts`).
+    var maxFileSize = 262_144_000
+    /// The server's own URL (file URLs are made on it), set when it starts.
+    var baseURL = ""
     var ids = FakeMisskeyID()
     /// `meta.limit` per endpoint (settable), counted per user (or per anonymous caller).
     var limits: [FakeMisskeyEndpoint: FixedWindowLimit] = Dictionary(
@@ -48,6 +57,9 @@ struct FakeMisskeyWorld: Sendable {
         if let response = answerMiAuth(request) {
             return record(request, endpoint: "\(request.method) \(request.path)", user: nil, response)
         }
+        if request.method == "GET", request.path.hasPrefix("/files/") {
+            return record(request, endpoint: "GET /files", user: nil, servedFile(request.path))
+        }
         guard request.path.hasPrefix("/api/") else {
             return record(request, endpoint: "\(request.method) \(request.path)", user: nil, .text(404, "Not Found"))
         }
@@ -64,6 +76,10 @@ struct FakeMisskeyWorld: Sendable {
                 status: 429, headers: [("Content-Type", "text/html")], body: Data("<html><body>429 Too Many Requests</body></html>".utf8))
             if let seconds = proxyLimited[index].retryAfter { response.headers.append(("Retry-After", String(seconds))) }
             return record(request, endpoint: endpoint.endpoint, user: nil, response)
+        }
+        if endpoint == .driveFilesCreate {
+            let (response, caller) = upload(request, endpoint: endpoint, now: now)
+            return record(request, endpoint: endpoint.endpoint, user: caller, response)
         }
         let body: [String: JSONValue]
         if request.body.isEmpty {
@@ -116,7 +132,7 @@ struct FakeMisskeyWorld: Sendable {
     }
 
     /// Rate limit (keyed by user, or by the anonymous caller), credential, permission.
-    private mutating func checkAccess(_ endpoint: FakeMisskeyEndpoint, user: FakeMisskeyUser?, token: FakeMisskeyToken?, now: Date)
+    mutating func checkAccess(_ endpoint: FakeMisskeyEndpoint, user: FakeMisskeyUser?, token: FakeMisskeyToken?, now: Date)
         throws(FakeMisskeyError)
     {
         if var limit = limits[endpoint] {
@@ -151,6 +167,7 @@ struct FakeMisskeyWorld: Sendable {
             case .reactionsCreate: return try react(params, by: try require(user), now: now)
             case .notesShow: return try showNote(params, viewer: user)
             case .notesDelete: return try deleteNote(params, by: try require(user))
+            case .driveFilesCreate: return .text(400, "")
             }
         } catch {
             return error.response

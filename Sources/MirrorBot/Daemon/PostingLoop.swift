@@ -152,7 +152,8 @@ public struct PostingLoop: DaemonLoop {
             }
             // The log says how far the window had to widen beyond +/-30 minutes of `at`.
             let post = BotEvent.SlotPost(
-                slot: slot.time, at: at, source: source.id, window: window, widenedBy: window - Scheduler.windows[0], text: source.text)
+                slot: slot.time, at: at, source: source.id, window: window, widenedBy: window - Scheduler.windows[0], text: source.text,
+                pictures: scheduler.media == .whole ? source.media.map(\.altText) : [])
             if settings.dryRun {
                 try await slots.markSkipped(slot.date, minute: slot.minute, SlotSkip.dryRun)
                 log.report(.wouldPost(post))

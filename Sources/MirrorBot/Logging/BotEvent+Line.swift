@@ -12,6 +12,14 @@ extension BotEvent {
             self.name = name
             self.fields = fields.map { ($0.key, String(describing: $0.value)) }
         }
+
+        /// The line with `name` = `value` last, when there is a value.
+        func adding(_ name: String, _ value: (any Sendable)?) -> Line {
+            guard let value else { return self }
+            var line = self
+            line.fields.append((name, String(describing: value)))
+            return line
+        }
     }
 
     public var line: Line {
@@ -46,7 +54,7 @@ extension BotEvent {
             Line(.info, "posted", [
                 "slot": post.slot, "at": post.at, "id": id, "source": post.source, "window_min": post.window,
                 "widened_by_min": post.widenedBy, "reason": post.reason, "text": post.text,
-            ])
+            ]).adding("pictures", post.pictures.isEmpty ? nil : post.pictures.count)
         case .postedUnconfirmed(let post, let detail):
             Line(.warning, "posted_unconfirmed", [
                 "slot": post.slot, "at": post.at, "source": post.source, "window_min": post.window, "detail": detail, "text": post.text,

@@ -145,6 +145,9 @@ extension BotEvent {
         public var window: Int
         public var widenedBy: Int
         public var text: String
+        /// The alt texts of the pictures going with it, in order (nil: a picture without one); empty
+        /// when none go (none attached, or `POST_MEDIA=text`).
+        public var pictures: [String?] = []
 
         /// Why this text now.
         public var reason: String { "planned slot \(slot); the human posted this near \(at) (±\(window) min)" }

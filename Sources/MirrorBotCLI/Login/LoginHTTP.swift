@@ -29,6 +29,16 @@ struct LoginHTTP: Sendable {
         return try await send(request)
     }
 
+    /// A `POST` of `body` as it is (a multipart form, say).
+    func post(_ url: URL, _ body: RequestBody, headers: [String: String] = [:]) async throws -> HTTPReply {
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.httpBody = body.data
+        return try await send(request)
+    }
+
     func get(_ url: URL, headers: [String: String] = [:]) async throws -> HTTPReply {
         var request = URLRequest(url: url)
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }

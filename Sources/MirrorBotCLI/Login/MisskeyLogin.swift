@@ -1,3 +1,4 @@
+import APIClientCore
 import Foundation
 import HTTPSupport
 
@@ -8,9 +9,10 @@ struct MisskeyLogin: Sendable {
     var baseURL: URL
     var http: LoginHTTP
 
-    /// docs/MISSKEY.md, "Permissions": the human is only read; the bot also reads its mentions, notes and reacts.
+    /// docs/MISSKEY.md, "Permissions": the human is only read; the bot also reads its mentions, notes,
+    /// reacts, and uploads the pictures its notes carry (`write:drive`).
     static func permissions(for role: LoginRole) -> [String] {
-        role == .human ? ["read:account"] : ["read:account", "read:notifications", "write:notes", "write:reactions"]
+        role == .human ? ["read:account"] : ["read:account", "read:notifications", "write:notes", "write:reactions", "write:drive"]
     }
 
     /// The bot's permissions, probed without writing: a call with a parameter of the wrong type is
@@ -20,6 +22,13 @@ struct MisskeyLogin: Sendable {
         ("notes/create", "text", "write:notes"), ("notes/reactions/create", "noteId", "write:reactions"),
         ("i/notifications", "limit", "read:notifications"),
     ]
+
+    /// `write:drive`, probed without uploading: `drive/files/create` takes only a multipart form
+    /// with a file (a bare 400 before anything else otherwise), then checks the permission (403)
+    /// before its parameters, and a `folderId` that is no id is `INVALID_PARAM`: nothing is stored.
+    /// It counts one against the 120 uploads an hour.
+    static let driveProbe = RequestBody.multipart(
+        fields: [("folderId", "-")], file: .init(name: "file", filename: "probe.txt", contentType: "text/plain", data: Data("probe".utf8)))
 
     private struct Check: Decodable {
         var ok: Bool
@@ -53,6 +62,9 @@ struct MisskeyLogin: Sendable {
                 if reply.status == 403 {
                     throw LoginError("the bot's token lacks the permission \(probe.permission) (for \(probe.endpoint)); nothing was written")
                 }
+            }
+            if try await http.post(url("api/drive/files/create"), Self.driveProbe, headers: bearer(token)).status == 403 {
+                throw LoginError("the bot's token lacks the permission write:drive (for drive/files/create: the pictures it carries); nothing was written")
             }
         }
         if let otherToken, let other = try? await whoIs(otherToken), other.id == user.id {

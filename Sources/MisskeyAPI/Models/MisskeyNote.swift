@@ -34,13 +34,16 @@ public struct MisskeyNote: Sendable, Codable, Equatable {
     public var myReaction: String?
     public var isHidden: Bool?
     public var fileIds: [String]?
+    /// The attached files in order, packed (with their alt text, `comment`).
+    public var files: [MisskeyDriveFile]?
 
     public init(
         id: String, createdAt: String, text: String?, userId: String, user: MisskeyUser, visibility: String = "public",
         cw: String? = nil, replyId: String? = nil, renoteId: String? = nil, reply: Related? = nil, renote: Related? = nil,
         mentions: [String]? = nil, localOnly: Bool? = nil, reactionAcceptance: String? = nil, myReaction: String? = nil,
-        isHidden: Bool? = nil, fileIds: [String]? = nil
+        isHidden: Bool? = nil, fileIds: [String]? = nil, files: [MisskeyDriveFile]? = nil
     ) {
+        self.files = files
         self.id = id
         self.createdAt = createdAt
         self.text = text

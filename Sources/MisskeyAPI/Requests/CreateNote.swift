@@ -8,15 +8,22 @@
 public struct CreateNote: MisskeyRequest {
     public typealias Response = MisskeyCreatedNote
     public static let name = "notes/create"
-    public var text: String
+    /// Nil for a note of files alone (Misskey refuses an empty `text`: minLength 1).
+    public var text: String?
     /// `public`, `home`, `followers` or `specified`.
     public var visibility: String
     public var replyId: String?
     public var localOnly: Bool?
     /// The content warning (1 to `maxCWLength` characters); nil when none.
     public var cw: String?
+    /// Drive files of the caller's own to attach, in order (at most `maxFiles`); nil when none.
+    public var fileIds: [String]?
 
-    public init(text: String, visibility: String = "home", replyId: String? = nil, localOnly: Bool? = nil, cw: String? = nil) {
+    public init(
+        text: String?, visibility: String = "home", replyId: String? = nil, localOnly: Bool? = nil, cw: String? = nil,
+        fileIds: [String]? = nil
+    ) {
+        self.fileIds = fileIds
         self.cw = cw
         self.text = text
         self.visibility = visibility
@@ -28,6 +35,8 @@ public struct CreateNote: MisskeyRequest {
     public static let maxTextLength = 3000
     /// Misskey's longest content warning (`notes/create`'s `cw`: maxLength 100).
     public static let maxCWLength = 100
+    /// The most files a note attaches (`notes/create`'s `fileIds`: maxItems 16).
+    public static let maxFiles = 16
 }
 
 /// `notes/reactions/create`: reacts to a note (one reaction per user per note). Needs

@@ -105,4 +105,35 @@ struct MisskeyExportImportTests {
         let file = try Self.write([Self.note("9a1b2c3d4e0a0001", nil, at: "2024-01-01T00:00:00.000Z", renoteId: "9zzzzzzzzz0a0001")])
         await #expect(throws: InputError.self) { _ = try await importer(db).importMisskeyExport(at: file.path) }
     }
+
+    @Test("each note's files are kept as its media in order (type, url, comment as alt text, flag, size); a file the export did not pack is named missing, kept without a URL; a note of files alone is stored")
+    func filesKept() async throws {
+        let db = try await MigratedDatabase.make()
+        let sun = #"{"id":"9f0000000000a001","createdAt":"2024-01-01T12:00:00.000Z","name":"sun.png","type":"image/png","md5":"0","size":10,"isSensitive":false,"blurhash":null,"properties":{"width":1200,"height":800},"url":"https://misskey.example/files/sun","thumbnailUrl":null,"comment":"A red sun","folderId":null,"folder":null,"userId":null,"user":null}"#
+        let sea = #"{"id":"9f0000000000a002","createdAt":"2024-01-01T12:00:00.000Z","name":"sea.mp4","type":"video/mp4","md5":"0","size":10,"isSensitive":true,"blurhash":null,"properties":{},"url":"https://misskey.example/files/sea","thumbnailUrl":null,"comment":null,"folderId":null,"folder":null,"userId":null,"user":null}"#
+        func withFiles(_ note: String, ids: [String], files: [String]) -> String {
+            let names = ids.map { "\"\($0)\"" }.joined(separator: ",")
+            return note.replacingOccurrences(of: #""fileIds":[],"files":[]"#, with: #""fileIds":["# + names + #"],"files":["# + files.joined(separator: ",") + "]")
+        }
+        let file = try Self.write([
+            withFiles(Self.note("9a1b2c3d4e0a0001", "夕日", at: "2024-01-01T12:00:00.000Z"), ids: ["9f0000000000a001", "9f0000000000a002"], files: [sun, sea]),
+            withFiles(Self.note("9a1b2c3d4e0a0002", nil, at: "2024-01-02T12:00:00.000Z"), ids: ["9f0000000000a001"], files: [sun]),
+            withFiles(Self.note("9a1b2c3d4e0a0003", "消えた", at: "2024-01-03T12:00:00.000Z"), ids: ["9f0000000000a009"], files: []),
+        ])
+        let summary = try await importer(db).importMisskeyExport(at: file.path)
+        #expect(summary.stored == 3)
+        #expect(summary.mediaFound == 3)
+        #expect(summary.mediaMissing == ["note 9a1b2c3d4e0a0003: file 9f0000000000a009 not in the export"])
+        func media(_ id: String) async throws -> [PostMedia] {
+            let row = try await db.connection.query("SELECT media::text AS media FROM posts WHERE id = \(id)").first
+            return PostMedia.decoded(row?["media"])
+        }
+        #expect(try await media("9a1b2c3d4e0a0001") == [
+            PostMedia(kind: .photo, url: "https://misskey.example/files/sun", altText: "A red sun", width: 1200, height: 800),
+            PostMedia(kind: .video, url: "https://misskey.example/files/sea", sensitive: true),
+        ])
+        #expect(try await media("9a1b2c3d4e0a0002").map(\.url) == ["https://misskey.example/files/sun"])
+        let lost = try await media("9a1b2c3d4e0a0003")
+        #expect(lost.count == 1 && !lost[0].isFetchable)
+    }
 }
