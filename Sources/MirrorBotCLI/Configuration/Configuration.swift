@@ -259,8 +259,8 @@ public enum NetworkKind: String, Sendable {
     public var carriesWarnings: Bool { self == .mastodon || self == .misskey }
 
     /// Whether the bot's posts carry the human's pictures with their alt texts (issue 40):
-    /// Mastodon. Elsewhere `POST_MEDIA=carry` leaves posts with pictures out.
-    public var carriesMedia: Bool { self == .mastodon }
+    /// Mastodon and X. Elsewhere `POST_MEDIA=carry` leaves posts with pictures out.
+    public var carriesMedia: Bool { self == .mastodon || self == .x }
 }
 
 /// A missing or malformed variable, named in one line.
