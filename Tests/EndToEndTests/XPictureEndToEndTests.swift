@@ -4,6 +4,7 @@ import MirrorBot
 import Postgres
 import TestSupport
 import Testing
+import XAPI
 
 /// Issue 40 on X: a post of the human's with pictures is reposted with the same pictures, in
 /// order, with the same alt texts (uploaded, described, attached), or not at all.
@@ -51,6 +52,32 @@ struct XPictureEndToEndTests {
             #expect(attached.map(\.data) == Self.pictures.map(\.data))
             #expect(attached.map(\.altText) == Self.pictures.map(\.altText))
             #expect(attached.allSatisfy { $0.ownerID == DaemonHarness.bot })
+            #expect(harness.stop(daemon) == 0)
+        }
+    }
+
+    @Test("a new post of the human's is learned from X with its pictures (the media expansion), in either dialect X speaks",
+        arguments: XFieldDialect.allCases)
+    func learnedFromAPI(dialect: XFieldDialect) async throws {
+        try await DaemonHarness.ready { harness in
+            harness.server.configure { $0.dialect = dialect }
+            let id = harness.server.addTweet(
+                authorID: DaemonHarness.human, text: "夕焼け https://t.co/AbC123", createdAt: Date().addingTimeInterval(-60), pictures: Self.pictures)
+            let daemon = try harness.startDaemon()
+            var stored: (text: String, media: [PostMedia])?
+            for _ in 0..<40 where stored == nil {
+                let rows = try await harness.connection.query("SELECT text, coalesce(media::text, '[]') AS media FROM posts WHERE id = \(id)")
+                if let row = rows.first {
+                    stored = (try row.decode("text", as: String.self), PostMedia.decoded(try row.decode("media", as: String.self)))
+                } else {
+                    try await Task.sleep(for: .milliseconds(500))
+                }
+            }
+            let post = try #require(stored, "\(harness.output)")
+            #expect(post.text == "夕焼け")
+            #expect(post.media.map(\.altText) == Self.pictures.map(\.altText))
+            #expect(post.media.map(\.width) == Self.pictures.map(\.width))
+            #expect(post.media.allSatisfy { $0.kind == .photo && $0.url.hasPrefix(harness.server.baseURL.absoluteString + "/media/") })
             #expect(harness.stop(daemon) == 0)
         }
     }
