@@ -65,7 +65,7 @@ extension XNetwork {
         }
         let reply: HTTPReply
         do {
-            reply = url.isFileURL ? try Self.readFile(url) : try await client.fetch(url)
+            reply = url.isFileURL ? try MediaFile.read(url) : try await client.fetch(url)
         } catch {
             // The source did not answer: tried again with the slot, not given up.
             throw NetworkError.failed(endpoint: "GET picture", status: 0, detail: "\(url.host ?? "the source"): \(error)")
@@ -77,11 +77,11 @@ extension XNetwork {
         guard reply.body.count <= Self.imageByteLimit else {
             throw notCarried("\(reply.body.count) bytes; X takes \(Self.imageByteLimit) for a picture")
         }
-        let type = Self.mediaType(reply.headers["content-type"], url: url)
+        let type = MediaFile.type(reply.headers["content-type"], url: url)
         guard Self.imageTypes.contains(type) else {
             throw notCarried("a file of type \(type); X's picture upload takes \(Self.imageTypes.sorted().joined(separator: ", "))")
         }
-        return UploadXMedia(data: reply.body, category: .tweetImage, contentType: type, filename: Self.filename(url, type: type))
+        return UploadXMedia(data: reply.body, category: .tweetImage, contentType: type, filename: MediaFile.name(url, type: type))
     }
 
     /// Uploads one fetched picture; a 4xx other than a sign-in failure (a type or size X refuses) is not carried.
@@ -147,36 +147,6 @@ extension XNetwork {
     /// The mp4 variant of the highest bit rate (X also lists an HLS playlist, which is not a file).
     static func bestVariant(_ variants: [XMedia.Variant]?) -> String? {
         (variants ?? []).filter { $0.contentType == "video/mp4" && $0.url != nil }.max { ($0.bitRate ?? 0) < ($1.bitRate ?? 0) }?.url
-    }
-
-    /// An imported archive's file as a reply: 404 when it is no longer there.
-    static func readFile(_ url: URL) throws -> HTTPReply {
-        guard FileManager.default.fileExists(atPath: url.path) else { return HTTPReply(status: 404) }
-        return HTTPReply(status: 200, body: try Data(contentsOf: url))
-    }
-
-    /// The file's MIME type as the source served it, else from its extension.
-    static func mediaType(_ header: String?, url: URL) -> String {
-        if let header, let type = header.split(separator: ";").first?.trimmingCharacters(in: .whitespaces), type.contains("/"),
-            type != "application/octet-stream"
-        {
-            return type.lowercased()
-        }
-        switch url.pathExtension.lowercased() {
-        case "jpg", "jpeg": return "image/jpeg"
-        case "png": return "image/png"
-        case "gif": return "image/gif"
-        case "webp": return "image/webp"
-        case "mp4": return "video/mp4"
-        default: return "application/octet-stream"
-        }
-    }
-
-    /// The name the upload is sent under: the URL's last path segment, or `media` and an extension.
-    static func filename(_ url: URL, type: String) -> String {
-        let last = url.lastPathComponent
-        if !last.isEmpty, last != "/", last.contains(".") { return last }
-        return "media." + (type.split(separator: "/").last.map(String.init) ?? "bin")
     }
 }
 
