@@ -7,7 +7,9 @@ For each file: entries, retweets/boosts, and how the posts divide into what the 
 (originals and replies) and what it skips, by reason. The rules (docs/IMPORTING.md):
 - a reply is a post addressed to someone: X `in_reply_to_user_id` set, Mastodon `inReplyTo`
   set, Bluesky a `reply` in the record;
-- X: a retweet is a text starting "RT @" (after HTML entities), never stored;
+- X: a retweet is a text starting "RT @" (after HTML entities), never stored; each original's
+  `extended_entities.media` item is found when `<post id>-<name>` is in `data/tweets_media/` or
+  `data/tweet_media/` (the name: the last path segment of its URL or of an mp4 variant), else missing;
 - Mastodon: only notes addressed to the public collection (public or unlisted) are stored (warned
   ones with their warning); a note whose HTML holds no text is kept when it has attachments (media
   alone, issue 40) and skipped as empty otherwise; each public note's attachment is found when its
@@ -27,7 +29,7 @@ PUBLIC = {"https://www.w3.org/ns/activitystreams#Public", "as:Public", "Public"}
 def x_archive(folder):
     text = open(os.path.join(folder, "data", "tweets.js" if os.path.exists(os.path.join(folder, "data", "tweets.js")) else "tweet.js"), encoding="utf-8").read()
     entries = json.loads(text[text.index("=") + 1:])
-    c = {"entries": len(entries), "retweets": 0, "originals": 0, "replies": 0, "empty": 0}
+    c = {"entries": len(entries), "retweets": 0, "originals": 0, "replies": 0, "empty": 0, "media found": 0, "media missing": 0}
     for entry in entries:
         tweet = entry.get("tweet", entry)
         body = html.unescape(tweet.get("full_text", tweet.get("text", "")))
@@ -39,7 +41,25 @@ def x_archive(folder):
             c["replies"] += 1
         else:
             c["originals"] += 1
+            for media in tweet.get("extended_entities", {}).get("media", []):
+                c["media found" if x_media_file(folder, tweet, media) else "media missing"] += 1
     return c
+
+
+def x_media_file(folder, tweet, media):
+    """The archive's file of one media item: `<post id>-<name>` in data/tweets_media or data/tweet_media,
+    the name being the last path segment of the photo's URL or of one of a video's (or GIF's) mp4 variants
+    (a video's thumbnail is not the video)."""
+    photo = media.get("type") == "photo"
+    urls = [media.get("media_url_https") or media.get("media_url") or ""] if photo else []
+    urls += [v.get("url", "") for v in media.get("video_info", {}).get("variants", []) if v.get("content_type") == "video/mp4"]
+    tweet_id = tweet.get("id_str", tweet.get("id"))
+    for url in urls:
+        name = url.split("?")[0].rstrip("/").split("/")[-1]
+        for sub in ("tweets_media", "tweet_media"):
+            if name and os.path.isfile(os.path.join(folder, "data", sub, tweet_id + "-" + name)):
+                return True
+    return False
 
 
 def plain(note_html):

@@ -101,3 +101,49 @@ extension FakeXServer: FaultInjecting {
         world.withLock { change(&$0.faults) }
     }
 }
+
+/// Pictures in the fake world: the human's, served at their URLs, and what the bot attached.
+extension FakeXServer {
+    /// Adds a post of `authorID`'s with `pictures` attached in order, each served at its URL.
+    @discardableResult
+    public func addTweet(authorID: String, text: String, createdAt: Date? = nil, pictures: [FakeXPicture]) -> String {
+        let id = addTweet(authorID: authorID, text: text, createdAt: createdAt)
+        addPictures(pictures, toTweet: id)
+        return id
+    }
+
+    /// Attaches `pictures` to a post after its own, each served at its URL; returns those URLs in
+    /// order (empty when there is no such post).
+    @discardableResult
+    public func addPictures(_ pictures: [FakeXPicture], toTweet id: String) -> [String] {
+        let base = baseURL.absoluteString
+        return world.withLock { world in
+            guard let authorID = world.tweets[id]?.authorID else { return [] }
+            let added = pictures.map {
+                world.addMedia(
+                    data: $0.data, contentType: $0.contentType, category: "tweet_image", ownerID: authorID, altText: $0.altText,
+                    width: $0.width, height: $0.height)
+            }
+            world.tweets[id]?.mediaKeys += added.map(\.key)
+            return added.map { base + $0.path }
+        }
+    }
+
+    /// The media of a post, in order (what the bot's post carried).
+    public func media(ofTweet id: String) -> [FakeXMedia] {
+        world.withLock { world in world.tweets[id]?.mediaKeys.compactMap { world.media[$0] } ?? [] }
+    }
+
+    /// Every upload made with `POST /2/media/upload`, in order, attached or not.
+    public var uploads: [FakeXMedia] {
+        world.withLock { world in world.uploads.compactMap { world.media[$0] } }
+    }
+
+    /// Stops serving the `index`-th picture of a post (its host answers 404).
+    public func removeFile(ofTweet id: String, at index: Int) {
+        world.withLock { world in
+            guard let keys = world.tweets[id]?.mediaKeys, keys.indices.contains(index), let path = world.media[keys[index]]?.path else { return }
+            world.removedFiles.insert(path)
+        }
+    }
+}

@@ -60,7 +60,7 @@ extension MastodonNetwork {
         let reply: HTTPReply
         do {
             // An imported export's file, read where the import found it.
-            reply = url.isFileURL ? try Self.readFile(url) : try await client.core.fetch(url)
+            reply = url.isFileURL ? try MediaFile.read(url) : try await client.core.fetch(url)
         } catch {
             // The source did not answer: tried again with the slot, not given up.
             throw NetworkError.failed(endpoint: "GET picture", status: 0, detail: "\(url.host ?? "the source"): \(error)")
@@ -71,8 +71,8 @@ extension MastodonNetwork {
         }
         let limit = item.kind == .photo ? Self.imageByteLimit : Self.videoByteLimit
         guard reply.body.count <= limit else { throw notCarried("\(reply.body.count) bytes; Mastodon takes \(limit) for a \(item.kind.rawValue)") }
-        let type = Self.mediaType(reply.headers["content-type"], url: url)
-        return UploadMedia(data: reply.body, contentType: type, filename: Self.filename(url, type: type), description: item.altText)
+        let type = MediaFile.type(reply.headers["content-type"], url: url)
+        return UploadMedia(data: reply.body, contentType: type, filename: MediaFile.name(url, type: type), description: item.altText)
     }
 
     /// Uploads one fetched picture; a 4xx (a type or size this server refuses, no `write:media`) is not carried.
@@ -113,13 +113,4 @@ extension MastodonNetwork {
         }
         return uploads.map(\.id)
     }
-
-    /// A file of an imported export as a reply: 404 when it is no longer there.
-    static func readFile(_ url: URL) throws -> HTTPReply { try MediaFile.read(url) }
-
-    /// The file's MIME type as the source served it, else from its extension.
-    static func mediaType(_ header: String?, url: URL) -> String { MediaFile.type(header, url: url) }
-
-    /// The name the upload is sent under: the URL's last path segment, or `media` and an extension.
-    static func filename(_ url: URL, type: String) -> String { MediaFile.name(url, type: type) }
 }

@@ -114,6 +114,9 @@ public final class SpendLedger: SpendGate {
         case .optionalRead: stop = spent >= budget * Self.readsShare ? .reads : nil
         case .essentialRead: stop = spent >= budget ? .posting : nil
         case .post(let text, let reply): stop = spent + pricing.price(ofPost: text, reply: reply) > budget ? .posting : nil
+        case .picturePost(let text, let pictures, let described):
+            let price = pricing.price(ofPost: text, reply: false) + pricing.price(ofPictures: pictures, described: described)
+            stop = spent + price > budget ? .posting : nil
         }
         guard let stop else { return true }
         let first = state.withLock { state in

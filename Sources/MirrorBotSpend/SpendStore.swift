@@ -46,4 +46,11 @@ public protocol PostPricing: Sendable {
     func price(ofPost text: String, reply: Bool) -> Double
     /// Whether the network counts `text` as a post containing a URL.
     func hasURL(_ text: String) -> Bool
+    /// What carrying `pictures` uploads costs, `described` of them with a metadata request.
+    func price(ofPictures pictures: Int, described: Int) -> Double
+}
+
+extension PostPricing {
+    /// Nothing, on a network that does not bill uploads.
+    public func price(ofPictures pictures: Int, described: Int) -> Double { 0 }
 }

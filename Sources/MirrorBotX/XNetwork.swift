@@ -98,7 +98,10 @@ public struct XNetwork: SocialNetwork {
     private static func metered(_ pager: XTweetPager, _ timeline: TweetTimeline, _ meter: XSpendMeter?) async throws -> XTweetPage? {
         let before = await pager.requests
         let page = try await mappingErrors { try await pager.next() }
-        if let meter, await pager.requests > before { await meter.read(timeline, ids: page?.data?.map(\.id) ?? []) }
+        if let meter, await pager.requests > before {
+            await meter.read(timeline, ids: page?.data?.map(\.id) ?? [])
+            if let media = page?.includes?.media, !media.isEmpty { await meter.readMedia(keys: media.compactMap(\.mediaKey)) }
+        }
         return page
     }
 
@@ -110,6 +113,7 @@ public struct XNetwork: SocialNetwork {
     /// answer does not show, is marked `isKindUnknown`: never taken for an original.
     static func posts(in page: XTweetPage) -> [NetworkPost] {
         let included = (page.includes?.tweets ?? []) + (page.includes?.posts ?? [])
+        let media = page.includes?.media ?? []
         return (page.data ?? []).map { tweet in
             var kind = tweet.kind
             var replyTo = tweet.inReplyToUserID
@@ -118,13 +122,17 @@ public struct XNetwork: SocialNetwork {
                 if replyTo == nil { kind = .unknown }
             }
             let authorID = tweet.authorID ?? ""
+            // The `t.co` link X appended for the post's media is not the human's words.
+            let hasMedia = tweet.attachments?.mediaKeys?.isEmpty == false
+            let text = hasMedia ? withoutMediaLink(unescapeHTML(tweet.text), link: nil) : unescapeHTML(tweet.text)
             if authorID.isEmpty, kind != .retweet { kind = .unknown }
             return NetworkPost(
-                id: tweet.id, text: unescapeHTML(tweet.text),
+                id: tweet.id, text: text,
                 createdAt: tweet.createdDate ?? XDate.fromSnowflake(tweet.id) ?? Date(timeIntervalSince1970: 0),
                 authorID: authorID, authorUsername: page.includedUser(id: tweet.authorID)?.username,
                 inReplyToUserID: replyTo, inReplyToUsername: page.includedUser(id: replyTo)?.username,
-                isRetweet: kind == .retweet, isKindUnknown: kind == .unknown, inReplyToPostID: kind == .reply ? tweet.repliedToID : nil)
+                isRetweet: kind == .retweet, isKindUnknown: kind == .unknown, inReplyToPostID: kind == .reply ? tweet.repliedToID : nil,
+                media: Self.media(of: tweet, in: media))
         }
     }
 

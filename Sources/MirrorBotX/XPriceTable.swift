@@ -24,13 +24,21 @@ public struct XPriceTable: Sendable, Equatable, PostPricing {
     /// "Content: Manage" write. The pricing page does not name the endpoints of each line; a
     /// delete is what "manage Posts" means in X's own docs, so it is counted here.
     public var delete = 0.005
+    /// `POST /2/media/upload`, per picture uploaded. The pricing page lists no line for uploads;
+    /// counted as what it makes, "Content: Create" (our reading: X's console has the bill).
+    public var mediaUpload = 0.015
+    /// `POST /2/media/metadata` (a picture's alt text or sensitive mark): "Media Metadata", per request.
+    public var mediaMetadata = 0.005
+    /// A media object a read returns (`includes.media` of the human's posts): "Media: Read", per resource.
+    public var mediaRead = 0.005
 
     public init() {}
 
     /// The names `X_PRICES` takes, with their key paths.
     static var names: [(String, WritableKeyPath<XPriceTable, Double>)] { [
         ("owned_read", \.ownedRead), ("read", \.read), ("user_read", \.userRead), ("post", \.post), ("post_url", \.postWithURL),
-        ("reply", \.reply), ("like", \.like), ("delete", \.delete),
+        ("reply", \.reply), ("like", \.like), ("delete", \.delete), ("media_upload", \.mediaUpload),
+        ("media_metadata", \.mediaMetadata), ("media_read", \.mediaRead),
     ] }
 
     /// The defaults with `text`'s overrides (`name=dollars,…`); a bad entry is an error naming it.
@@ -60,6 +68,10 @@ public struct XPriceTable: Sendable, Equatable, PostPricing {
     }
 
     public func hasURL(_ text: String) -> Bool { Self.containsURL(text) }
+
+    public func price(ofPictures pictures: Int, described: Int) -> Double {
+        Double(pictures) * mediaUpload + Double(described) * mediaMetadata
+    }
 
     /// X links `http://…`, `https://…` and bare `www.…` in a post's text (and wraps them in t.co).
     public static func containsURL(_ text: String) -> Bool {

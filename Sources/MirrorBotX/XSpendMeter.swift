@@ -33,6 +33,24 @@ public final class XSpendMeter: Sendable {
         await ledger.persist(ledger.record(endpoint: endpoint, resources: ids.count, dollars: Double(fresh) * perPost))
     }
 
+    /// The media objects (`keys`) a read of posts returned in `includes.media`: a media read each,
+    /// one already read today not paid again.
+    func readMedia(keys: [String]) async {
+        let fresh = await ledger.firstReads(keys)
+        let dollars = Double(fresh) * prices.mediaRead
+        await ledger.persist(ledger.record(endpoint: "media of GET /2/users/:id/tweets", resources: keys.count, dollars: dollars))
+    }
+
+    /// A picture X took (`POST /2/media/upload`).
+    func uploadedMedia() async {
+        await ledger.persist(ledger.record(endpoint: "POST /2/media/upload", resources: 1, dollars: prices.mediaUpload))
+    }
+
+    /// An alt text or sensitive mark X set (`POST /2/media/metadata`).
+    func describedMedia() async {
+        await ledger.persist(ledger.record(endpoint: "POST /2/media/metadata", resources: 1, dollars: prices.mediaMetadata))
+    }
+
     /// `GET /2/users/me`: one user.
     func readMe() async {
         await ledger.persist(ledger.record(endpoint: "GET /2/users/me", resources: 1, dollars: prices.userRead))

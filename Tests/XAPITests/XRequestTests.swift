@@ -18,8 +18,11 @@ struct XRequestTests {
         #expect(query["max_results"] == sent)
         #expect((query["since_id"] != nil) == hasSinceID)
         #expect(query["pagination_token"] == "abc")
-        #expect(query["tweet.fields"] == "created_at,author_id,in_reply_to_user_id,referenced_tweets,conversation_id")
-        #expect(query["expansions"] == "author_id,in_reply_to_user_id")
+        // The human's own posts come with their media (issue 40); the other lists do not ask (X bills media reads).
+        let media = timeline == .userTweets
+        #expect(query["tweet.fields"] == "created_at,author_id,in_reply_to_user_id,referenced_tweets,conversation_id" + (media ? ",attachments" : ""))
+        #expect(query["expansions"] == "author_id,in_reply_to_user_id" + (media ? ",attachments.media_keys" : ""))
+        #expect(query["media.fields"] == (media ? "alt_text,height,media_key,type,url,variants,width" : nil))
         #expect(query["user.fields"] == "username")
         #expect(query["exclude"] == nil)
     }
@@ -31,6 +34,9 @@ struct XRequestTests {
         #expect(json["text"] as? String == "hi")
         #expect((json["reply"] as? [String: String])?["in_reply_to_tweet_id"] == "9")
         #expect(CreateTweet(text: "x").refusal == .createTweet(isReply: false))
+        let pictures = try #require(CreateTweet(text: "", mediaIDs: ["11", "12"]).body)
+        #expect(String(decoding: pictures, as: UTF8.self) == #"{"media":{"media_ids":["11","12"]},"text":""}"#
+            || String(decoding: pictures, as: UTF8.self) == #"{"text":"","media":{"media_ids":["11","12"]}}"#)
         let like = LikeTweet(userID: "2", tweetID: "5")
         #expect(like.endpoint == "POST /2/users/:id/likes")
         #expect(like.path == "/2/users/2/likes")

@@ -12,6 +12,8 @@ public struct FakeXTweet: Sendable, Equatable {
     public var inReplyToUserID: String?
     public var retweetOfID: String?
     public var conversationID: String
+    /// Its media, in order (`attachments.media_keys`).
+    public var mediaKeys: [String] = []
 
     public var isRetweet: Bool { retweetOfID != nil }
 
@@ -31,6 +33,11 @@ public struct FakeXTweet: Sendable, Equatable {
             searchStart = next
         }
         return false
+    }
+
+    /// Whether the answer carries `attachments`: asked for as a field or through its expansion.
+    func showsMedia(_ query: FakeXQuery) -> Bool {
+        !mediaKeys.isEmpty && (query.fields.contains("attachments") || query.expansions.contains("attachments.media_keys"))
     }
 
     /// X API v2 escapes `&`, `<` and `>` in post text.
@@ -55,6 +62,7 @@ public struct FakeXTweet: Sendable, Equatable {
             conversationID: query.shows("conversation_id") ? conversationID : nil,
             referencedTweets: showsReferences && !postFields ? references : nil,
             referencedPosts: showsReferences && postFields ? references : nil,
-            editHistoryTweetIDs: postFields ? nil : [id], editHistoryPostIDs: postFields ? [id] : nil)
+            editHistoryTweetIDs: postFields ? nil : [id], editHistoryPostIDs: postFields ? [id] : nil,
+            attachments: showsMedia(query) ? XTweet.Attachments(mediaKeys: mediaKeys) : nil)
     }
 }

@@ -7,6 +7,7 @@ struct FakeXQuery: Sendable, Equatable {
     var dialect: XFieldDialect
     var fields: Set<String> = []
     var expansions: Set<String> = []
+    var mediaFields: Set<String> = []
 
     /// Whether a post carries `field`: asked for as a field (2.159) or as an expansion
     /// (2.167's `author_id`, `in_reply_to_user_id`, `referenced_posts`).
@@ -25,7 +26,7 @@ struct FakeXQuery: Sendable, Equatable {
             return ["id", "since_id", "until_id", "max_results", "pagination_token", "exclude", "start_time", "end_time"] + objects
         case .lookup: return ["ids"] + objects
         case .users: return ["ids", "user.fields", "expansions", dialect.fieldsParameter]
-        case .createTweet, .like, .deleteTweet: return []
+        case .createTweet, .like, .deleteTweet, .mediaUpload, .mediaMetadata: return []
         }
     }
 
@@ -33,18 +34,24 @@ struct FakeXQuery: Sendable, Equatable {
     static func postFields(_ dialect: XFieldDialect) -> [String] {
         switch dialect {
         case .tweetFields:
-            ["author_id", "conversation_id", "created_at", "edit_history_tweet_ids", "id", "in_reply_to_user_id", "referenced_tweets", "text"]
-        case .postFields: ["conversation_id", "created_at", "id", "text"]
+            [
+                "attachments", "author_id", "conversation_id", "created_at", "edit_history_tweet_ids", "id", "in_reply_to_user_id",
+                "referenced_tweets", "text",
+            ]
+        case .postFields: ["attachments", "conversation_id", "created_at", "id", "text"]
         }
     }
 
     /// The expansions the fake serves, per dialect (each in its document's enum).
     static func expansionValues(_ dialect: XFieldDialect) -> [String] {
         switch dialect {
-        case .tweetFields: ["author_id", "edit_history_tweet_ids", "in_reply_to_user_id", "referenced_tweets.id"]
-        case .postFields: ["author_id", "edit_history_post_ids", "in_reply_to_user_id", "referenced_posts"]
+        case .tweetFields: ["attachments.media_keys", "author_id", "edit_history_tweet_ids", "in_reply_to_user_id", "referenced_tweets.id"]
+        case .postFields: ["attachments.media_keys", "author_id", "edit_history_post_ids", "in_reply_to_user_id", "referenced_posts"]
         }
     }
+
+    /// The media fields the fake serves (in both documents' `media.fields` enum).
+    static let mediaFields = ["alt_text", "height", "media_key", "type", "url", "variants", "width"]
 
     /// The user fields the fake serves (in both documents' enum).
     static let userFields = ["description", "id", "name", "username"]
@@ -56,6 +63,7 @@ struct FakeXQuery: Sendable, Equatable {
         case dialect.fieldsParameter: postFields(dialect)
         case "expansions": route == .me || route == .users ? [] : expansionValues(dialect)
         case "user.fields": userFields
+        case "media.fields": route == .me || route == .users ? [] : mediaFields
         default: nil
         }
     }
@@ -83,6 +91,7 @@ extension FakeXWorld {
             }
             if item.name == dialect.fieldsParameter { query.fields.formUnion(values) }
             if item.name == "expansions" { query.expansions.formUnion(values) }
+            if item.name == "media.fields" { query.mediaFields.formUnion(values) }
         }
         return .success(query)
     }

@@ -9,6 +9,9 @@ enum FakeXRoute: Sendable, Equatable {
     case deleteTweet(id: String)
     /// `GET /2/users?ids=`: users by id (`FakeXWorld+Lookups.swift`).
     case users
+    /// `POST /2/media/upload` and `POST /2/media/metadata` (`FakeXWorld+Media.swift`).
+    case mediaUpload
+    case mediaMetadata
 
     /// The endpoint template (`GET /2/users/:id/tweets`): names limits, faults and records.
     var endpoint: String {
@@ -20,6 +23,8 @@ enum FakeXRoute: Sendable, Equatable {
         case .lookup: "GET /2/tweets"
         case .deleteTweet: "DELETE /2/tweets/:id"
         case .users: "GET /2/users"
+        case .mediaUpload: "POST /2/media/upload"
+        case .mediaMetadata: "POST /2/media/metadata"
         }
     }
 
@@ -28,6 +33,10 @@ enum FakeXRoute: Sendable, Equatable {
         switch (method, parts.count) {
         case ("GET", 3) where parts == ["2", "users", "me"]:
             self = .me
+        case ("POST", 3) where parts == ["2", "media", "upload"]:
+            self = .mediaUpload
+        case ("POST", 3) where parts == ["2", "media", "metadata"]:
+            self = .mediaMetadata
         case ("POST", 2) where parts == ["2", "tweets"]:
             self = .createTweet
         case ("GET", 2) where parts == ["2", "tweets"]:

@@ -74,10 +74,13 @@ extension FakeXWorld {
             let targets = page.flatMap { [$0.retweetOfID, $0.inReplyToTweetID].compactMap { $0 } }
             referenced = targets.compactMap { tweets[$0] }.map { $0.api(query) }
         }
-        guard !included.isEmpty || !referenced.isEmpty else { return nil }
+        let media = includedMedia(for: page, query: query)
+        guard !included.isEmpty || !referenced.isEmpty || !media.isEmpty else { return nil }
         let posts = referenced.isEmpty ? nil : referenced
+        let people = included.isEmpty ? nil : included
+        let expanded = media.isEmpty ? nil : media
         return query.dialect == .postFields
-            ? XTweetPage.Includes(users: included.isEmpty ? nil : included, posts: posts)
-            : XTweetPage.Includes(users: included.isEmpty ? nil : included, tweets: posts)
+            ? XTweetPage.Includes(users: people, posts: posts, media: expanded)
+            : XTweetPage.Includes(users: people, tweets: posts, media: expanded)
     }
 }

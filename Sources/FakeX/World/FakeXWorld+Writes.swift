@@ -21,10 +21,18 @@ extension FakeXWorld {
         guard let body = try? JSONDecoder().decode(CreateTweet.Body.self, from: request.body) else {
             return invalid("The request body is not a valid post")
         }
-        guard !body.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        var mediaKeys: [String] = []
+        if let ids = body.media?.mediaIDs {
+            switch attachable(ids, user: author) {
+            case .success(let keys): mediaKeys = keys
+            case .failure(let refusal): return refusal.response
+            }
+        }
+        // `CreatePostsRequest.text`: "Required unless media is provided".
+        guard !body.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || !mediaKeys.isEmpty else {
             return invalid("The `text` field must not be empty")
         }
-        if tweets.values.contains(where: { $0.authorID == author.id && !$0.isRetweet && $0.text == body.text }) {
+        if !body.text.isEmpty, tweets.values.contains(where: { $0.authorID == author.id && !$0.isRetweet && $0.text == body.text }) {
             return .problem(
                 403, title: "Forbidden", detail: "You are not allowed to create a Tweet with duplicate content.")
         }
@@ -46,6 +54,7 @@ extension FakeXWorld {
         let tweet = insertTweet(
             id: nil, authorID: author.id, text: body.text, createdAt: now, inReplyToTweetID: target?.id,
             inReplyToUserID: target?.authorID, retweetOfID: nil)
+        tweets[tweet.id]?.mediaKeys = mediaKeys
         if let target {
             writes.append(.reply(id: tweet.id, authorID: author.id, text: tweet.text, inReplyToTweetID: target.id))
         } else {

@@ -22,6 +22,14 @@ struct FakeXWorld: Sendable {
     var faults = FakeXFaultPlan()
     /// Apps, request tokens and PINs of the sign-in flow (`FakeXWorld+PINFlow.swift`).
     var pinFlow = FakeXPINFlow()
+    /// Media by key: the human's pictures and the bot's uploads (`FakeXWorld+Media.swift`).
+    var media: [String: FakeXMedia] = [:]
+    /// Upload keys in order, and the paths no longer served.
+    var uploads: [String] = []
+    var removedFiles: Set<String> = []
+    var lastMediaID: UInt64 = 1_880_000_000_000_000_000
+    /// The `Host` the last request named: the human's media URLs point there.
+    var host: String?
 
     init(settings: FakeXSettings) {
         self.settings = settings
@@ -29,10 +37,15 @@ struct FakeXWorld: Sendable {
 
     /// Answers one request; nil means: drop the connection.
     mutating func handle(_ request: HTTPRequest, now: Date) -> HTTPResponse? {
+        if let named = request.headers["host"] { host = named }
         if let response = answerPINFlow(request) {
             return record(request, endpoint: "\(request.method) \(request.path)", user: nil, now: now, response)
         }
-        guard let route = FakeXRoute(method: request.method, path: request.path) else {
+        if request.method == "GET", request.path.hasPrefix("/media/") {
+            // The file host (pbs.twimg.com): public, no signature.
+            return record(request, endpoint: "GET /media/:file", user: nil, now: now, mediaFile(request.path))
+        }
+                guard let route = FakeXRoute(method: request.method, path: request.path) else {
             return record(request, endpoint: "\(request.method) \(request.path)", user: nil, now: now,
                 HTTPResponse.problem(404, title: "Not Found Error", detail: "no such endpoint"))
         }
@@ -90,6 +103,10 @@ struct FakeXWorld: Sendable {
             return deleteTweet(id, user: user)
         case .users:
             return usersLookup(request)
+        case .mediaUpload:
+            return uploadMedia(request, user: user)
+        case .mediaMetadata:
+            return setMediaMetadata(request, user: user)
         }
     }
 

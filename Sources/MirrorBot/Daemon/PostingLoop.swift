@@ -134,7 +134,7 @@ public struct PostingLoop: DaemonLoop {
                     linkSkips += 1
                     continue
                 }
-                if !spending.allows(.post(text: source.text, reply: false)) {
+                if !spending.allows(.posting(source, whole: scheduler.media == .whole)) {
                     // A URL-free post may still fit (X_SKIP_LINK_POSTS=tight); past that the slot waits
                     // (tried again next round, skipped as missed when it is too late).
                     if hasURL, settings.linkPosts == .tight {

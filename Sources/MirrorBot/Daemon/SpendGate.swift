@@ -17,6 +17,16 @@ public enum SpendUse: Sendable, Equatable {
     case essentialRead
     /// A post or a reply of this text.
     case post(text: String, reply: Bool)
+    /// A post of this text carrying `pictures` uploads, `described` of them given alt text or a
+    /// sensitive mark (X bills each upload and each metadata request).
+    case picturePost(text: String, pictures: Int, described: Int)
+
+    /// The budget's view of posting `source` (whole: with its pictures).
+    public static func posting(_ source: Post, whole: Bool) -> SpendUse {
+        guard whole, !source.media.isEmpty else { return .post(text: source.text, reply: false) }
+        let described = source.media.filter { $0.altText != nil || $0.sensitive }.count
+        return .picturePost(text: source.text, pictures: source.media.count, described: described)
+    }
 }
 
 /// What the budget stopped, once a day each (`BotEvent.budgetReached`).

@@ -259,8 +259,8 @@ public enum NetworkKind: String, Sendable {
     public var carriesWarnings: Bool { self == .mastodon || self == .misskey }
 
     /// Whether the bot's posts carry the human's pictures with their alt texts (issue 40):
-    /// Mastodon and Misskey. Elsewhere `POST_MEDIA=carry` leaves posts with pictures out.
-    public var carriesMedia: Bool { self == .mastodon || self == .misskey }
+    /// Mastodon, X and Misskey. Elsewhere `POST_MEDIA=carry` leaves posts with pictures out.
+    public var carriesMedia: Bool { self == .mastodon || self == .x || self == .misskey }
 }
 
 /// A missing or malformed variable, named in one line.

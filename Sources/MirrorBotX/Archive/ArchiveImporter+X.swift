@@ -33,6 +33,7 @@ extension ArchiveImporter {
                     summary.archiveTimeZone = summary.archiveTimeZone ?? entry.timeZone
                 }
             case .tweets:
+                let mediaFolder = ArchiveMediaFolder(postsFile: file.path)
                 try reader.forEachEntry(as: ArchiveTweet.self) { tweet, _ in
                     if tweet.deletedAt != nil || deletedIDs.contains(tweet.id) {
                         collector.countDeleted()
@@ -42,6 +43,16 @@ extension ArchiveImporter {
                     if !notes.isEmpty, let full = notes.fullText(of: post) {
                         post.text = full
                         summary.longPostsCompleted += 1
+                    }
+                    if !tweet.media.isEmpty {
+                        let found = mediaFolder.media(of: tweet)
+                        post.media = found.media
+                        post.text = XNetwork.withoutMediaLink(post.text, link: tweet.media.first?.link)
+                        // Counted for the originals (the posts the bot reposts), as docs/REAL-EXPORTS.md does.
+                        if post.inReplyToUserID == nil, !post.text.hasPrefix("RT @") {
+                            summary.mediaFound += found.media.count - found.missing.count
+                            summary.mediaMissing += found.missing
+                        }
                     }
                     collector.add(post)
                     if collector.read % progressInterval == 0 {

@@ -14,6 +14,8 @@ struct ArchiveTweet: Decodable {
     var inReplyToStatusID: String?
     /// Set on entries the archive marks deleted (`deleted-tweets.js` has it on each).
     var deletedAt: String?
+    /// `extended_entities.media`: the post's media in order.
+    var media: [ArchiveMedia]
 
     private enum Wrapper: String, CodingKey { case tweet }
 
@@ -24,6 +26,11 @@ struct ArchiveTweet: Decodable {
         case inReplyToScreenName = "in_reply_to_screen_name"
         case inReplyToStatusIDStr = "in_reply_to_status_id_str"
         case deletedAt = "deleted_at"
+        case extendedEntities = "extended_entities"
+    }
+
+    private struct ExtendedEntities: Decodable {
+        var media: [ArchiveMedia]?
     }
 
     init(from decoder: any Decoder) throws {
@@ -43,6 +50,7 @@ struct ArchiveTweet: Decodable {
         inReplyToScreenName = try fields.decodeIfPresent(String.self, forKey: .inReplyToScreenName)
         inReplyToStatusID = try fields.decodeIfPresent(String.self, forKey: .inReplyToStatusIDStr)
         deletedAt = (try? fields.decodeIfPresent(String.self, forKey: .deletedAt)) ?? nil
+        media = (try fields.decodeIfPresent(ExtendedEntities.self, forKey: .extendedEntities))?.media ?? []
     }
 
     /// The post to store; throws an `ArchiveEntryError` saying what is wrong with the entry

@@ -63,3 +63,11 @@ public final class XClient: Sendable {
         return try await core.send(request.speaking(other)).value
     }
 }
+
+extension XClient {
+    /// A plain `GET` of a public file (a post's picture on `pbs.twimg.com`), unsigned, over the
+    /// client's transport: one attempt, the answer as it came.
+    public func fetch(_ url: URL) async throws -> HTTPReply {
+        try await core.fetch(url)
+    }
+}

@@ -40,11 +40,15 @@ public enum XFieldDialect: String, Sendable, CaseIterable, Codable {
     }
 
     /// The query of a post-returning request, after its own parameters.
-    public var query: [(name: String, value: String)] {
-        [
-            (fieldsParameter, postFields.joined(separator: ",")), ("expansions", expansions.joined(separator: ",")),
-            ("user.fields", XFields.userFields),
-        ]
+    public var query: [(name: String, value: String)] { query(media: false) }
+
+    /// The query, asking with `media` for each post's media too: the `attachments` field, the
+    /// `attachments.media_keys` expansion and `media.fields` (the same names in both documents).
+    public func query(media: Bool) -> [(name: String, value: String)] {
+        let fields = postFields + (media ? ["attachments"] : [])
+        let expanded = expansions + (media ? ["attachments.media_keys"] : [])
+        return [(fieldsParameter, fields.joined(separator: ",")), ("expansions", expanded.joined(separator: ","))]
+            + (media ? [("media.fields", XMedia.fields.joined(separator: ","))] : []) + [("user.fields", XFields.userFields)]
     }
 
     /// Words only this dialect uses in a request: a server refusing one of them speaks the other.

@@ -6,11 +6,14 @@ public struct XResponse<Payload: Sendable & Codable>: Sendable, Codable {
         /// The referenced posts: `tweets` in document 2.159, `posts` in 2.167.
         public var tweets: [XTweet]?
         public var posts: [XTweet]?
+        /// The posts' media (`attachments.media_keys` expanded), in both documents.
+        public var media: [XMedia]?
 
-        public init(users: [XUser]? = nil, tweets: [XTweet]? = nil, posts: [XTweet]? = nil) {
+        public init(users: [XUser]? = nil, tweets: [XTweet]? = nil, posts: [XTweet]? = nil, media: [XMedia]? = nil) {
             self.users = users
             self.tweets = tweets
             self.posts = posts
+            self.media = media
         }
     }
 

@@ -15,6 +15,15 @@ public struct XTweet: Sendable, Equatable, Codable {
         }
     }
 
+    /// `attachments`: the keys of the post's media, in order (`includes.media` has them).
+    public struct Attachments: Sendable, Equatable, Codable {
+        public var mediaKeys: [String]?
+
+        public init(mediaKeys: [String]?) { self.mediaKeys = mediaKeys }
+
+        enum CodingKeys: String, CodingKey { case mediaKeys = "media_keys" }
+    }
+
     public var id: String
     public var text: String
     /// `2021-01-06T18:40:40.000Z`, kept as sent; see `createdDate`.
@@ -28,6 +37,7 @@ public struct XTweet: Sendable, Equatable, Codable {
     public var referencedPosts: [Reference]?
     public var editHistoryTweetIDs: [String]?
     public var editHistoryPostIDs: [String]?
+    public var attachments: Attachments?
 
     enum CodingKeys: String, CodingKey {
         case id, text
@@ -39,12 +49,14 @@ public struct XTweet: Sendable, Equatable, Codable {
         case referencedPosts = "referenced_posts"
         case editHistoryTweetIDs = "edit_history_tweet_ids"
         case editHistoryPostIDs = "edit_history_post_ids"
+        case attachments
     }
 
     public init(
         id: String, text: String, createdAt: String? = nil, authorID: String? = nil,
         inReplyToUserID: String? = nil, conversationID: String? = nil, referencedTweets: [Reference]? = nil,
-        referencedPosts: [Reference]? = nil, editHistoryTweetIDs: [String]? = nil, editHistoryPostIDs: [String]? = nil
+        referencedPosts: [Reference]? = nil, editHistoryTweetIDs: [String]? = nil, editHistoryPostIDs: [String]? = nil,
+        attachments: Attachments? = nil
     ) {
         self.id = id
         self.text = text
@@ -56,6 +68,7 @@ public struct XTweet: Sendable, Equatable, Codable {
         self.referencedPosts = referencedPosts
         self.editHistoryTweetIDs = editHistoryTweetIDs
         self.editHistoryPostIDs = editHistoryPostIDs
+        self.attachments = attachments
     }
 
     /// The references, whichever dialect named them.

@@ -17,10 +17,13 @@ public struct CreateTweet: XRequest {
 
     public var text: String
     public var inReplyToTweetID: String?
+    /// Uploads (`UploadXMedia`) attached in order: at most 4 (`CreatePostsMedia.media_ids.maxItems`).
+    public var mediaIDs: [String]
 
-    public init(text: String, inReplyToTweetID: String? = nil) {
+    public init(text: String, inReplyToTweetID: String? = nil, mediaIDs: [String] = []) {
         self.text = text
         self.inReplyToTweetID = inReplyToTweetID
+        self.mediaIDs = mediaIDs
     }
 
     public var method: String { "POST" }
@@ -31,10 +34,13 @@ public struct CreateTweet: XRequest {
     public var replay: Replay { .refusedWhenRepeated }
 
     public var body: Data? {
-        try? JSONEncoder().encode(Body(text: text, reply: inReplyToTweetID.map { Body.Reply(inReplyToTweetID: $0) }))
+        try? JSONEncoder().encode(
+            Body(
+                text: text, reply: inReplyToTweetID.map { Body.Reply(inReplyToTweetID: $0) },
+                media: mediaIDs.isEmpty ? nil : Body.Media(mediaIDs: mediaIDs)))
     }
 
-    /// `{"text": ..., "reply": {"in_reply_to_tweet_id": ...}}`.
+    /// `{"text": ..., "reply": {"in_reply_to_tweet_id": ...}, "media": {"media_ids": [...]}}`.
     public struct Body: Codable, Sendable {
         public struct Reply: Codable, Sendable {
             public var inReplyToTweetID: String
@@ -44,7 +50,23 @@ public struct CreateTweet: XRequest {
             enum CodingKeys: String, CodingKey { case inReplyToTweetID = "in_reply_to_tweet_id" }
         }
 
+        /// `CreatePostsMedia`.
+        public struct Media: Codable, Sendable {
+            public var mediaIDs: [String]
+
+            public init(mediaIDs: [String]) { self.mediaIDs = mediaIDs }
+
+            enum CodingKeys: String, CodingKey { case mediaIDs = "media_ids" }
+        }
+
         public var text: String
         public var reply: Reply?
+        public var media: Media?
+
+        public init(text: String, reply: Reply? = nil, media: Media? = nil) {
+            self.text = text
+            self.reply = reply
+            self.media = media
+        }
     }
 }

@@ -54,6 +54,10 @@ public struct TweetListRequest: XRequest {
         var items: [(name: String, value: String)] = [("max_results", String(maxResults))]
         if let sinceID { items.append(("since_id", sinceID)) }
         if let paginationToken { items.append(("pagination_token", paginationToken)) }
-        return items + dialect.query
+        return items + dialect.query(media: asksForMedia)
     }
+
+    /// Whether the posts come with their media: the human's own posts only (the ones reposted);
+    /// X bills each media object a read returns, so the other lists do not ask.
+    public var asksForMedia: Bool { timeline == .userTweets }
 }

@@ -78,10 +78,15 @@ struct RealExportTests {
 
     @Test("X archives: every non-retweet stored, replies as addressed to a user", arguments: [
         // README: entries, retweets ("RT @"), addressed to a user (in_reply_to_user_id set), likes (with text, without).
-        ("x/TweetArchive", 1163, 29, 250, 4012, 0, "Tokyo"),
-        ("x/andreruffert-twitter", 1986, 643, 553, 1358, 1, "Berlin"),
+        // Pictures (issue 40, realdata-figures.py): the originals' media items whose file is in the archive's
+        // media folder, and those named missing (andreruffert-twitter has no media folder).
+        ("x/TweetArchive", 1163, 29, 250, 4012, 0, "Tokyo", 84, 0),
+        ("x/andreruffert-twitter", 1986, 643, 553, 1358, 1, "Berlin", 0, 76),
     ])
-    func xArchive(name: String, entries: Int, retweets: Int, replies: Int, likes: Int, likesWithoutText: Int, zone: String) async throws {
+    func xArchive(
+        name: String, entries: Int, retweets: Int, replies: Int, likes: Int, likesWithoutText: Int, zone: String, mediaFound: Int,
+        mediaMissing: Int
+    ) async throws {
         guard let (summary, stored) = try await importing(name, { try await $0.importArchive(at: $1) }) else { return }
         #expect(summary.postsRead == entries)
         #expect(summary.retweets == retweets)
@@ -91,6 +96,8 @@ struct RealExportTests {
         #expect(summary.likesFound == likes)
         #expect(summary.likesEmpty == likesWithoutText)
         #expect(summary.archiveTimeZone == zone)
+        #expect(summary.mediaFound == mediaFound)
+        #expect(summary.mediaMissing.count == mediaMissing)
     }
 
     @Test("Mastodon exports: public and unlisted notes stored, warned ones with their warning; the rest counted by reason", arguments: [

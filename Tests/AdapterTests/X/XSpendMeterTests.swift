@@ -146,9 +146,29 @@ struct XSpendMeterTests {
         #expect(table.read == 0.004 && table.postWithURL == 0.25 && table.ownedRead == 0.001 && table.post == 0.015 && table.reply == 0.01)
         #expect(table.price(ofPost: "@friend そうだね", reply: true) == 0.01)
         #expect(table.price(ofPost: "see www.example.com", reply: true) == 0.25)
-        #expect(throws: XPriceError(entry: "reads=1", reason: "expected NAME=DOLLARS with NAME one of owned_read, read, user_read, post, post_url, reply, like, delete")) {
+        // Pictures: an upload each, a metadata request each described one (issue 40).
+        let pictures = try XPriceTable.parse("media_upload=0.02,media_metadata=0.01")
+        #expect(abs(pictures.price(ofPictures: 3, described: 2) - 0.08) < 1e-9)
+        #expect(abs(XPriceTable().price(ofPictures: 3, described: 3) - 0.06) < 1e-9)
+        let names = "owned_read, read, user_read, post, post_url, reply, like, delete, media_upload, media_metadata, media_read"
+        #expect(throws: XPriceError(entry: "reads=1", reason: "expected NAME=DOLLARS with NAME one of \(names)")) {
             try XPriceTable.parse("reads=1")
         }
         #expect(throws: XPriceError(entry: "read=-1", reason: "expected a price in dollars, 0 or more")) { try XPriceTable.parse("read=-1") }
+    }
+
+    @Test("X_DAILY_BUDGET_USD holds a picture post's uploads and metadata: one that fits as text may not fit whole")
+    func budgetHoldsPictures() {
+        let ledger = SpendLedger(budget: 0.055, pricing: XPriceTable(), store: nil, clock: ManualClock(Date(timeIntervalSince1970: 1_800_000_000)))
+        let media = [
+            PostMedia(kind: .photo, url: "https://pbs.twimg.com/media/a.jpg", altText: "a"), PostMedia(kind: .photo, url: "https://pbs.twimg.com/media/b.jpg"),
+        ]
+        let post = Post(id: "1", text: "夕焼け", createdAt: Date(timeIntervalSince1970: 1_700_000_000), media: media)
+        #expect(SpendUse.posting(post, whole: true) == .picturePost(text: "夕焼け", pictures: 2, described: 1))
+        #expect(SpendUse.posting(post, whole: false) == .post(text: "夕焼け", reply: false))
+        // $0.015 + 2 × $0.015 + $0.005 = $0.05 fits in $0.055; a third picture ($0.065) would not.
+        #expect(ledger.allows(.posting(post, whole: true)))
+        #expect(!ledger.allows(.picturePost(text: "夕焼け", pictures: 3, described: 1)))
+        #expect(ledger.allows(.post(text: "夕焼け", reply: false)))
     }
 }

@@ -81,9 +81,9 @@ struct OpenAPIDocument {
     }
 
     /// The schema of the operation's JSON request body.
-    func requestSchema(of operation: Object) -> Object? {
+    func requestSchema(of operation: Object, contentType: String = "application/json") -> Object? {
         let body = resolve(operation["requestBody"])
-        return ((body["content"] as? Object)?["application/json"] as? Object).map { resolve($0["schema"]) }
+        return ((body["content"] as? Object)?[contentType] as? Object).map { resolve($0["schema"]) }
     }
 
     /// The schema of the operation's JSON response with `status` (or `default`).
@@ -151,7 +151,10 @@ struct OpenAPIDocument {
             for name in schema["required"] as? [String] ?? [] where object[name] == nil {
                 problems.append("\(where_): required property \(name) missing")
             }
-            for (name, child) in object {
+            // An opaque object (`{"type": "object"}`, no properties declared: 2.167's
+            // `sensitive_media_warning`) takes any keys; every declared object is checked key by key.
+            let opaque = schema["properties"] == nil && schema["additionalProperties"] == nil
+            for (name, child) in object where !opaque {
                 guard let declared = properties[name] else {
                     problems.append("\(where_): property \(name) is not declared")
                     continue
@@ -191,6 +194,15 @@ struct OpenAPIDocument {
         if let all = schema["allOf"] as? [Any] { return hasPath(path, in: merged(all.map { resolve($0) })) }
         if let one = (schema["oneOf"] ?? schema["anyOf"]) as? [Any] { return one.contains { hasPath(path, in: $0) } }
         if head == "[]" { return schema["items"] != nil && hasPath(Array(path.dropFirst()), in: schema["items"]) }
+        // A polymorphic schema (2.159's `Media`: `Photo`, `Video`, `AnimatedGif` by `type`): a key
+        // the base or any of its kinds declares.
+        if let mapping = (schema["discriminator"] as? Object)?["mapping"] as? Object, (schema["properties"] as? Object)?[head] == nil {
+            return mapping.values.contains { reference in
+                let kind = resolve(["$ref": reference])
+                let parts = ((kind["allOf"] as? [Any]) ?? [kind]).map { resolve($0).filter { $0.key != "discriminator" } }
+                return hasPath(path, in: merged(parts))
+            }
+        }
         guard let child = (schema["properties"] as? Object)?[head] else { return false }
         return hasPath(Array(path.dropFirst()), in: child)
     }

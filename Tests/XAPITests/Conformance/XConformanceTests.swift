@@ -1,5 +1,6 @@
 import APIClientCore
 import APIClientTestSupport
+import FakeHTTP
 import Foundation
 import Testing
 @testable import FakeX
@@ -45,6 +46,12 @@ struct XConformanceTests {
         sends.append { _ = try await $0.send(CreateTweet(text: "@friend thanks", inReplyToTweetID: "1346889436626259968")) }
         sends.append { _ = try await $0.send(LikeTweet(userID: "2244994945", tweetID: "1346889436626259968")) }
         sends.append { _ = try await $0.send(GetTweetsByIDs(ids: ["1346889436626259968", "20", "1460323737035677698"])) }
+        // Pictures (issue 40): an upload, its alt text and warning, a post attaching uploads in order.
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1])
+        sends.append { _ = try await $0.send(UploadXMedia(data: png, contentType: "image/png", filename: "sun.png")) }
+        sends.append { _ = try await $0.send(CreateXMediaMetadata(mediaID: "1146654567674912769", altText: "A red sun", sensitive: true)) }
+        sends.append { _ = try await $0.send(CreateXMediaMetadata(mediaID: "1146654567674912769", altText: "Only alt text", sensitive: false)) }
+        sends.append { _ = try await $0.send(CreateTweet(text: "", mediaIDs: ["1146654567674912769", "1146654567674912770"])) }
         let transport = ScriptedTransport(Array(repeating: .json(200, "{}"), count: sends.count))
         let credentials = OAuthCredentials(consumerKey: "ck", consumerSecret: "cs", accessToken: "1-t", accessTokenSecret: "ts")
         let client = XClient(credentials: credentials, transport: transport, dialects: XDialectMemory(dialect))
@@ -78,6 +85,15 @@ struct XConformanceTests {
             problems += document.checkQueryValue(item.value ?? "", parameter: declared, at: "\(method) \(template) \(item.name)")
         }
         let requestSchema = document.requestSchema(of: operation)
+        if let body = request.httpBody, let type = request.value(forHTTPHeaderField: "Content-Type"), type.hasPrefix("multipart/form-data") {
+            // A multipart body: its parts by name, each a string (the file's bytes `format: binary`).
+            guard let schema = document.requestSchema(of: operation, contentType: "multipart/form-data"),
+                let form = MultipartForm(contentType: type, body: body)
+            else { return problems + ["\(method) \(template): a multipart body the operation does not take, or not well formed"] }
+            var fields: [String: Any] = [:]
+            for part in form.parts { fields[part.name] = part.filename == nil ? String(decoding: part.data, as: UTF8.self) : "<binary>" }
+            return problems + document.check(fields, against: schema, at: "\(method) \(template) multipart body")
+        }
         if let body = request.httpBody {
             if let schema = requestSchema, let json = try? JSONSerialization.jsonObject(with: body) {
                 problems += document.check(json, against: schema, at: "\(method) \(template) body")
@@ -96,7 +112,7 @@ struct XConformanceTests {
         let requests = try await Self.wireRequests(dialect)
         let problems = requests.flatMap { Self.violations(of: $0, in: document) }
         print("XConformanceTests: \(requests.count) requests checked against x-openapi-\(document.version).json (\(dialect.rawValue)): \(problems.count) violations")
-        let expected: Int = TweetTimeline.allCases.count * 20 + 5
+        let expected: Int = TweetTimeline.allCases.count * 20 + 9
         #expect(requests.count == expected)
         #expect(problems.isEmpty, "\(Set(problems).sorted().prefix(20).joined(separator: "\n"))")
     }
@@ -134,10 +150,13 @@ struct XConformanceTests {
     static let fullTweet = XTweet(
         id: "1", text: "t", createdAt: "2021-01-06T18:40:40.000Z", authorID: "2", inReplyToUserID: "3", conversationID: "1",
         referencedTweets: [.init(type: "replied_to", id: "0")], referencedPosts: [.init(type: "replied_to", id: "0")],
-        editHistoryTweetIDs: ["1"], editHistoryPostIDs: ["1"])
+        editHistoryTweetIDs: ["1"], editHistoryPostIDs: ["1"], attachments: .init(mediaKeys: ["3_1"]))
     static let fullUser = XUser(id: "2", username: "u", name: "n")
+    static let fullMedia = XMedia(
+        mediaKey: "3_1", type: "photo", url: "https://pbs.twimg.com/media/a.jpg", altText: "a", width: 1, height: 1,
+        variants: [.init(bitRate: 1, contentType: "video/mp4", url: "https://video.twimg.com/a.mp4")])
     static let fullPage = XTweetPage(
-        data: [fullTweet], includes: .init(users: [fullUser], tweets: [fullTweet], posts: [fullTweet]),
+        data: [fullTweet], includes: .init(users: [fullUser], tweets: [fullTweet], posts: [fullTweet], media: [fullMedia]),
         meta: XMeta(resultCount: 1, newestID: "1", oldestID: "1", nextToken: "n", previousToken: "p"), errors: [XProblem(title: "t", detail: "d", type: "about:blank", status: 404)])
 
     @Test("every response shape the client decodes exists in its dialect's response schemas", arguments: XFieldDialect.allCases)
@@ -165,6 +184,11 @@ struct XConformanceTests {
         expect(try Self.decodedPaths(XResponse(data: Self.fullUser), dialect: dialect), method: "GET", path: "/2/users/me", status: "200")
         expect(try Self.decodedPaths(XResponse(data: CreateTweet.Created(id: "1", text: "t")), dialect: dialect), method: "POST", path: "/2/tweets", status: "201")
         expect(try Self.decodedPaths(XResponse(data: LikeTweet.Liked(liked: true)), dialect: dialect), method: "POST", path: "/2/users/42/likes", status: "200")
+        let uploaded = UploadXMedia.Uploaded(id: "1", mediaKey: "3_1", size: 1, processingInfo: .init(state: "succeeded"))
+        expect(try Self.decodedPaths(XResponse(data: uploaded), dialect: dialect), method: "POST", path: "/2/media/upload", status: "200")
+        expect(
+            try Self.decodedPaths(XResponse(data: CreateXMediaMetadata.Associated(id: "1")), dialect: dialect), method: "POST",
+            path: "/2/media/metadata", status: "200")
         // The refusal the client reads to learn the dialect: 2.159's errors[].parameters and
         // message; 2.167's parameter and value on the problem.
         let invalid = document.resolve(["$ref": "#/components/schemas/InvalidRequestProblem"])
@@ -199,7 +223,7 @@ struct XConformanceTests {
             let declared = Set(document.parameters(of: operation, in: "query").keys).union(document.parameters(of: operation, in: "path").keys)
             #expect(Set(FakeXQuery.parameters(route, dialect: dialect)) == declared, "\(path)")
             let query = document.parameters(of: operation, in: "query")
-            for name in [dialect.fieldsParameter, "expansions", "user.fields"] {
+            for name in [dialect.fieldsParameter, "expansions", "user.fields", "media.fields"] {
                 let accepted = try #require(FakeXQuery.values(of: name, route: route, dialect: dialect))
                 if accepted.isEmpty { continue }
                 let parameter = try #require(query[name], "\(path) \(name)")
