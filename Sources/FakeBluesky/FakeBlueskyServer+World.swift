@@ -33,19 +33,19 @@ extension FakeBlueskyServer {
     /// text and aspect ratio; `labels` its content self-labels. Returns its `at://` URI.
     @discardableResult
     public func addPost(
-        did: String, text: String, createdAt: Date? = nil, pictures: [FakeBlueskyPicture], labels: [String] = []
+        did: String, text: String, createdAt: Date? = nil, pictures: [FakeBlueskyPicture], labels: [String] = [], rkey: String? = nil
     ) -> String {
         let date = createdAt ?? Date()
         return world.withLock { world in
             let images = pictures.map { picture in
-                let cid = world.nextBlobCID()
+                let cid = picture.cid ?? world.nextBlobCID()
                 let mimeType = FakeBlueskyWorld.sniff(picture.data) ?? "application/octet-stream"
                 world.blobs[cid] = FakeBlueskyBlob(cid: cid, did: did, data: picture.data, mimeType: mimeType)
                 return BlueskyImage(
                     image: BlueskyBlob(cid: cid, mimeType: mimeType, size: picture.data.count), alt: picture.alt,
                     aspectRatio: picture.aspectRatio)
             }
-            var post = world.insertPost(did: did, text: text, createdAt: date, indexedAt: max(date, world.lastIndexedAt), facets: nil, replyTo: nil, rkey: nil)
+            var post = world.insertPost(did: did, text: text, createdAt: date, indexedAt: max(date, world.lastIndexedAt), facets: nil, replyTo: nil, rkey: rkey)
             post.record.embed = images.isEmpty ? nil : BlueskyEmbed(images: images)
             post.record.labels = labels.isEmpty ? nil : BlueskySelfLabels(labels)
             world.posts[post.uri] = post

@@ -133,6 +133,51 @@ struct BlueskyPictureEndToEndTests {
     }
 }
 
+extension BlueskyPictureEndToEndTests {
+    @Test("imported from a repository export (the CAR holds the blobs' CIDs): the post goes out with its 2 pictures, the PDS's bytes in order, alt texts and aspect ratios")
+    func fromExport() async throws {
+        try await BlueskyDaemonHarness.ready { harness in
+            // Only the export's posts are near the slot the plan makes due now: the human's other
+            // originals are gone, from the network too (else learning would store them again).
+            for row in try await harness.connection.query("SELECT id FROM posts WHERE in_reply_to_user_id IS NULL") {
+                harness.server.deletePost(uri: try row.decode("id", as: String.self))
+            }
+            try await harness.connection.query("DELETE FROM posts WHERE in_reply_to_user_id IS NULL")
+            let zone = try #require(TimeZone(identifier: harness.timeZone))
+            let minute = (MinuteOfDay.of(Date(), in: zone) - 2 + 1440) % 1440
+            let createdAt = (1...20).map { LocalDate(Date(), in: zone).adding(days: -$0).instant(atMinute: minute, in: zone) }
+            let pictures = [
+                BlueskyExportFixture.Picture(data: [UInt8](PictureEndToEndTests.png(7)), mimeType: "image/png", alt: "Snow on the roof", width: 4, height: 3),
+                BlueskyExportFixture.Picture(data: [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 8, count: 64), mimeType: "image/jpeg", alt: "", width: 1, height: 1),
+            ]
+            let rkeys = createdAt.map { TID.make(microseconds: UInt64($0.timeIntervalSince1970 * 1_000_000), clockID: 1) }
+            let export = BlueskyExportFixture(did: BlueskyDaemonHarness.human, records: zip(rkeys, createdAt).map { rkey, date in
+                .raw(key: "app.bsky.feed.post/\(rkey)", value: BlueskyExportFixture.picturePost(
+                    text: "雪だ", createdAt: BlueskyTimestamp.format(date), pictures: pictures))
+            })
+            let result = try BinaryRunner.run(["import", try export.write().path], environment: harness.environment)
+            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+            #expect(result.stdout.contains("pictures: 40 found"), "\(result.stdout)")
+            // The exported posts are still on the network, their blobs on the human's PDS.
+            for (rkey, date) in zip(rkeys, createdAt) {
+                harness.server.addPost(
+                    did: BlueskyDaemonHarness.human, text: "雪だ", createdAt: date,
+                    pictures: pictures.map {
+                        FakeBlueskyPicture(data: Data($0.data), alt: $0.alt, aspectRatio: BlueskyAspectRatio(width: $0.width, height: $0.height), cid: $0.cid)
+                    }, rkey: rkey)
+            }
+            let daemon = try harness.startDaemon()
+            #expect(await harness.waitFor(30) { !harness.posts.isEmpty }, "\(harness.output)")
+            let post = try #require(Self.firstPost(harness))
+            #expect(post.record.text == "雪だ")
+            #expect(Self.bytes(harness, of: post) == pictures.map { Data($0.data) })
+            #expect(post.record.embed?.images.map(\.alt) == ["Snow on the roof", ""])
+            #expect(post.record.embed?.images.map(\.aspectRatio) == [BlueskyAspectRatio(width: 4, height: 3), BlueskyAspectRatio(width: 1, height: 1)])
+            #expect(harness.stop(daemon) == 0)
+        }
+    }
+}
+
 /// Pictures for the tests, made here: a PNG of noise (stored deflate blocks, so its size is
 /// about its pixels') and the size a JPEG says in its frame header.
 enum TestPNG {
