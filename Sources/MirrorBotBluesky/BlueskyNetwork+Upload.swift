@@ -87,7 +87,7 @@ extension BlueskyNetwork {
             if reply.status >= 500 { throw NetworkError.failed(endpoint: "GET picture", status: reply.status, detail: "the source failed") }
             throw notCarried("the source answered \(reply.status)")
         }
-        let type = Self.mediaType(reply.headers["content-type"], url: url)
+        let type = MediaType.of(contentType: reply.headers["content-type"], url: url)
         guard type.hasPrefix("image/") else { throw notCarried("\(type); Bluesky embeds images only") }
         guard reply.body.count > Self.imageByteLimit else { return (reply.body, type) }
         do {
@@ -107,22 +107,6 @@ extension BlueskyNetwork {
             return try await Self.mappingErrors { try await client.send(UploadBlob(data: data, mimeType: type)) }.blob
         } catch NetworkError.failed(_, let status, let detail) where (400..<500).contains(status) {
             throw MediaNotCarried(index, of: media.count, url: media[index].url, "Bluesky refused the upload (HTTP \(status)): \(detail)")
-        }
-    }
-
-    /// The picture's MIME type as the source served it, else from its extension.
-    static func mediaType(_ header: String?, url: URL) -> String {
-        if let header, let type = header.split(separator: ";").first?.trimmingCharacters(in: .whitespaces), type.contains("/"),
-            type != "application/octet-stream"
-        {
-            return type.lowercased()
-        }
-        switch url.pathExtension.lowercased() {
-        case "jpg", "jpeg": return "image/jpeg"
-        case "png": return "image/png"
-        case "gif": return "image/gif"
-        case "webp": return "image/webp"
-        default: return "application/octet-stream"
         }
     }
 }

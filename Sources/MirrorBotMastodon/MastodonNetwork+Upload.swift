@@ -71,7 +71,7 @@ extension MastodonNetwork {
         }
         let limit = item.kind == .photo ? Self.imageByteLimit : Self.videoByteLimit
         guard reply.body.count <= limit else { throw notCarried("\(reply.body.count) bytes; Mastodon takes \(limit) for a \(item.kind.rawValue)") }
-        let type = Self.mediaType(reply.headers["content-type"], url: url)
+        let type = MediaType.of(contentType: reply.headers["content-type"], url: url)
         return UploadMedia(data: reply.body, contentType: type, filename: Self.filename(url, type: type), description: item.altText)
     }
 
@@ -118,25 +118,6 @@ extension MastodonNetwork {
     static func readFile(_ url: URL) throws -> HTTPReply {
         guard FileManager.default.fileExists(atPath: url.path) else { return HTTPReply(status: 404) }
         return HTTPReply(status: 200, body: try Data(contentsOf: url))
-    }
-
-    /// The file's MIME type as the source served it, else from its extension.
-    static func mediaType(_ header: String?, url: URL) -> String {
-        if let header, let type = header.split(separator: ";").first?.trimmingCharacters(in: .whitespaces), type.contains("/"),
-            type != "application/octet-stream"
-        {
-            return type.lowercased()
-        }
-        switch url.pathExtension.lowercased() {
-        case "jpg", "jpeg": return "image/jpeg"
-        case "png": return "image/png"
-        case "gif": return "image/gif"
-        case "webp": return "image/webp"
-        case "mp4", "m4v": return "video/mp4"
-        case "mov": return "video/quicktime"
-        case "webm": return "video/webm"
-        default: return "application/octet-stream"
-        }
     }
 
     /// The name the upload is sent under: the URL's last path segment, or `media` and an extension.

@@ -220,47 +220,11 @@ struct BlueskyPictureTests {
 
     @Test("libvips shrinks a picture under a limit, never stretched; a file that is no picture fails")
     func shrink() throws {
-        let big = Self.noisePNG(width: 600, height: 300)
+        let big = TestPNG.noise(width: 600, height: 300)
         let shrunk = try ImageShrinker.shrink(big, toAtMost: 40_000)
         #expect(shrunk.data.count <= 40_000)
         #expect(shrunk.data.starts(with: [0xFF, 0xD8, 0xFF]))
         #expect(shrunk.width <= 600 && abs(Double(shrunk.width) / Double(shrunk.height) - 2) < 0.02, "\(shrunk.width)x\(shrunk.height)")
         #expect(throws: ImageShrinker.Failure.self) { try ImageShrinker.shrink(Data("not a picture".utf8), toAtMost: 1_000) }
-    }
-
-    /// A PNG of noise (stored deflate blocks: about 3 bytes a pixel).
-    static func noisePNG(width: Int, height: Int) -> Data {
-        var raw: [UInt8] = []
-        var state: UInt32 = 99
-        for _ in 0..<height {
-            raw.append(0)
-            for _ in 0..<(width * 3) {
-                state = state &* 1_664_525 &+ 1_013_904_223
-                raw.append(UInt8(truncatingIfNeeded: state >> 24))
-            }
-        }
-        var zlib: [UInt8] = [0x78, 0x01]
-        var offset = 0
-        while offset < raw.count {
-            let length = min(65_535, raw.count - offset)
-            zlib += [offset + length == raw.count ? 1 : 0, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8((~length >> 8) & 0xFF)]
-            zlib += raw[offset..<offset + length]
-            offset += length
-        }
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in raw { a = (a + UInt32(byte)) % 65_521; b = (b + a) % 65_521 }
-        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
-        zlib += be((b << 16) | a)
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            var crc: UInt32 = 0xFFFF_FFFF
-            for byte in body {
-                crc ^= UInt32(byte)
-                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-            }
-            return be(UInt32(data.count)) + body + be(~crc)
-        }
-        return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", be(UInt32(width)) + be(UInt32(height)) + [8, 2, 0, 0, 0])
-            + chunk("IDAT", zlib) + chunk("IEND", []))
     }
 }
