@@ -16,6 +16,8 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL"),
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD"),
         .systemLibrary(name: "CCBOR", path: "Sources/CCBOR"),
+        // libvips (Debian libvips-dev): pictures re-encoded under a network's byte limit.
+        .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "vips"),
         // userfaultfd(2) and its ioctls, which Swift cannot call: no library to link.
         .systemLibrary(name: "CUserfaultfd", path: "Sources/CUserfaultfd"),
 
@@ -32,6 +34,7 @@ let package = Package(
         // The status page's HTTP server: libmicrohttpd on its own threads, with hard limits.
         .target(name: "StatusServer", dependencies: ["CMicroHTTPD", "HTTPExchange"]),
         .target(name: "CBOR", dependencies: ["CCBOR"]),
+        .target(name: "ImageShrink", dependencies: ["CVips"]),
 
         // URLSession on Linux, made safe to cancel, RFC 3986 percent-encoding (clients and fake servers) and HTML escaping
         // (the status page and the fake Mastodon).
@@ -79,7 +82,8 @@ let package = Package(
         .target(name: "MirrorBotMeCab", dependencies: ["MirrorBot", "PostFeatures", "MeCab"]),
         .target(name: "MirrorBotX", dependencies: ["MirrorBot", "MirrorBotSpend", "MirrorBotImport", "JSONLines", "XAPI", "APIClientCore"]),
         .target(name: "MirrorBotMastodon", dependencies: ["MirrorBot", "MirrorBotImport", "JSONLines", "MastodonAPI", "APIClientCore"]),
-        .target(name: "MirrorBotBluesky", dependencies: ["MirrorBot", "MirrorBotImport", "JSONLines", "BlueskyAPI", "CBOR", "APIClientCore", "CCrypto"]),
+        .target(
+            name: "MirrorBotBluesky", dependencies: ["MirrorBot", "MirrorBotImport", "JSONLines", "BlueskyAPI", "CBOR", "APIClientCore", "CCrypto", "ImageShrink"]),
         // Misskey: the network over MisskeyAPI, and its notes export for `import`.
         .target(name: "MirrorBotMisskey", dependencies: ["MirrorBot", "MirrorBotImport", "JSONLines", "MisskeyAPI", "APIClientCore"]),
 
@@ -147,13 +151,13 @@ let package = Package(
         .testTarget(name: "AdapterTests", dependencies: [
             "MirrorBot", "MirrorBotSpend", "PostFeatures", "MirrorBotImport", "JSONLines", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX",
             "MirrorBotMastodon", "CoreTestSupport", "APIClientTestSupport", "TestSupport", "FakeHTTP", "FakeX", "FakeMastodon", "BlueskyAPI", "FakeBluesky",
-            "MirrorBotBluesky", "CBOR",
+            "MirrorBotBluesky", "CBOR", "ImageShrink",
             "MirrorBotMisskey", "MisskeyAPI", "FakeMisskey",
         ]),
         .testTarget(name: "MirrorBotCLITests", dependencies: ["MirrorBotCLI", "MirrorBotImport", "TestSupport", "CoreTestSupport", "FakeMastodon", "FakeMisskey", "FakeBluesky", "FakeX"]),
         .testTarget(name: "EndToEndTests", dependencies: [
             "MirrorBot", "JSONLines", "MirrorBotPostgres", "Postgres", "Redis", "TestSupport", "CoreTestSupport", "FakeX", "FakeMastodon", "FakeBluesky",
-            "FakeMisskey",
+            "FakeMisskey", "BlueskyAPI",
         ]),
         .testTarget(name: "StatusServerTests", dependencies: ["StatusServer", "HTTPExchange", "TestSupport"]),
     ]

@@ -24,15 +24,16 @@ cd "$(dirname "$0")/.."
 # To compile and link: the C libraries' headers, and libcurl for FoundationNetworking,
 # which --static-swift-stdlib links ("cannot find -lcurl" without it).
 build_packages=(
-  libpq-dev libhiredis-dev libmecab-dev libcbor-dev libssl-dev libcurl4-openssl-dev libmicrohttpd-dev
+  libpq-dev libhiredis-dev libmecab-dev libcbor-dev libssl-dev libcurl4-openssl-dev libmicrohttpd-dev libvips-dev
 )
 
 # To run: exactly the shared libraries `ldd dist/bin/mirror-bot` names (see --check-runtime),
-# (libcbor reads Bluesky's repository exports), MeCab's dictionary, CA certificates
+# (libcbor reads Bluesky's repository exports, libvips re-encodes pictures over Bluesky's
+# byte limit), MeCab's dictionary, CA certificates
 # for https://api.x.com and the other networks, and the time zone database
 # (TIME_ZONE=Asia/Tokyo needs /usr/share/zoneinfo; slim images have none).
 runtime_packages=(
-  libpq5 libhiredis0.14 libmecab2 libcbor0.8 libmicrohttpd12 mecab-ipadic-utf8
+  libpq5 libhiredis0.14 libmecab2 libcbor0.8 libmicrohttpd12 libvips42 mecab-ipadic-utf8
   libcurl4 libssl3 ca-certificates tzdata
 )
 

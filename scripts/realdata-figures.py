@@ -14,7 +14,9 @@ For each file: entries, retweets/boosts, and how the posts divide into what the 
   ones with their warning); a note whose HTML holds no text is kept when it has attachments (media
   alone, issue 40) and skipped as empty otherwise; each public note's attachment is found when its
   `url` names a file under the export folder, else missing;
-- Bluesky: a post with no text (after trimming) is skipped as empty.
+- Bluesky: a post's media are the images of its `app.bsky.embed.images` embed (or of a
+  `recordWithMedia`'s media) and the video of `app.bsky.embed.video`, counted with those having
+  alt text; a post with no text (after trimming) is kept when it has media, else skipped as empty.
 """
 import html
 import json
@@ -162,7 +164,8 @@ def bluesky(path):
     data = open(path, "rb").read()
     length, i = varint(data, 0)
     i += length
-    c = {"posts": 0, "originals": 0, "replies": 0, "empty": 0, "reposts": 0, "likes": 0}
+    c = {"posts": 0, "originals": 0, "replies": 0, "empty": 0, "reposts": 0, "likes": 0,
+         "with_media": 0, "images": 0, "images_with_alt": 0, "videos": 0}
     seen = set()
     while i < len(data):
         length, i = varint(data, i)
@@ -189,7 +192,17 @@ def bluesky(path):
         kind = record.get("$type")
         if kind == "app.bsky.feed.post":
             c["posts"] += 1
-            if not str(record.get("text", "")).strip():
+            embed = record.get("embed") if isinstance(record.get("embed"), dict) else {}
+            if embed.get("$type") == "app.bsky.embed.recordWithMedia":
+                embed = embed.get("media") if isinstance(embed.get("media"), dict) else {}
+            images = embed.get("images") if embed.get("$type") == "app.bsky.embed.images" else []
+            images = [image for image in images or [] if isinstance(image, dict) and isinstance(image.get("image"), dict)]
+            video = embed.get("$type") == "app.bsky.embed.video" and isinstance(embed.get("video"), dict)
+            c["images"] += len(images)
+            c["images_with_alt"] += sum(1 for image in images if str(image.get("alt") or ""))
+            c["videos"] += 1 if video else 0
+            c["with_media"] += 1 if images or video else 0
+            if not str(record.get("text", "")).strip() and not images and not video:
                 c["empty"] += 1
             elif record.get("reply"):
                 c["replies"] += 1

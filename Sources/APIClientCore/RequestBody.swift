@@ -6,6 +6,12 @@ public struct RequestBody: Sendable, Equatable {
     public var data: Data
     public var contentType: String
 
+    /// Bytes as they are, sent as `contentType` (a Bluesky blob upload).
+    public init(data: Data, contentType: String) {
+        self.data = data
+        self.contentType = contentType
+    }
+
     /// `application/json`.
     public static func json(_ data: Data) -> RequestBody {
         RequestBody(data: data, contentType: "application/json")

@@ -28,6 +28,37 @@ extension FakeBlueskyServer {
         }
     }
 
+    /// Adds a post by `did` with pictures, as the app writes one: each picture's bytes a blob of
+    /// `did`'s (served by `getBlob`), embedded in order (`app.bsky.embed.images`) with its alt
+    /// text and aspect ratio; `labels` its content self-labels. Returns its `at://` URI.
+    @discardableResult
+    public func addPost(
+        did: String, text: String, createdAt: Date? = nil, pictures: [FakeBlueskyPicture], labels: [String] = [], rkey: String? = nil
+    ) -> String {
+        let date = createdAt ?? Date()
+        return world.withLock { world in
+            let images = pictures.map { picture in
+                let cid = picture.cid ?? world.nextBlobCID()
+                let mimeType = FakeBlueskyWorld.sniff(picture.data) ?? "application/octet-stream"
+                world.blobs[cid] = FakeBlueskyBlob(cid: cid, did: did, data: picture.data, mimeType: mimeType)
+                return BlueskyImage(
+                    image: BlueskyBlob(cid: cid, mimeType: mimeType, size: picture.data.count), alt: picture.alt,
+                    aspectRatio: picture.aspectRatio)
+            }
+            var post = world.insertPost(did: did, text: text, createdAt: date, indexedAt: max(date, world.lastIndexedAt), facets: nil, replyTo: nil, rkey: rkey)
+            post.record.embed = images.isEmpty ? nil : BlueskyEmbed(images: images)
+            post.record.labels = labels.isEmpty ? nil : BlueskySelfLabels(labels)
+            world.posts[post.uri] = post
+            return post.uri
+        }
+    }
+
+    /// A blob by its CID (the bot's uploads, the human's pictures).
+    public func blob(cid: String) -> FakeBlueskyBlob? { world.withLock { $0.blobs[cid] } }
+
+    /// Every blob `did` uploaded or holds.
+    public func blobs(of did: String) -> [FakeBlueskyBlob] { world.withLock { $0.blobs.values.filter { $0.did == did } } }
+
     /// `did` reposts the post `subject`.
     public func addRepost(did: String, of subject: String, at date: Date? = nil) {
         let date = date ?? Date()

@@ -9,6 +9,9 @@ import Foundation
 struct HTTPConnection {
     let socket: Int32
     static let maxRequestSize = 1 << 20
+    /// A body may be larger than the head: an upload over a fake's own limit (Bluesky's PDS
+    /// 5 MiB, Mastodon's 99 MiB video) reaches the fake, which refuses it as its platform does.
+    static let maxBodySize = 1 << 27
 
     func serve(handler: HTTPListener.Handler) {
         defer { close(socket) }
@@ -37,7 +40,7 @@ struct HTTPConnection {
             let parsed = HTTPRequest.parseHead(head)
         else { return nil }
         let length = parsed.headers["content-length"].flatMap { Int($0) } ?? 0
-        guard length >= 0, length <= Self.maxRequestSize else { return nil }
+        guard length >= 0, length <= Self.maxBodySize else { return nil }
         var body = Data(buffer[end.upperBound...])
         if body.count < length, parsed.headers["expect"]?.lowercased() == "100-continue" {
             writeBytes(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))

@@ -18,13 +18,20 @@ extension ArchiveImporter {
     /// the liked post: with `lookUp` their texts and authors are fetched and the
     /// classifier learns them as `favorite`; without it they are counted.
     ///
+    /// A post's pictures are kept in order with their alt texts: the export holds their
+    /// blobs' CIDs, not their bytes, which are fetched from `blobService` at send time
+    /// (`BlueskyBlobURL`); each is counted found.
+    ///
     /// The whole file is read and checked before anything is stored: a malformed
     /// one throws an `InputError` naming the file and the byte, and stores nothing.
-    public func importBlueskyRepository(at path: String, lookUp: BlueskyPostLookup? = nil) async throws -> ImportSummary {
+    public func importBlueskyRepository(
+        at path: String, blobService: URL = BlueskyBlobURL.defaultService, lookUp: BlueskyPostLookup? = nil
+    ) async throws -> ImportSummary {
         var summary = ImportSummary()
         summary.files = [path]
         logger.info("import_file", ["file": path])
-        let (posts, reposts, liked) = try Self.readRepository(at: path)
+        let (posts, reposts, liked) = try Self.readRepository(at: path, blobService: blobService)
+        summary.mediaFound = posts.reduce(0) { $0 + $1.media.count }
         var collector = PostCollector()
         for post in posts { collector.add(post) }
         for _ in 0..<reposts { collector.countRetweet() }
@@ -59,16 +66,18 @@ extension ArchiveImporter {
     }
 
     /// The posts, the number of reposts and the URIs of the liked posts in the export at `path`.
-    static func readRepository(at path: String) throws -> (posts: [Post], reposts: Int, likes: [String]) {
+    static func readRepository(at path: String, blobService: URL = BlueskyBlobURL.defaultService) throws -> (posts: [Post], reposts: Int, likes: [String]) {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe) } catch {
             throw InputError(file: path, message: "cannot read the file")
         }
-        return try readRepository([UInt8](data), file: path)
+        return try readRepository([UInt8](data), file: path, blobService: blobService)
     }
 
     /// The same from the export's bytes; errors name `file`.
-    static func readRepository(_ bytes: [UInt8], file path: String) throws -> (posts: [Post], reposts: Int, likes: [String]) {
+    static func readRepository(
+        _ bytes: [UInt8], file path: String, blobService: URL = BlueskyBlobURL.defaultService
+    ) throws -> (posts: [Post], reposts: Int, likes: [String]) {
         do {
             let repository = try BlueskyRepository(car: try BlueskyCARFile(bytes: bytes))
             var posts: [Post] = []
@@ -86,7 +95,8 @@ extension ArchiveImporter {
                     posts.append(Post(
                         id: uri, text: post.text, createdAt: createdAt,
                         inReplyToUserID: post.reply.flatMap { ATURI($0.parent.uri)?.authority }, facets: BlueskyStoredText.json(post.facets),
-                        inReplyToPostID: post.reply?.parent.uri, warning: BlueskyPostMapping.warning(of: post)))
+                        inReplyToPostID: post.reply?.parent.uri, warning: BlueskyPostMapping.warning(of: post),
+                        media: BlueskyPostMapping.media(of: post, did: repository.did, blobService: blobService)))
                 case "app.bsky.feed.repost":
                     reposts += 1
                 case BlueskyLikeRecord.type:

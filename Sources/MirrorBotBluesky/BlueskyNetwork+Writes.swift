@@ -10,7 +10,21 @@ extension BlueskyNetwork {
     /// facets of what is left), less any mention of an account that no longer resolves
     /// (dropped alone, and logged); a text stored without facets gets the links,
     /// mentions and tags found in it.
+    ///
+    /// A text the human posted with content self-labels goes out with them (`warningSource`);
+    /// one whose warning Bluesky cannot carry (`selfLabels(for:)`) is refused, not sent.
     public func post(text: String, inReplyTo mention: NetworkPost?) async throws -> String {
+        let warning: PostWarning?
+        do {
+            warning = try await warningSource?.warning(of: text)
+        } catch {
+            throw NetworkError.failed(endpoint: "stored warnings", status: 0, detail: "the stored posts could not be read: \(error)")
+        }
+        return try await write(text: text, inReplyTo: mention, labels: try selfLabels(for: warning), embed: nil)
+    }
+
+    /// Writes the post record: `text` with its facets, the reply refs for `mention`, `labels` and `embed`.
+    func write(text: String, inReplyTo mention: NetworkPost?, labels: BlueskySelfLabels?, embed: BlueskyEmbed?) async throws -> String {
         let rkey = TID.next(now: clock.now())
         let graphemes = text.count, bytes = text.utf8.count
         guard graphemes <= Self.graphemeLimit, bytes <= Self.byteLimit else {
@@ -21,7 +35,9 @@ extension BlueskyNetwork {
         }
         return try await Self.mappingErrors {
             let facets: [BlueskyFacet]
-            if let stored = try await storedFacets(of: text) {
+            if text.isEmpty {
+                facets = []  // a picture-only post
+            } else if let stored = try await storedFacets(of: text) {
                 facets = try await keptFacets(stored)
             } else {
                 let draft = BlueskyRichText.draft(text)
@@ -37,7 +53,8 @@ extension BlueskyNetwork {
                     throw NetworkError.failed(endpoint: GetPosts().endpoint, status: 404, detail: "the post replied to (\(mention.id)) is gone")
                 }
             }
-            let record = BlueskyPostRecord(text: text, createdAt: BlueskyTimestamp.format(clock.now()), facets: facets, reply: reply)
+            let record = BlueskyPostRecord(
+                text: text, createdAt: BlueskyTimestamp.format(clock.now()), facets: facets, reply: reply, labels: labels, embed: embed)
             let written = try await client.createRecord(record, collection: BlueskyPostRecord.type, rkey: rkey) { stored in
                 stored.text == record.text && stored.reply?.parent == record.reply?.parent
             }

@@ -31,6 +31,9 @@ public struct BlueskyNetwork: SocialNetwork {
     public let likeScope: BlueskyLikeScope
     /// The human's stored posts, whose facets a repost carries; nil: facets are found in the text.
     public let facetSource: (any BlueskyFacetSource)?
+    /// Where a text's warning is found (the bot's network: the human's stored posts), so a
+    /// self-labelled post goes out with the same labels; nil sends none.
+    public var warningSource: (any PostWarningSource)?
     let log: Logger
     let clock: any BotClock
     let refs = BlueskyRefBook()
@@ -65,6 +68,10 @@ public struct BlueskyNetwork: SocialNetwork {
         self.init(client: client, likeScope: likeScope, facetSource: facetSource, log: log)
     }
 
+    /// Where the human's pictures are fetched from: the service both accounts log in to (the
+    /// entryway bsky.social redirects `getBlob` to the PDS that holds the account).
+    var blobService: URL { client.configuration.serviceURL }
+
     public func me() async throws -> Account {
         let session = try await Self.mappingErrors { try await client.send(GetSession()) }
         return Account(id: session.did, username: session.handle)
@@ -80,7 +87,7 @@ public struct BlueskyNetwork: SocialNetwork {
         var posts: [NetworkPost] = []
         for start in stride(from: 0, to: uris.count, by: GetPosts.maximum) {
             let batch = Array(uris[start..<min(start + GetPosts.maximum, uris.count)])
-            posts += try await Self.mappingErrors { try await client.send(GetPosts(uris: batch)) }.posts.map { BlueskyPostMapping.post($0) }
+            posts += try await Self.mappingErrors { try await client.send(GetPosts(uris: batch)) }.posts.map { BlueskyPostMapping.post($0, blobService: blobService) }
         }
         return posts
     }
@@ -92,11 +99,11 @@ public struct BlueskyNetwork: SocialNetwork {
 
     /// The session's own likes (Bluesky shows no one else's): `userID` is not used.
     public func likes(of userID: String, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
-        let pager = client.actorLikes(actor: userID, limit: limit), refs = refs
+        let pager = client.actorLikes(actor: userID, limit: limit), refs = refs, blobService = blobService
         return AsyncThrowingStream(unfolding: {
             guard let items = try await Self.mappingErrors({ try await pager.next() }) else { return nil }
             for item in items { await refs.remember(uri: item.post.uri, cid: item.post.cid) }
-            return items.map(BlueskyPostMapping.post)
+            return items.map { BlueskyPostMapping.post($0, blobService: blobService) }
         })
     }
 
@@ -117,11 +124,11 @@ public struct BlueskyNetwork: SocialNetwork {
         case .failure(let error): return .failing(error)
         case .success(let decoded): after = decoded
         }
-        let pager = client.notifications(reasons: Self.mentionReasons, after: after, limit: limit), refs = refs
+        let pager = client.notifications(reasons: Self.mentionReasons, after: after, limit: limit), refs = refs, blobService = blobService
         return AsyncThrowingStream(unfolding: {
             guard let items = try await Self.mappingErrors({ try await pager.next() }) else { return nil }
             for item in items { await refs.remember(uri: item.uri, cid: item.cid) }
-            let posts = items.filter { Self.mentionReasons.contains($0.reason) }.compactMap(BlueskyPostMapping.post)
+            let posts = items.filter { Self.mentionReasons.contains($0.reason) }.compactMap { BlueskyPostMapping.post($0, blobService: blobService) }
             return StreamPage(posts, position: await pager.position.map { StreamPosition($0.encoded) })
         })
     }
@@ -136,11 +143,11 @@ public struct BlueskyNetwork: SocialNetwork {
         case .failure(let error): return .failing(error)
         case .success(let after): walk = pager(after)
         }
-        let refs = refs
+        let refs = refs, blobService = blobService
         return AsyncThrowingStream(unfolding: {
             guard let items = try await Self.mappingErrors({ try await walk.next() }) else { return nil }
             for item in items { await refs.remember(uri: item.post.uri, cid: item.post.cid) }
-            return StreamPage(items.filter(keep).map(BlueskyPostMapping.post), position: await walk.position.map { StreamPosition($0.encoded) })
+            return StreamPage(items.filter(keep).map { BlueskyPostMapping.post($0, blobService: blobService) }, position: await walk.position.map { StreamPosition($0.encoded) })
         })
     }
 

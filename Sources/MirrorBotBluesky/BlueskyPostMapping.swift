@@ -6,8 +6,9 @@ import MirrorBot
 enum BlueskyPostMapping {
     /// A post: id its `at://` URI, the record's text as it is and its facets (JSON),
     /// `createdAt` from the record (else when it was indexed), and whom it answers
-    /// (the parent's author DID, from the parent URI).
-    static func post(_ view: BlueskyPostView, parentAuthor: BlueskyProfile? = nil, isRepost: Bool = false) -> NetworkPost {
+    /// (the parent's author DID, from the parent URI), its pictures (their blobs, to be had
+    /// from `blobService`: `BlueskyBlobURL`) and its self-labels as a warning.
+    static func post(_ view: BlueskyPostView, blobService: URL, parentAuthor: BlueskyProfile? = nil, isRepost: Bool = false) -> NetworkPost {
         let parentDID = view.record.reply.flatMap { ATURI($0.parent.uri)?.authority }
         var parentHandle = parentAuthor?.did == parentDID ? parentAuthor?.handle : nil
         if parentDID == view.author.did { parentHandle = view.author.handle }
@@ -17,7 +18,24 @@ enum BlueskyPostMapping {
             authorID: view.author.did, authorUsername: view.author.handle,
             inReplyToUserID: parentDID, inReplyToUsername: parentHandle, isRetweet: isRepost,
             facets: BlueskyStoredText.json(view.record.facets), replyTarget: replyTarget(replyRef(to: view)),
-            inReplyToPostID: view.record.reply?.parent.uri, warning: warning(of: view.record))
+            inReplyToPostID: view.record.reply?.parent.uri, warning: warning(of: view.record),
+            media: media(of: view.record, did: view.author.did, blobService: blobService))
+    }
+
+    /// The record's pictures in order (`app.bsky.embed.images`, or the media of
+    /// `recordWithMedia`), or its video: each a blob of `did`'s, fetched at send time from
+    /// `blobService` (`com.atproto.sync.getBlob`), with its alt text and its aspect ratio as
+    /// width and height (the app writes the picture's pixels there; only the ratio is promised).
+    /// Sensitive when the post carries a content self-label (Bluesky labels posts, not pictures).
+    static func media(of record: BlueskyPostRecord, did: String, blobService: URL) -> [PostMedia] {
+        guard let embed = record.embed else { return [] }
+        let sensitive = warning(of: record) != nil
+        func item(_ image: BlueskyImage, _ kind: PostMedia.Kind) -> PostMedia {
+            PostMedia(
+                kind: kind, url: BlueskyBlobURL.url(service: blobService, did: did, cid: image.image.cid), altText: image.alt,
+                width: image.aspectRatio?.width, height: image.aspectRatio?.height, sensitive: sensitive)
+        }
+        return embed.images.map { item($0, .photo) } + (embed.video.map { [item($0, .video)] } ?? [])
     }
 
     /// The record's content self-labels as a warning (no words: Bluesky has no warning text);
@@ -46,16 +64,16 @@ enum BlueskyPostMapping {
     }
 
     /// A feed item: a repost (`reason` repost) is flagged as one, never the reposter's own post.
-    static func post(_ item: BlueskyFeedItem) -> NetworkPost {
-        post(item.post, parentAuthor: item.replyParentAuthor, isRepost: item.isRepost)
+    static func post(_ item: BlueskyFeedItem, blobService: URL) -> NetworkPost {
+        post(item.post, blobService: blobService, parentAuthor: item.replyParentAuthor, isRepost: item.isRepost)
     }
 
     /// A mention, reply or quote notification, from the post record it carries.
-    static func post(_ notification: BlueskyNotification) -> NetworkPost? {
+    static func post(_ notification: BlueskyNotification, blobService: URL) -> NetworkPost? {
         guard let record = notification.record else { return nil }
         let view = BlueskyPostView(
             uri: notification.uri, cid: notification.cid, author: notification.author, record: record, indexedAt: notification.indexedAt)
-        return post(view)
+        return post(view, blobService: blobService)
     }
 
     static func date(_ text: String, fallback: String) -> Date {

@@ -72,7 +72,8 @@ struct ImportCommand: Command {
             summary = try await importer.importMisskeyExport(at: resolve(path, in: context))
         case .archive(let path) where ArchiveImporter.isBlueskyRepository(resolve(path, in: context)):
             let services = Services(configuration: configuration, log: log)
-            summary = try await importer.importBlueskyRepository(at: resolve(path, in: context), lookUp: Self.blueskyLookUp(services))
+            summary = try await importer.importBlueskyRepository(
+                at: resolve(path, in: context), blobService: configuration.blueskyServiceURL, lookUp: Self.blueskyLookUp(services))
         case .archive(let path):
             summary = try await importer.importArchive(at: resolve(path, in: context))
         case .jsonl(let path):

@@ -95,10 +95,13 @@ struct Services: Sendable {
         // The bot's posts carry the facets stored with the human's (the human's network only reads).
         let configuration = configuration
         let facets = human ? nil : PostgresBlueskyFacetSource { try await Services.sideConnection(configuration) }
-        return BlueskyNetwork(
+        var network = BlueskyNetwork(
             serviceURL: configuration.blueskyServiceURL, identifier: identifier, appPassword: password,
             store: sessions ?? blueskySessionStore(), likeScope: human ? .all : configuration.blueskyLikeScope, facetSource: facets, log: log,
             observe: observer(account.rawValue))
+        // The bot's posts: a self-labelled post of the human's goes out with its labels.
+        if !human { network.warningSource = PostgresWarningSource { try await Services.sideConnection(configuration) } }
+        return network
     }
 
     /// Bluesky sessions in this bot's PostgreSQL schema, on a connection of their own opened on first use.

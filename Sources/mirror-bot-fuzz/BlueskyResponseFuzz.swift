@@ -22,6 +22,7 @@ extension FuzzTarget {
 }
 
 enum BlueskyFuzz {
+    static let blobService = BlueskyBlobURL.defaultService
     static let appPassword = "apw-Tq47-Lm28-Zx90"
     /// An access JWT issued at `fuzzNow`, expiring two hours later (`BlueskyTokenClaims` reads it).
     static let session = BlueskySession(
@@ -58,14 +59,14 @@ enum BlueskyFuzz {
             await call(harness, GetAuthorFeed.nsid) { try await client.send(GetAuthorFeed(actor: session.did, page: page)) },
             await call(harness, GetTimeline.nsid) { try await client.send(GetTimeline(page: page)) },
         ] {
-            for item in feed?.feed ?? [] { exercise(Post(BlueskyPostMapping.post(item))) }
+            for item in feed?.feed ?? [] { exercise(Post(BlueskyPostMapping.post(item, blobService: Self.blobService))) }
         }
         let notifications = await call(harness, ListNotifications.nsid) {
             try await client.send(ListNotifications(reasons: ["mention", "reply", "quote"], page: page))
         }
-        for notification in notifications?.notifications ?? [] { _ = BlueskyPostMapping.post(notification) }
+        for notification in notifications?.notifications ?? [] { _ = BlueskyPostMapping.post(notification, blobService: Self.blobService) }
         let posts = await call(harness, GetPosts.nsid) { try await client.send(GetPosts(uris: ["at://did:plc:a/app.bsky.feed.post/3k"])) }
-        for view in posts?.posts ?? [] { _ = BlueskyPostMapping.post(view) }
+        for view in posts?.posts ?? [] { _ = BlueskyPostMapping.post(view, blobService: Self.blobService) }
         _ = await call(harness, GetProfile.nsid) { try await client.send(GetProfile(actor: session.did)).isSelfLabeledBot }
         _ = await call(harness, GetSession.nsid) { try await client.send(GetSession()) }
         let post = BlueskyPostRecord(text: "x", createdAt: "2023-11-14T22:13:20.000Z")

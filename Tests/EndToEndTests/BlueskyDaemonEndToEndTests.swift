@@ -78,15 +78,8 @@ extension BlueskyEndToEnd {
         @Test("an imported link post, emoji and Japanese before the link, is reposted with the record's text and facets byte for byte")
         func linkPostReposted() async throws {
             try await BlueskyDaemonHarness.ready { harness in
-                // Only the export's post is near the slot the plan makes due now: the human's other
-                // originals are gone, from the network too (else learning would store them again).
-                for row in try await harness.connection.query("SELECT id FROM posts WHERE in_reply_to_user_id IS NULL") {
-                    harness.server.deletePost(uri: try row.decode("id", as: String.self))
-                }
-                try await harness.connection.query("DELETE FROM posts WHERE in_reply_to_user_id IS NULL")
-                let zone = try #require(TimeZone(identifier: harness.timeZone))
-                let minute = (MinuteOfDay.of(Date(), in: zone) - 2 + 1440) % 1440
-                let createdAt = (1...20).map { LocalDate(Date(), in: zone).adding(days: -$0).instant(atMinute: minute, in: zone) }
+                // Only the export's post is near the slot the plan makes due now.
+                let createdAt = try await harness.dueInstants()
                 let shown = "今日の道具🛠️🎉は これ example.org/2023/11/tool..."
                 let start = "今日の道具🛠️🎉は これ ".utf8.count
                 let uri = "https://example.org/2023/11/tool-of-the-month-for-everyone"

@@ -61,6 +61,19 @@ final class BlueskyDaemonHarness: NetworkDaemonHarness<FakeBlueskyServer> {
         server.writes.compactMap { if case .like(_, let subject) = $0 { subject } else { nil } }
     }
 
+    /// Clears the human's stored originals, from the network too (else learning would store
+    /// them again), and returns 20 instants, one a day before today, at the minute the plan makes
+    /// due now: posts made then are the only ones near the slot.
+    func dueInstants() async throws -> [Date] {
+        for row in try await connection.query("SELECT id FROM posts WHERE in_reply_to_user_id IS NULL") {
+            server.deletePost(uri: try row.decode("id", as: String.self))
+        }
+        try await connection.query("DELETE FROM posts WHERE in_reply_to_user_id IS NULL")
+        let zone = try #require(TimeZone(identifier: timeZone))
+        let minute = (MinuteOfDay.of(Date(), in: zone) - 2 + 1440) % 1440
+        return (1...20).map { LocalDate(Date(), in: zone).adding(days: -$0).instant(atMinute: minute, in: zone) }
+    }
+
     func logins(status: Int? = 200) -> Int { server.requestCount(endpoint: "POST com.atproto.server.createSession", status: status) }
     var refreshes: Int { server.requestCount(endpoint: "POST com.atproto.server.refreshSession", status: 200) }
 }

@@ -147,3 +147,59 @@ public struct BlueskyExportFixture: Sendable {
         return url
     }
 }
+
+extension BlueskyExportFixture {
+    /// One picture of `picturePost`: its bytes, type, alt text and aspect ratio.
+    public struct Picture: Sendable {
+        public var data: [UInt8]
+        public var mimeType: String
+        public var alt: String
+        public var width: Int
+        public var height: Int
+
+        public init(data: [UInt8], mimeType: String, alt: String, width: Int, height: Int) {
+            self.data = data
+            self.mimeType = mimeType
+            self.alt = alt
+            self.width = width
+            self.height = height
+        }
+
+        /// The blob's CID as the PDS names it: CIDv1, raw codec, SHA-256 of the bytes.
+        public var cidBytes: [UInt8] { [0x01, 0x55, 0x12, 0x20] + BlueskyExportFixture.sha256(data) }
+        /// The same as text (`b` and RFC 4648 base32, lowercase, unpadded): `bafkrei…`.
+        public var cid: String {
+            let alphabet = Array("abcdefghijklmnopqrstuvwxyz234567")
+            var text = "b", buffer = 0, bits = 0
+            for byte in cidBytes {
+                buffer = buffer << 8 | Int(byte)
+                bits += 8
+                while bits >= 5 {
+                    text.append(alphabet[(buffer >> (bits - 5)) & 31])
+                    bits -= 5
+                }
+            }
+            if bits > 0 { text.append(alphabet[(buffer << (5 - bits)) & 31]) }
+            return text
+        }
+    }
+
+    /// A post record embedding `pictures` (`app.bsky.embed.images`), each a blob ref as the
+    /// repository holds it (`ref` a CID link), with its alt text and aspect ratio; `.raw` takes it.
+    public static func picturePost(text: String, createdAt: String, pictures: [Picture]) -> CBORValue {
+        let images = pictures.map { picture in
+            CBORValue.object([
+                "image": .object([
+                    "$type": .text("blob"), "ref": link(picture.cidBytes), "mimeType": .text(picture.mimeType),
+                    "size": .unsigned(UInt64(picture.data.count)),
+                ]),
+                "alt": .text(picture.alt),
+                "aspectRatio": .object(["width": .unsigned(UInt64(picture.width)), "height": .unsigned(UInt64(picture.height))]),
+            ])
+        }
+        return .object([
+            "$type": .text("app.bsky.feed.post"), "text": .text(text), "createdAt": .text(createdAt),
+            "embed": .object(["$type": .text("app.bsky.embed.images"), "images": .array(images)]),
+        ])
+    }
+}

@@ -13,18 +13,25 @@ public struct BlueskyPostRecord: Sendable, Codable, Equatable {
     public var langs: [String]?
     /// The author's own labels on the post (`nudity`, `graphic-media`, …); nil when none.
     public var labels: BlueskySelfLabels?
+    /// Its pictures (`app.bsky.embed.images`, or the media of `recordWithMedia`) or video; nil when none.
+    public var embed: BlueskyEmbed?
 
-    public init(text: String, createdAt: String, facets: [BlueskyFacet]? = nil, reply: BlueskyReplyRef? = nil, langs: [String]? = nil) {
+    public init(
+        text: String, createdAt: String, facets: [BlueskyFacet]? = nil, reply: BlueskyReplyRef? = nil, langs: [String]? = nil,
+        labels: BlueskySelfLabels? = nil, embed: BlueskyEmbed? = nil
+    ) {
         self.text = text
         self.createdAt = createdAt
         self.facets = facets
         self.reply = reply
         self.langs = langs
+        self.labels = labels
+        self.embed = embed
     }
 
     enum CodingKeys: String, CodingKey {
         case type = "$type"
-        case text, createdAt, facets, reply, langs, labels
+        case text, createdAt, facets, reply, langs, labels, embed
     }
 
     public init(from decoder: any Decoder) throws {
@@ -35,6 +42,7 @@ public struct BlueskyPostRecord: Sendable, Codable, Equatable {
         reply = try? container.decode(BlueskyReplyRef.self, forKey: .reply)
         langs = try? container.decode([String].self, forKey: .langs)
         labels = try? container.decode(BlueskySelfLabels.self, forKey: .labels)
+        embed = try? container.decode(BlueskyEmbed.self, forKey: .embed)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -46,6 +54,7 @@ public struct BlueskyPostRecord: Sendable, Codable, Equatable {
         try container.encodeIfPresent(reply, forKey: .reply)
         try container.encodeIfPresent(langs, forKey: .langs)
         try container.encodeIfPresent(labels.flatMap { $0.values.isEmpty ? nil : $0 }, forKey: .labels)
+        try container.encodeIfPresent(embed.flatMap { $0.images.isEmpty ? nil : $0 }, forKey: .embed)
     }
 
     /// A facet, or nil when it would not decode.

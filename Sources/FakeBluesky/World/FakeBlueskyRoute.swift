@@ -14,14 +14,16 @@ enum FakeBlueskyRoute: String, Sendable {
     case getRecord = "com.atproto.repo.getRecord"
     case createRecord = "com.atproto.repo.createRecord"
     case deleteRecord = "com.atproto.repo.deleteRecord"
+    case uploadBlob = "com.atproto.repo.uploadBlob"
+    case getBlob = "com.atproto.sync.getBlob"
 
     enum Credential { case none, access, refresh }
 
-    var isProcedure: Bool { [.createSession, .refreshSession, .createRecord, .deleteRecord].contains(self) }
+    var isProcedure: Bool { [.createSession, .refreshSession, .createRecord, .deleteRecord, .uploadBlob].contains(self) }
 
     var credential: Credential {
         switch self {
-        case .createSession, .resolveHandle, .getRecord: .none
+        case .createSession, .resolveHandle, .getRecord, .getBlob: .none
         case .refreshSession: .refresh
         default: .access
         }

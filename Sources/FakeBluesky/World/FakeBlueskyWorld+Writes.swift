@@ -9,7 +9,8 @@ extension FakeBlueskyWorld {
     /// facet's byte range (inside the text, on character boundaries, not
     /// overlapping, covering `@handle` for a mention and `#tag` for a tag), a
     /// reply's root and parent (known posts, their CIDs, and the root being the
-    /// parent's own root), a like's subject; the record key a TID not taken.
+    /// parent's own root), its pictures (`embedProblem`) and self-labels (`labelsProblem`),
+    /// a like's subject; the record key a TID not taken.
     mutating func createRecord(_ request: HTTPRequest, did: String, now: Date) -> HTTPResponse {
         guard let object = try? JSONSerialization.jsonObject(with: request.body) as? [String: Any] else {
             return Self.invalid("Request body must be a JSON object")
@@ -51,6 +52,12 @@ extension FakeBlueskyWorld {
         }
         guard text.utf8.count <= 3000 else {
             return Self.invalid("Invalid app.bsky.feed.post record: Record/text must not be longer than 3000 characters")
+        }
+        if let embed = raw["embed"], let problem = embedProblem(embed, did: did) {
+            return Self.invalid("Invalid app.bsky.feed.post record: \(problem)")
+        }
+        if let labels = raw["labels"], let problem = Self.labelsProblem(labels) {
+            return Self.invalid("Invalid app.bsky.feed.post record: \(problem)")
         }
         guard let record = try? JSONDecoder().decode(BlueskyPostRecord.self, from: data) else { return Self.invalid("Invalid post record") }
         if let problem = facetProblem(record.facets ?? [], rawCount: (raw["facets"] as? [Any])?.count ?? 0, text: text) {

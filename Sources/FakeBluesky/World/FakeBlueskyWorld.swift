@@ -18,6 +18,8 @@ struct FakeBlueskyWorld: Sendable {
     var posts: [String: FakeBlueskyPost] = [:]
     var reposts: [FakeBlueskyRepost] = []
     var likes: [String: FakeBlueskyLike] = [:]
+    /// CID -> blob, uploaded by the bot or the human's pictures (`addBlob`).
+    var blobs: [String: FakeBlueskyBlob] = [:]
     /// DID -> the DIDs it follows.
     var follows: [String: Set<String>] = [:]
     var writes: [FakeBlueskyWrite] = []
@@ -89,6 +91,8 @@ struct FakeBlueskyWorld: Sendable {
         case .getRecord: return getRecord(request)
         case .createRecord: return createRecord(request, did: viewer, now: now)
         case .deleteRecord: return deleteRecord(request, did: viewer)
+        case .uploadBlob: return uploadBlob(request, did: viewer)
+        case .getBlob: return getBlob(request)
         }
     }
 

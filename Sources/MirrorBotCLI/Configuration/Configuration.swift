@@ -254,13 +254,15 @@ public enum NetworkKind: String, Sendable {
     case misskey
 
     /// Whether the bot's posts carry the warning and sensitivity of a warned post of the
-    /// human's (issue 40): Mastodon (`spoiler_text`, `sensitive`), Misskey (`cw`). X has no
-    /// warning for text; Bluesky does not carry them yet. Where not, warned posts are never picked.
-    public var carriesWarnings: Bool { self == .mastodon || self == .misskey }
+    /// human's (issue 40): Mastodon (`spoiler_text`, `sensitive`), Misskey (`cw`), Bluesky (its
+    /// content self-labels; a warning with words is refused there). X has no warning for text.
+    /// Where not, warned posts are never picked.
+    public var carriesWarnings: Bool { self == .mastodon || self == .misskey || self == .bluesky }
 
     /// Whether the bot's posts carry the human's pictures with their alt texts (issue 40):
-    /// Mastodon, X and Misskey. Elsewhere `POST_MEDIA=carry` leaves posts with pictures out.
-    public var carriesMedia: Bool { self == .mastodon || self == .x || self == .misskey }
+    /// every network (X: pictures only, no video or GIF). `POST_MEDIA=carry` leaves out a post whose
+    /// pictures cannot go.
+    public var carriesMedia: Bool { true }
 }
 
 /// A missing or malformed variable, named in one line.

@@ -54,6 +54,8 @@ struct RealExportTests {
         var warnedOriginals = 0
         /// Labelled sensitive (Mastodon's `sensitive`), with a warning or without.
         var sensitive = 0
+        /// Media stored with an alt text.
+        var mediaWithAlt = 0
     }
 
     func importing(_ name: String, _ run: (ArchiveImporter, String) async throws -> ImportSummary) async throws -> (ImportSummary, Stored)? {
@@ -66,12 +68,13 @@ struct RealExportTests {
                    count(*) FILTER (WHERE in_reply_to_user_id IS NOT NULL) AS replies,
                    count(*) FILTER (WHERE content_warning IS NOT NULL) AS warned,
                    count(*) FILTER (WHERE content_warning IS NOT NULL AND in_reply_to_user_id IS NULL) AS warned_originals,
-                   count(*) FILTER (WHERE 'sensitive' = ANY(sensitivity)) AS sensitive FROM posts
+                   count(*) FILTER (WHERE 'sensitive' = ANY(sensitivity)) AS sensitive,
+                   (SELECT count(*) FROM posts p, jsonb_array_elements(p.media) m WHERE m ? 'a') AS media_with_alt FROM posts
             """).first)
         let stored = Stored(
             originals: try row.decode("originals", as: Int.self), replies: try row.decode("replies", as: Int.self),
             warned: try row.decode("warned", as: Int.self), warnedOriginals: try row.decode("warned_originals", as: Int.self),
-            sensitive: try row.decode("sensitive", as: Int.self))
+            sensitive: try row.decode("sensitive", as: Int.self), mediaWithAlt: try row.decode("media_with_alt", as: Int.self))
         try await db.database.drop()
         return (summary, stored)
     }
@@ -135,18 +138,23 @@ struct RealExportTests {
         #expect(summary.likesEmpty == likes)
     }
 
-    @Test("Bluesky repositories (v2 without rev, v3, blocks outside the tree): posts stored, empty ones counted", arguments: [
-        // README: posts (replies), reposts, likes. realdata-figures.py: posts without text (one of bnewbold's is a reply).
-        ("bluesky/bnewbold.car", 23, 2, 1, 2, 1, 1),
-        ("bluesky/paul_staging.repo.car", 101, 19, 15, 60, 14, 0),
-        ("bluesky/valid_repo.car", 4, 2, 0, 0, 0, 0),
+    @Test("Bluesky repositories (v2 without rev, v3, blocks outside the tree): posts stored with their pictures, empty ones counted", arguments: [
+        // README: posts (replies), reposts, likes. realdata-figures.py: posts without text or media, of them replies;
+        // images (embed images and recordWithMedia's), of them with alt text (issue 40).
+        ("bluesky/bnewbold.car", 23, 2, 1, 2, 0, 0, 4, 2),
+        ("bluesky/paul_staging.repo.car", 101, 19, 15, 60, 0, 0, 70, 0),
+        ("bluesky/valid_repo.car", 4, 2, 0, 0, 0, 0, 0, 0),
     ])
-    func bluesky(name: String, posts: Int, replies: Int, reposts: Int, likes: Int, empty: Int, emptyReplies: Int) async throws {
+    func bluesky(
+        name: String, posts: Int, replies: Int, reposts: Int, likes: Int, empty: Int, emptyReplies: Int, images: Int, withAlt: Int
+    ) async throws {
         guard let (summary, stored) = try await importing(name, { try await $0.importBlueskyRepository(at: $1) }) else { return }
         #expect(summary.postsRead == posts + reposts)
         #expect(summary.retweets == reposts)
         #expect(summary.empty == empty)
-        #expect(stored == Stored(originals: posts - replies - (empty - emptyReplies), replies: replies - emptyReplies))
+        #expect(summary.mediaFound == images)
+        #expect(summary.mediaMissing.isEmpty)
+        #expect(stored == Stored(originals: posts - replies - (empty - emptyReplies), replies: replies - emptyReplies, mediaWithAlt: withAlt))
         #expect(summary.likesEmpty == likes)
     }
 }
