@@ -13,53 +13,72 @@ struct HostEndToEndTests {
     static let key = Data([UInt8](repeating: 9, count: 32)).base64EncodedString()
     static let lease = 3
 
+    /// A fake Mastodon with a friend and `count` humans and their bots, each bot added with
+    /// `mirror-bot bot add` to the registry in `database`, its human's history in its own schema and
+    /// its classifier under its own prefix.
+    struct World {
+        let server = FakeMastodonServer()
+        let database: TestDatabase
+        let connection: PostgresConnection
+        let names: [String]
+        var tokens: [(human: String, bot: String)] = []
+        let host: [String: String]
+
+        init(count: Int, databaseBase: String? = nil) async throws {
+            database = try await TestDatabase.make(base: databaseBase)
+            connection = try await database.connect()
+            let stem = TestEnvironment.uniqueName("h").lowercased().filter { $0.isLetter || $0.isNumber }.suffix(12)
+            names = (1...count).map { "h\(stem)b\($0)" }
+            host = ["DATABASE_URL": database.url, "REDIS_URL": try TestEnvironment.redisURL(), "HOST_SECRET_KEY": HostEndToEndTests.key]
+            let zone = NetworkDaemonHarness<FakeMastodonServer>.zoneAwayFromMidnight()
+            server.addAccount(id: "900", username: "friend")
+            for index in 1...count {
+                tokens.append((server.addAccount(id: "10\(index)", username: "human\(index)"), server.addAccount(id: "20\(index)", username: "mirror\(index)")))
+            }
+            try server.start()
+            for (index, name) in names.enumerated() {
+                let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).env")
+                try """
+                    NETWORK=mastodon
+                    MASTODON_BASE_URL=\(server.baseURL.absoluteString)
+                    HUMAN_MASTODON_TOKEN=\(tokens[index].human)
+                    BOT_MASTODON_TOKEN=\(tokens[index].bot)
+                    TIME_ZONE=\(zone)
+                    POLL_INTERVAL_SECONDS=1
+                    REPLY_PACE=immediate
+                    POLL_PACE=steady
+                    """.write(to: file, atomically: false, encoding: .utf8)
+                let added = try BinaryRunner.run(["bot", "add", name, "--env-file", file.path], environment: host)
+                guard added.status == 0 else { throw HarnessError(message: "bot add: \(added.stderr)") }
+                // The human's history in the bot's own schema, its classifier under its own prefix.
+                let own = try await PostgresConnection(url: database.url, schema: RegisteredBot.schema(of: name))
+                let human = "10\(index + 1)"
+                let server = server
+                try await DaemonWorldHistory.store(in: own, timeZone: zone, friend: "900") { post in
+                    server.addStatus(accountID: human, text: post.text, createdAt: post.createdAt)
+                }
+                try await DaemonWorldHistory.trainClassifier(redisURL: try TestEnvironment.redisURL(), keyPrefix: RegisteredBot.redisPrefix(of: name))
+            }
+        }
+
+        func tearDown() async {
+            server.stop()
+            for name in names { try? await connection.execute(unsafeSQL: "DROP SCHEMA IF EXISTS bot_\(name) CASCADE") }
+            try? await connection.execute(unsafeSQL: "DROP SCHEMA IF EXISTS \(database.schema) CASCADE")
+        }
+
+        /// The friend mentions bot `index` (1-based); returns the mention's id.
+        func mention(_ index: Int, _ text: String) -> String { server.addStatus(accountID: "900", text: "@mirror\(index) \(text)") }
+    }
+
     @Test("three bots over two hosts: each answers its own mentions; a host killed hands its bots over within a lease and a round, nothing answered twice")
     func handOver() async throws {
-        let server = FakeMastodonServer()
-        let database = try await TestDatabase.make()
-        let connection = try await database.connect()
+        let world = try await World(count: 3)
+        let (server, connection, names, tokens, host) = (world.server, world.connection, world.names, world.tokens, world.host)
         let daemons = DaemonProcesses()
-        let zone = NetworkDaemonHarness<FakeMastodonServer>.zoneAwayFromMidnight()
-        let stem = TestEnvironment.uniqueName("h").lowercased().filter { $0.isLetter || $0.isNumber }.suffix(12)
-        let names = (1...3).map { "h\(stem)b\($0)" }
         defer {
             daemons.killAll()
-            server.stop()
-            Task {
-                for name in names { try? await connection.execute(unsafeSQL: "DROP SCHEMA IF EXISTS bot_\(name) CASCADE") }
-                try? await connection.execute(unsafeSQL: "DROP SCHEMA IF EXISTS \(database.schema) CASCADE")
-            }
-        }
-        server.addAccount(id: "900", username: "friend")
-        var tokens: [(human: String, bot: String)] = []
-        for index in 1...3 {
-            tokens.append((server.addAccount(id: "10\(index)", username: "human\(index)"), server.addAccount(id: "20\(index)", username: "mirror\(index)")))
-        }
-        try server.start()
-        let redis = try TestEnvironment.redisURL()
-        let host = ["DATABASE_URL": database.url, "REDIS_URL": redis, "HOST_SECRET_KEY": Self.key]
-
-        for (index, name) in names.enumerated() {
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).env")
-            try """
-                NETWORK=mastodon
-                MASTODON_BASE_URL=\(server.baseURL.absoluteString)
-                HUMAN_MASTODON_TOKEN=\(tokens[index].human)
-                BOT_MASTODON_TOKEN=\(tokens[index].bot)
-                TIME_ZONE=\(zone)
-                POLL_INTERVAL_SECONDS=1
-                REPLY_PACE=immediate
-                POLL_PACE=steady
-                """.write(to: file, atomically: false, encoding: .utf8)
-            let added = try BinaryRunner.run(["bot", "add", name, "--env-file", file.path], environment: host)
-            #expect(added.status == 0, "\(added.stderr)")
-            // The human's history in the bot's own schema, its classifier under its own prefix.
-            let own = try await PostgresConnection(url: database.url, schema: RegisteredBot.schema(of: name))
-            let human = "10\(index + 1)"
-            try await DaemonWorldHistory.store(in: own, timeZone: zone, friend: "900") { post in
-                server.addStatus(accountID: human, text: post.text, createdAt: post.createdAt)
-            }
-            try await DaemonWorldHistory.trainClassifier(redisURL: redis, keyPrefix: RegisteredBot.redisPrefix(of: name))
+            Task { await world.tearDown() }
         }
 
         // doctor for every bot, each with its own accounts, schema and counts.
@@ -78,7 +97,7 @@ struct HostEndToEndTests {
         // Each bot answers its own mention, as its own account.
         var mentions: [String: String] = [:]
         func mentionAll(_ text: String) {
-            for index in 1...3 { mentions[server.addStatus(accountID: "900", text: "@mirror\(index) \(text)")] = "20\(index)" }
+            for index in 1...3 { mentions[world.mention(index, text)] = "20\(index)" }
         }
         mentionAll("こんにちは")
         #expect(await waitFor(30) { Self.answered(server, mentions).count == 3 }, "\(daemons.output)")
@@ -110,6 +129,33 @@ struct HostEndToEndTests {
         let registry = PostgresBotRegistry(connection: connection)
         #expect(try await registry.bots().allSatisfy { $0.leasedBy == nil }, "\(daemons.output)")
         #expect(!daemons.output.contains(tokens[0].bot) && !daemons.output.contains(tokens[0].human))
+    }
+
+    @Test("a host that cannot reach PostgreSQL past two thirds of a lease stops its bots, and runs them again once it can")
+    func fenced() async throws {
+        let postgres = try await onOwnThread { try RestartablePostgres() }
+        try await onOwnThread { try postgres.start() }
+        let world = try await World(count: 1, databaseBase: postgres.url)
+        let daemons = DaemonProcesses()
+        defer {
+            daemons.killAll()
+            Task { await world.tearDown() }
+            postgres.stop()
+        }
+        let host = try daemons.start(world.host.merging(["HOST_LEASE_SECONDS": "\(Self.lease)", "HOST_NAME": "a"]) { $1 }, arguments: ["host"])
+        #expect(await waitFor(30) { daemons.output.contains(" event=started ") }, "\(daemons.output)")
+
+        try await onOwnThread { postgres.stop() }
+        #expect(await waitFor(30) { daemons.output.contains(" event=host_fenced ") }, "\(daemons.output)")
+        try await onOwnThread { try postgres.start() }
+        // Taken again at the next round that reaches PostgreSQL, and answering.
+        #expect(await waitFor(60) { daemons.output.components(separatedBy: " event=bot_taken ").count == 3 }, "\(daemons.output)")
+        let mention = world.mention(1, "おかえり")
+        #expect(await waitFor(60) {
+            world.server.writes.contains { if case .reply(_, _, _, let target) = $0 { target == mention } else { false } }
+        }, "\(daemons.output)")
+        #expect(host.isRunning)
+        #expect(daemons.stop(host) == 0)
     }
 
     /// Which bots each host took last, from its `bot_taken` and `bot_released` lines.

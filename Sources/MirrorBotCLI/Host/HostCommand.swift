@@ -130,6 +130,8 @@ actor BotHost {
     let timeScale: Double?
     let log: Logger
     private var running: [String: Task<Void, Never>] = [:]
+    /// Bots stopped when the leases could not be renewed, still finishing.
+    private var stopping: [Task<Void, Never>] = []
 
     init(
         name: String, environment: [String: String], box: SecretBox, leaseSeconds: Int, maxBots: Int, timeScale: Double?, log: Logger
@@ -161,13 +163,16 @@ actor BotHost {
                 // Unrenewed, the leases run out and another host may take the bots: stop them first.
                 if ContinuousClock.now - lastRound > .seconds(leaseSeconds) - interval, !running.isEmpty {
                     log.warning("host_fenced", ["bots": running.count, "reason": "leases not renewed for \(leaseSeconds - leaseSeconds / 3) s"])
+                    // Forgotten as well as stopped: the next round that holds them starts them again.
+                    stopping += running.values
                     stopAll()
+                    running = [:]
                 }
             }
             do { try await Task.sleep(for: interval) } catch { break }
         }
         stopAll()
-        for task in running.values { await task.value }
+        for task in Array(running.values) + stopping { await task.value }
         running = [:]
     }
 
