@@ -46,7 +46,8 @@ static inline int mirrorbot_vips_jpeg(
     return failed == 0 ? 0 : -1;
 }
 
-/* libvips's last error message, and clears it. */
-static inline const char *mirrorbot_vips_error(void) {
-    return vips_error_buffer();
+/* libvips's last error message, copied (free it with g_free) and cleared in one step under
+   libvips's lock, so bots shrinking pictures at once never read or clear each other's. */
+static inline char *mirrorbot_vips_error(void) {
+    return vips_error_buffer_copy();
 }

@@ -50,8 +50,9 @@ public enum ImageShrinker {
         }
         defer { g_free(output) }
         guard status == 0, let output else {
-            let message = String(cString: mirrorbot_vips_error()).trimmingCharacters(in: .whitespacesAndNewlines)
-            vips_error_clear()
+            let copied = mirrorbot_vips_error()
+            defer { g_free(copied) }
+            let message = copied.map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             throw Failure(description: message.isEmpty ? "libvips could not read the picture" : message)
         }
         return Shrunk(data: Data(bytes: output, count: length), width: Int(width), height: Int(height))

@@ -19,7 +19,7 @@ extension BlueskyNetwork {
     /// uploaded (`com.atproto.repo.uploadBlob`), then embedded in order with its alt text and
     /// aspect ratio, the post carrying its content self-labels. Video is not carried.
     public func post(whole source: Post) async throws -> String {
-        let labels = try selfLabels(for: source.warning)
+        let labels = try selfLabels(for: source.warning, picturesSensitive: source.media.contains(where: \.sensitive))
         guard !source.media.isEmpty else { return try await write(text: source.text, inReplyTo: nil, labels: labels, embed: nil) }
         let media = source.media
         if media.count > Self.mediaLimit {
@@ -44,11 +44,16 @@ extension BlueskyNetwork {
     /// with words (Mastodon's `spoiler_text`, Misskey's `cw`) and no label for "sensitive" of
     /// no named kind (Mastodon's bare `sensitive`): calling such a post `nudity` or
     /// `graphic-media` would say what the human never said, so it is refused, not sent.
-    func selfLabels(for warning: PostWarning?) throws -> BlueskySelfLabels? {
-        guard let warning else { return nil }
+    /// A picture marked sensitive on its own (Misskey's `isSensitive`) with no self-label on the
+    /// post is refused the same way.
+    func selfLabels(for warning: PostWarning?, picturesSensitive: Bool = false) throws -> BlueskySelfLabels? {
         let refuse = { (why: String) -> NetworkError in
             log.warning("bluesky_warning_not_carried", ["reason": why, "action": "not sent"])
             return NetworkError.failed(endpoint: Self.createRecordEndpoint, status: 400, detail: "\(why): not sent")
+        }
+        guard let warning, !warning.labels.isEmpty || !warning.text.isEmpty else {
+            if picturesSensitive { throw refuse("a picture marked sensitive; no Bluesky self-label says that") }
+            return nil
         }
         guard warning.text.isEmpty else { throw refuse("a content warning with words; Bluesky has none") }
         let unknown = warning.labels.filter { !SensitivityLabel.blueskySelfLabels.contains($0) }
@@ -91,7 +96,7 @@ extension BlueskyNetwork {
         guard type.hasPrefix("image/") else { throw notCarried("\(type); Bluesky embeds images only") }
         guard reply.body.count > Self.imageByteLimit else { return (reply.body, type) }
         do {
-            let smaller = try ImageShrinker.shrink(reply.body, toAtMost: Self.imageByteLimit)
+            let smaller = try await Self.shrinkAside(reply.body)
             log.info("bluesky_picture_reencoded", [
                 "picture": index + 1, "bytes": reply.body.count, "reencoded": smaller.data.count, "width": smaller.width, "height": smaller.height,
             ])
@@ -107,6 +112,17 @@ extension BlueskyNetwork {
             return try await Self.mappingErrors { try await client.send(UploadBlob(data: data, mimeType: type)) }.blob
         } catch NetworkError.failed(_, let status, let detail) where (400..<500).contains(status) {
             throw MediaNotCarried(index, of: media.count, url: media[index].url, "Bluesky refused the upload (HTTP \(status)): \(detail)")
+        }
+    }
+
+    /// `ImageShrinker` on a thread of its own: decoding and encoding a large picture takes
+    /// seconds, and on Swift's pool (two threads on two cores) would stall every other loop,
+    /// and with `mirror-bot host` every other bot.
+    static func shrinkAside(_ data: Data) async throws -> ImageShrinker.Shrunk {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try ImageShrinker.shrink(data, toAtMost: imageByteLimit) })
+            }
         }
     }
 }

@@ -160,7 +160,7 @@ struct BlueskyPictureTests {
         #expect(world.server.writes.isEmpty)
     }
 
-    @Test("warnings: content labels carried; words of warning and Mastodon's bare sensitive refused (400), nothing sent")
+    @Test("warnings: content labels carried; words of warning, Mastodon's bare sensitive and a picture marked sensitive alone refused (400), nothing sent")
     func warnings() async throws {
         let world = try World()
         let bot = world.bot
@@ -170,6 +170,11 @@ struct BlueskyPictureTests {
             await #expect(throws: NetworkError.self) {
                 try await bot.post(whole: Post(id: "w", text: "warned", createdAt: Date(), warning: warning))
             }
+        }
+        // A picture marked sensitive on its own (Misskey's isSensitive), the post unlabelled: refused before any fetch.
+        let marked = PostMedia(kind: .photo, url: "file:///nonexistent/marked.png", altText: "marked", sensitive: true)
+        await #expect(throws: NetworkError.self) {
+            try await bot.post(whole: Post(id: "s", text: "marked", createdAt: Date(), media: [marked]))
         }
         #expect(world.server.writes.isEmpty)
     }
