@@ -23,7 +23,7 @@ extension BlueskyNetwork {
         guard !source.media.isEmpty else { return try await write(text: source.text, inReplyTo: nil, labels: labels, embed: nil) }
         let media = source.media
         if media.count > Self.mediaLimit {
-            throw MediaNotCarried(reason: "\(media.count) pictures; a Bluesky post embeds at most \(Self.mediaLimit)")
+            throw MediaNotCarried(reason: "\(media.count) pictures; a Bluesky post embeds at most \(Self.mediaLimit)", lasting: true)
         }
         // Every picture fetched (and made small enough) before any is uploaded: one lost uploads nothing.
         var files: [(data: Data, type: String)] = []
@@ -65,7 +65,7 @@ extension BlueskyNetwork {
 
     /// One picture from where it was stored, its bytes within Bluesky's limit; a 4xx is not carried.
     private func fetch(_ item: PostMedia, _ index: Int, of count: Int) async throws -> (data: Data, type: String) {
-        func notCarried(_ why: String) -> MediaNotCarried { MediaNotCarried(index, of: count, url: item.url, why) }
+        func notCarried(_ why: String, lasting: Bool = true) -> MediaNotCarried { MediaNotCarried(index, of: count, url: item.url, why, lasting: lasting) }
         switch item.kind {
         case .photo: break
         case .video, .gifv: throw notCarried("a video; mirror-bot carries pictures only to Bluesky")
@@ -90,7 +90,7 @@ extension BlueskyNetwork {
         }
         guard (200..<300).contains(reply.status) else {
             if reply.status >= 500 { throw NetworkError.failed(endpoint: "GET picture", status: reply.status, detail: "the source failed") }
-            throw notCarried("the source answered \(reply.status)")
+            throw notCarried("the source answered \(reply.status)", lasting: [404, 410].contains(reply.status))
         }
         let type = MediaType.of(contentType: reply.headers["content-type"], url: url)
         guard type.hasPrefix("image/") else { throw notCarried("\(type); Bluesky embeds images only") }

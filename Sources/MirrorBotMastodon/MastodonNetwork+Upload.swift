@@ -25,10 +25,10 @@ extension MastodonNetwork {
         guard !source.media.isEmpty else { return try await post(text: source.text, inReplyTo: nil) }
         let media = source.media
         if media.count > Self.mediaLimit {
-            throw MediaNotCarried(reason: "\(media.count) pictures; Mastodon attaches at most \(Self.mediaLimit)")
+            throw MediaNotCarried(reason: "\(media.count) pictures; Mastodon attaches at most \(Self.mediaLimit)", lasting: true)
         }
         if media.count > 1, media.contains(where: { $0.kind == .video || $0.kind == .other }) {
-            throw MediaNotCarried(reason: "a video or audio file with other media; Mastodon attaches it alone")
+            throw MediaNotCarried(reason: "a video or audio file with other media; Mastodon attaches it alone", lasting: true)
         }
         // Every picture fetched before any is uploaded: one the source lost leaves no upload behind.
         var files: [UploadMedia] = []
@@ -49,7 +49,7 @@ extension MastodonNetwork {
 
     /// One picture from the source, as the upload that carries it; a 4xx is not carried.
     private func fetch(_ item: PostMedia, _ index: Int, of count: Int) async throws -> UploadMedia {
-        func notCarried(_ why: String) -> MediaNotCarried { MediaNotCarried(index, of: count, url: item.url, why) }
+        func notCarried(_ why: String, lasting: Bool = true) -> MediaNotCarried { MediaNotCarried(index, of: count, url: item.url, why, lasting: lasting) }
         guard item.kind != .other else { throw notCarried("audio or media of no known kind") }
         guard let url = URL(string: item.url), ["https", "http", "file"].contains(url.scheme ?? "") else {
             throw notCarried("no URL to fetch it from (a file missing from the export?)")
@@ -67,7 +67,7 @@ extension MastodonNetwork {
         }
         guard (200..<300).contains(reply.status) else {
             if reply.status >= 500 { throw NetworkError.failed(endpoint: "GET picture", status: reply.status, detail: "the source failed") }
-            throw notCarried("the source answered \(reply.status)")
+            throw notCarried("the source answered \(reply.status)", lasting: [404, 410].contains(reply.status))
         }
         let limit = item.kind == .photo ? Self.imageByteLimit : Self.videoByteLimit
         guard reply.body.count <= limit else { throw notCarried("\(reply.body.count) bytes; Mastodon takes \(limit) for a \(item.kind.rawValue)") }

@@ -17,7 +17,7 @@ extension MisskeyNetwork {
         guard !source.media.isEmpty else { return try await post(text: source.text, inReplyTo: nil) }
         let media = source.media
         if media.count > CreateNote.maxFiles {
-            throw MediaNotCarried(reason: "\(media.count) pictures; Misskey attaches at most \(CreateNote.maxFiles) to a note")
+            throw MediaNotCarried(reason: "\(media.count) pictures; Misskey attaches at most \(CreateNote.maxFiles) to a note", lasting: true)
         }
         var files: [UploadDriveFile] = []
         for (index, item) in media.enumerated() {
@@ -34,7 +34,7 @@ extension MisskeyNetwork {
 
     /// One picture from the source, as the upload that carries it; a 4xx is not carried.
     private func fetch(_ item: PostMedia, _ index: Int, of count: Int) async throws -> UploadDriveFile {
-        func notCarried(_ why: String) -> MediaNotCarried { MediaNotCarried(index, of: count, url: item.url, why) }
+        func notCarried(_ why: String, lasting: Bool = true) -> MediaNotCarried { MediaNotCarried(index, of: count, url: item.url, why, lasting: lasting) }
         guard item.kind != .other else { throw notCarried("audio or a file of no known kind") }
         guard let url = URL(string: item.url), ["https", "http", "file"].contains(url.scheme ?? "") else {
             throw notCarried("no URL to fetch it from (a file missing from the export?)")
@@ -51,7 +51,7 @@ extension MisskeyNetwork {
         }
         guard (200..<300).contains(reply.status) else {
             if reply.status >= 500 { throw NetworkError.failed(endpoint: "GET picture", status: reply.status, detail: "the source failed") }
-            throw notCarried("the source answered \(reply.status)")
+            throw notCarried("the source answered \(reply.status)", lasting: [404, 410].contains(reply.status))
         }
         guard reply.body.count <= UploadDriveFile.defaultMaxFileSize else {
             throw notCarried("\(reply.body.count) bytes; Misskey takes \(UploadDriveFile.defaultMaxFileSize) by default")

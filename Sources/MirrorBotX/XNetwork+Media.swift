@@ -24,7 +24,7 @@ extension XNetwork {
         guard !source.media.isEmpty else { return try await post(text: source.text, inReplyTo: nil) }
         let media = source.media
         if media.count > Self.mediaLimit {
-            throw MediaNotCarried(reason: "\(media.count) pictures; X attaches at most \(Self.mediaLimit)")
+            throw MediaNotCarried(reason: "\(media.count) pictures; X attaches at most \(Self.mediaLimit)", lasting: true)
         }
         // Every picture fetched before any is uploaded: one the source lost leaves no upload behind.
         var files: [UploadXMedia] = []
@@ -49,7 +49,7 @@ extension XNetwork {
 
     /// One picture from the source, as the upload that carries it; what X cannot take is not carried.
     private func fetch(_ item: PostMedia, _ index: Int, of count: Int) async throws -> UploadXMedia {
-        func notCarried(_ why: String) -> MediaNotCarried { MediaNotCarried(index, of: count, url: item.url, why) }
+        func notCarried(_ why: String, lasting: Bool = true) -> MediaNotCarried { MediaNotCarried(index, of: count, url: item.url, why, lasting: lasting) }
         switch item.kind {
         case .photo: break
         case .video, .gifv:
@@ -72,7 +72,7 @@ extension XNetwork {
         }
         guard (200..<300).contains(reply.status) else {
             if reply.status >= 500 { throw NetworkError.failed(endpoint: "GET picture", status: reply.status, detail: "the source failed") }
-            throw notCarried("the source answered \(reply.status)")
+            throw notCarried("the source answered \(reply.status)", lasting: [404, 410].contains(reply.status))
         }
         guard reply.body.count <= Self.imageByteLimit else {
             throw notCarried("\(reply.body.count) bytes; X takes \(Self.imageByteLimit) for a picture")

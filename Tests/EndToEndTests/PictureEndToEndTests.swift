@@ -77,6 +77,11 @@ struct PictureEndToEndTests {
             #expect(harness.output.contains("the source answered 404"), "\(harness.output)")
             #expect(harness.posts.isEmpty)
             #expect(harness.server.uploads.isEmpty)
+            // Gone for good: kept from the picks like a refused text, never tried again.
+            let refused = try await harness.connection.query("SELECT count(*)::int AS n FROM bot_texts WHERE refused_at IS NOT NULL")
+            let lines = harness.output.components(separatedBy: "event=media_not_carried").count - 1
+            let marked = try refused.first?.decode("n", as: Int.self)
+            #expect(lines >= 1 && marked == lines, "\(harness.output)")
             #expect(harness.stop(daemon) == 0)
         }
     }

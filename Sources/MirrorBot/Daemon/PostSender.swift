@@ -9,7 +9,7 @@ enum PostOutcome: Sendable, Equatable {
     /// A clear refusal of this post: nothing was posted.
     case refused(Refusal)
     /// Its pictures could not go with it (`MediaNotCarried`): nothing was posted.
-    case notCarried(reason: String)
+    case notCarried(reason: String, lasting: Bool = false)
 }
 
 /// Sends the bot's posts and replies so that none is sent twice.
@@ -40,7 +40,7 @@ struct PostSender: Sendable {
             if let source, !source.media.isEmpty { return .posted(id: try await bot.post(whole: source)) }
             return .posted(id: try await bot.post(text: text, inReplyTo: mention))
         } catch let error as MediaNotCarried {
-            return .notCarried(reason: error.reason)
+            return .notCarried(reason: error.reason, lasting: error.lasting)
         } catch NetworkError.duplicateContent {
             return .refused(.duplicate)
         } catch NetworkError.replyNotPermitted(let detail) {

@@ -190,9 +190,12 @@ public struct PostingLoop: DaemonLoop {
                 refusals += 1
                 try await texts.markRefused(text: source.textKey, at: now)
                 log.report(.postRefused(slot: slot.time, source: source.id, refusal))
-            case .notCarried(let reason):
-                // Whole or not at all: not posted as bare text; another pick may go instead.
+            case .notCarried(let reason, let lasting):
+                // Whole or not at all: not posted as bare text; another pick may go instead. A post
+                // that cannot go later either (a file gone, too many pictures) is kept from the picks
+                // like a refused text, so it spends no slot, upload or dollar again.
                 uncarried += 1
+                if lasting { try await texts.markRefused(text: source.textKey, at: now) }
                 log.report(.mediaNotCarried(slot: slot.time, source: source.id, reason: reason))
             }
         }

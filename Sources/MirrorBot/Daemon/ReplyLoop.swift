@@ -232,7 +232,7 @@ public final class ReplyLoop: DaemonLoop {
                 try await claims.finishMention(mention.id, state: .skipped, reason: "refused: \(refusal.detail ?? "")", replyID: nil, text: nil)
                 log.report(.replyRefused(mention: mention.id, to: who, refusal))
                 return
-            case .notCarried(let reason):
+            case .notCarried(let reason, _):
                 // Replies go as text (never `whole`): unreachable, but never answered half.
                 try await claims.finishMention(mention.id, state: .skipped, reason: "media not carried: \(reason)", replyID: nil, text: nil)
                 return
