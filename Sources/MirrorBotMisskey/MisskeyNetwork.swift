@@ -180,7 +180,17 @@ public struct MisskeyNetwork: SocialNetwork {
             id: note.id, text: note.text ?? "", createdAt: note.createdDate ?? Date(timeIntervalSince1970: 0),
             authorID: note.userId, authorUsername: note.user.acct, inReplyToUserID: inReplyToUserID,
             inReplyToUsername: note.reply?.user?.acct, isRetweet: note.isPureRenote, markup: .mfm, inReplyToPostID: note.replyId,
-            warning: PostWarning.from(text: note.cw, labels: []), media: media(of: note.files ?? []))
+            warning: PostWarning.from(text: note.cw, labels: []), media: noteMedia(note))
+    }
+
+    /// A note's files in the order of `fileIds`. Misskey packs only the files still in the drive
+    /// (a deleted one stays in `fileIds`): each missing one is kept as media of no known kind and
+    /// no URL, so the note is never carried without it.
+    public static func noteMedia(_ note: MisskeyNote) -> [PostMedia] {
+        let files = note.files ?? []
+        guard let ids = note.fileIds, !ids.isEmpty else { return media(of: files) }
+        let packed = Dictionary(files.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return ids.map { id in packed[id].map { media(of: [$0])[0] } ?? PostMedia(kind: .other, url: "") }
     }
 
     static func networkError(_ error: MisskeyAPIError) -> NetworkError {

@@ -8,6 +8,22 @@ import Testing
 
 @Suite("MisskeyNetwork carries pictures: read with their alt texts, uploaded to the drive and attached in order")
 struct MisskeyMediaNetworkTests {
+    @Test("a file deleted from the drive (in fileIds, not packed in files) is kept in its place as media that cannot be carried")
+    func deletedFile() {
+        let user = MisskeyUser(id: "u1", username: "human")
+        let kept = MisskeyDriveFile(id: "f2", type: "image/png", url: "https://misskey.example/files/f2", comment: "two")
+        let note = MisskeyNote(
+            id: "n1", createdAt: "2026-12-04T10:00:00.000Z", text: "three pictures", userId: "u1", user: user,
+            fileIds: ["f1", "f2", "f3"], files: [kept])
+        let media = MisskeyNetwork.noteMedia(note)
+        #expect(media.map(\.kind) == [.other, .photo, .other])
+        #expect(media.map(\.url) == ["", "https://misskey.example/files/f2", ""])
+        #expect(media[1].altText == "two")
+        // Without fileIds (an older server), the packed files as they are.
+        #expect(MisskeyNetwork.noteMedia(MisskeyNote(
+            id: "n2", createdAt: "2026-12-04T10:00:00.000Z", text: nil, userId: "u1", user: user, files: [kept])).count == 1)
+    }
+
     /// A PNG's signature, an IHDR giving `width` x `height`, and a byte telling the pictures apart.
     static func png(_ tag: UInt8, width: UInt8 = 120, height: UInt8 = 80) -> Data {
         Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, width, 0, 0, 0, height, tag, tag])
