@@ -35,7 +35,12 @@ enum BlueskyPostMapping {
                 kind: kind, url: BlueskyBlobURL.url(service: blobService, did: did, cid: image.image.cid), altText: image.alt,
                 width: image.aspectRatio?.width, height: image.aspectRatio?.height, sensitive: sensitive)
         }
-        return embed.images.map { item($0, .photo) } + (embed.video.map { [item($0, .video)] } ?? [])
+        // An image that would not decode keeps its place as media that cannot be carried.
+        var readable = embed.images.makeIterator()
+        let images = (0..<(embed.images.count + embed.unreadable.count)).compactMap { position in
+            embed.unreadable.contains(position) ? PostMedia(kind: .other, url: "") : readable.next().map { item($0, .photo) }
+        }
+        return images + (embed.video.map { [item($0, .video)] } ?? [])
     }
 
     /// The record's content self-labels as a warning (no words: Bluesky has no warning text);

@@ -46,6 +46,10 @@ public struct BlueskyEmbed: Sendable, Codable, Equatable {
     public var images: [BlueskyImage]
     /// The video's blob, alt text and aspect ratio (never carried).
     public var video: BlueskyImage?
+    /// The positions, among the record's images, of those that would not decode (the whole
+    /// list's first when `images` itself would not): kept so a reader never takes a post for
+    /// fewer pictures than it has. Never written.
+    public var unreadable: [Int] = []
 
     public init(images: [BlueskyImage]) {
         self.images = images
@@ -63,7 +67,12 @@ public struct BlueskyEmbed: Sendable, Codable, Equatable {
         video = nil
         switch try container.decodeIfPresent(String.self, forKey: .type) {
         case Self.imagesType:
-            images = (try? container.decode([Lossy].self, forKey: .images))?.compactMap(\.image) ?? []
+            if let read = try? container.decode([Lossy].self, forKey: .images) {
+                images = read.compactMap(\.image)
+                unreadable = read.indices.filter { read[$0].image == nil }
+            } else {
+                unreadable = [0]
+            }
         case Self.videoType:
             if let blob = try? container.decode(BlueskyBlob.self, forKey: .video) {
                 video = BlueskyImage(
@@ -74,6 +83,7 @@ public struct BlueskyEmbed: Sendable, Codable, Equatable {
             if let media = try? container.decode(BlueskyEmbed.self, forKey: .media) {
                 images = media.images
                 video = media.video
+                unreadable = media.unreadable
             }
         default:
             break

@@ -122,6 +122,18 @@ struct BlueskyPictureTests {
         #expect(byText["clip"]?.first.flatMap { BlueskyBlobURL.parse($0.url)?.cid } == clipCID)
     }
 
+    @Test("an image of the record that would not decode keeps its place as media that cannot be carried, never a shorter post")
+    func unreadableImage() throws {
+        let blob = { (cid: String) in #"{"$type":"blob","ref":{"$link":"\#(cid)"},"mimeType":"image/png","size":10}"# }
+        let json = #"{"$type":"app.bsky.feed.post","text":"three","createdAt":"2026-12-04T10:00:00Z","embed":{"$type":"app.bsky.embed.images","images":[{"image":\#(blob("bafkreione")),"alt":"one"},{"alt":"no blob"},{"image":\#(blob("bafkreithree")),"alt":"three"}]}}"#
+        let record = try JSONDecoder().decode(BlueskyPostRecord.self, from: Data(json.utf8))
+        #expect(record.embed?.unreadable == [1])
+        let media = BlueskyPostMapping.media(of: record, did: Self.human, blobService: try #require(URL(string: "https://pds.example")))
+        #expect(media.map(\.kind) == [.photo, .other, .photo])
+        #expect(media.map(\.altText) == ["one", nil, "three"])
+        #expect(media[1].url.isEmpty)
+    }
+
     @Test("carried: 2 pictures uploaded by the bot and embedded in order with alt texts and aspect ratios, the labels with them")
     func carried() async throws {
         let world = try World()
