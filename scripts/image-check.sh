@@ -104,7 +104,8 @@ healthcheck="$(podman image inspect --format '{{.Config.Healthcheck.Test}} {{.Co
 uid="$(podman run --rm --no-healthcheck "$image" id -u)"
 [ "$uid" = "10001" ] && ok "runs as uid 10001 ($(podman run --rm --no-healthcheck "$image" id -un))" || bad "runs as uid $uid, not 10001"
 shipped="$(find migrations -name '*.sql' | wc -l)"
-readable="$(podman run --rm --no-healthcheck "$image" sh -c 'n=0; for f in migrations/*.sql; do cat "$f" >/dev/null && n=$((n + 1)); done; echo $n')"
+# The bots' migrations and, in migrations/host/, the registry of `mirror-bot host`.
+readable="$(podman run --rm --no-healthcheck "$image" sh -c 'n=0; for f in migrations/*.sql migrations/host/*.sql; do cat "$f" >/dev/null && n=$((n + 1)); done; echo $n')"
 [ "$readable" = "$shipped" ] && ok "reads its $readable migrations in /app/migrations" \
   || bad "reads $readable of its $shipped migrations in /app/migrations"
 podman run --rm --no-healthcheck "$image" ldd /usr/local/bin/mirror-bot >"$work/ldd" 2>&1 || true
