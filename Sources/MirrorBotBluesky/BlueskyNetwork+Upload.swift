@@ -92,7 +92,7 @@ extension BlueskyNetwork {
             if reply.status >= 500 { throw NetworkError.failed(endpoint: "GET picture", status: reply.status, detail: "the source failed") }
             throw notCarried("the source answered \(reply.status)", lasting: [404, 410].contains(reply.status))
         }
-        let type = MediaType.of(contentType: reply.headers["content-type"], url: url)
+        let type = MediaFile.type(reply.headers["content-type"], url: url)
         guard type.hasPrefix("image/") else { throw notCarried("\(type); Bluesky embeds images only") }
         guard reply.body.count > Self.imageByteLimit else { return (reply.body, type) }
         do {
