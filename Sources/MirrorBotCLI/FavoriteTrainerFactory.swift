@@ -9,7 +9,7 @@ import Postgres
 /// connected once, on the first batch, so an archive without likes needs no Redis.
 /// An archive lists likes alone, not what the human saw, so they count in the
 /// classifier and not in the like share.
-func makeFavoriteTrainer(_ services: Services, connection: PostgresConnection) -> ArchiveLikeTrainer {
+func makeFavoriteTrainer(_ services: Services, connection: any PostgresClient) -> ArchiveLikeTrainer {
     makeFavoriteTrainer(marks: PostgresActionStore(connection: connection)) { try await services.classifier(learning: .countsOnly, source: .archive) }
 }
 

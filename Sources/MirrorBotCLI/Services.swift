@@ -30,6 +30,8 @@ struct Services: Sendable {
     var clientObserver: ClientObserver? = nil
     /// On X: what both accounts' requests cost, counted into the day's spend.
     var xMeter: XSpendMeter? = nil
+    /// In a host: the connections its bots share, in place of a bot's own.
+    var shared: HostConnections? = nil
 
     /// The observer of `account`'s client (one that hears nothing without a status page).
     func observer(_ account: String) -> @Sendable (APIClientEvent) -> Void {
@@ -94,20 +96,19 @@ struct Services: Sendable {
         let password = try required(human ? configuration.humanBlueskyAppPassword : configuration.botBlueskyAppPassword, account, "BLUESKY_APP_PASSWORD")
         // The bot's posts carry the facets stored with the human's (the human's network only reads).
         let configuration = configuration
-        let facets = human ? nil : PostgresBlueskyFacetSource { try await Services.sideConnection(configuration) }
+        let facets = human ? nil : PostgresBlueskyFacetSource { [self] in try await self.sideConnection() }
         var network = BlueskyNetwork(
             serviceURL: configuration.blueskyServiceURL, identifier: identifier, appPassword: password,
             store: sessions ?? blueskySessionStore(), likeScope: human ? .all : configuration.blueskyLikeScope, facetSource: facets, log: log,
             observe: observer(account.rawValue))
         // The bot's posts: a self-labelled post of the human's goes out with its labels.
-        if !human { network.warningSource = PostgresWarningSource { try await Services.sideConnection(configuration) } }
+        if !human { network.warningSource = PostgresWarningSource { [self] in try await self.sideConnection() } }
         return network
     }
 
     /// Bluesky sessions in this bot's PostgreSQL schema, on a connection of their own opened on first use.
     func blueskySessionStore() -> PostgresBlueskySessionStore {
-        let configuration = configuration
-        return PostgresBlueskySessionStore { try await Services.sideConnection(configuration) }
+        PostgresBlueskySessionStore { [self] in try await self.sideConnection() }
     }
 
     /// A Mastodon account at `MASTODON_BASE_URL`, posting with `MASTODON_VISIBILITY`.
@@ -117,7 +118,7 @@ struct Services: Sendable {
             baseURL: baseURL, token: try required(token, account, "MASTODON_TOKEN"), visibility: configuration.mastodonVisibility,
             observe: observer(account.rawValue))
         // The bot's statuses: a warned post of the human's goes out behind its warning.
-        if account == .bot { network.warningSource = PostgresWarningSource { try await Services.sideConnection(configuration) } }
+        if account == .bot { network.warningSource = PostgresWarningSource { [self] in try await self.sideConnection() } }
         return network
     }
 
@@ -129,9 +130,9 @@ struct Services: Sendable {
             reaction: configuration.misskeyReaction, observe: observer(account.rawValue))
         // The bot's notes: a plain text (imported from another network) has its MFM look-alikes kept literal.
         if account == .bot {
-            network.markupSource = PostgresMarkupSource { try await Services.sideConnection(configuration) }
+            network.markupSource = PostgresMarkupSource { [self] in try await self.sideConnection() }
             // A warned post of the human's goes out behind a `cw`.
-            network.warningSource = PostgresWarningSource { try await Services.sideConnection(configuration) }
+            network.warningSource = PostgresWarningSource { [self] in try await self.sideConnection() }
         }
         return network
     }
@@ -140,9 +141,10 @@ struct Services: Sendable {
         XClientConfiguration(baseURL: configuration.xAPIBaseURL)
     }
 
-    /// Connects to PostgreSQL and checks the schema is migrated.
-    func database() async throws -> PostgresConnection {
-        let connection = try await Self.connect(configuration)
+    /// Connects to PostgreSQL (in a host, the bot's share of the host's pool) and checks the schema is migrated.
+    func database() async throws -> any PostgresClient {
+        let connection: any PostgresClient
+        if let shared { connection = shared.database(configuration) } else { connection = try await Self.connect(configuration) }
         let migrated = try await connection.query("SELECT to_regclass('schema_migrations') IS NOT NULL AS ok").first?.decode("ok", as: Bool.self)
         guard migrated == true else { throw NotMigratedError() }
         return connection
@@ -170,17 +172,23 @@ struct Services: Sendable {
         }
     }
 
+    /// The side connection (`sideConnection(_:)`); in a host, the bot's share of the host's pool.
+    func sideConnection() async throws -> any PostgresClient {
+        if let shared { return shared.database(configuration) }
+        return try await Self.sideConnection(configuration)
+    }
+
     private struct WeakConnection: Sendable {
         weak var connection: PostgresConnection?
     }
 
     private static let sideConnections = Mutex<[String: WeakConnection]>([:])
 
-    func postStore(_ connection: PostgresConnection) async throws -> PostgresPostStore {
+    func postStore(_ connection: any PostgresClient) async throws -> PostgresPostStore {
         try await PostgresPostStore.open(connection: connection, timeZone: configuration.timeZone, limit: configuration.postLimit)
     }
 
-    func scheduler(_ connection: PostgresConnection) -> Scheduler {
+    func scheduler(_ connection: any PostgresClient) -> Scheduler {
         var scheduler = Scheduler(
             store: PostgresScheduleStore(connection: connection), timeZone: configuration.timeZone,
             postMentions: configuration.postMentions, postWarned: configuration.network.carriesWarnings
@@ -199,13 +207,15 @@ struct Services: Sendable {
     }
 
     func redis() async throws -> RedisConnection {
-        try await RedisConnection(configuration: redisConfiguration())
+        if let shared { return try await shared.redis(for: configuration.redisKeyPrefix) }
+        return try await RedisConnection(configuration: redisConfiguration())
     }
 
     /// The classifier; `learning` says whether what it learns is a sample of what the human saw,
     /// `source` what it records the posts as coming from.
     func classifier(learning: ClassifierLearning, source: TrainingSource) async throws -> RedisClassifier {
-        try await Self.classifier(configuration, learning: learning, source: source, log: log)
+        try await Self.classifier(
+            configuration, learning: learning, source: source, log: log, redis: redis(), side: { [self] in try await self.sideConnection() })
     }
 
     /// The classifier over Redis (REDIS_* variables, TLS included), features from MeCab (MECAB_DICDIR),
@@ -213,13 +223,16 @@ struct Services: Sendable {
     /// counts are made whole before it is handed out: rebuilt from PostgreSQL when Redis lost them
     /// (`RedisClassifierStore.keepCounts`; while another process rebuilds them, reading them throws).
     static func classifier(
-        _ configuration: Configuration, learning: ClassifierLearning, source: TrainingSource, log: Logger?
+        _ configuration: Configuration, learning: ClassifierLearning, source: TrainingSource, log: Logger?,
+        redis: RedisConnection? = nil, side: LazyConnection.Connect? = nil
     ) async throws -> RedisClassifier {
         let tokenizer = try SharedTokenizers.tokenizer(dictionaryPath: configuration.mecabDictionary)
+        let connection: RedisConnection
+        if let redis { connection = redis } else { connection = try await RedisConnection(configuration: redisConfiguration(configuration)) }
         var store = RedisClassifierStore(
-            redis: try await RedisConnection(configuration: redisConfiguration(configuration)),
+            redis: connection,
             keys: ClassifierKeys(prefix: configuration.redisKeyPrefix),
-            journal: PostgresClassifierJournal { try await Services.sideConnection(configuration) })
+            journal: PostgresClassifierJournal(connect: side ?? { try await Services.sideConnection(configuration) }))
         store.source = source
         let classifier = RedisClassifier(
             store: store, extractor: FeatureExtractor(tokenizer: tokenizer), rule: FavoriteRule(threshold: configuration.favoriteRateThreshold),

@@ -119,7 +119,7 @@ struct TrainCommand: Command {
     /// Likes and home-timeline posts `train classifier` reads.
     static let classifierSample = 800
 
-    private func prepare(_ context: CommandContext) async throws -> (Services, PostgresConnection, PostgresActionStore) {
+    private func prepare(_ context: CommandContext) async throws -> (Services, any PostgresClient, PostgresActionStore) {
         let configuration = try context.configuration()
         let services = Services(configuration: configuration, log: context.logger(configuration))
         let connection = try await services.database()
@@ -130,7 +130,7 @@ struct TrainCommand: Command {
     /// action store, the human's network and account; nil when `job` ran before and `force` is
     /// off (said on the output).
     private func prepare(_ job: String, force: Bool, _ context: CommandContext) async throws
-        -> (Services, PostgresConnection, PostgresActionStore, any TakeBackNetwork, Account)?
+        -> (Services, any PostgresClient, PostgresActionStore, any TakeBackNetwork, Account)?
     {
         let (services, connection, actions) = try await prepare(context)
         if !force, let finished = try await actions.jobFinished(job) {

@@ -4,9 +4,9 @@ import Postgres
 
 /// `ActionStore` in PostgreSQL: `cursors`, `replies`, `likes`, `trained_posts`, `jobs`.
 public struct PostgresActionStore: ActionStore {
-    public let connection: PostgresConnection
+    public let connection: any PostgresClient
 
-    public init(connection: PostgresConnection) {
+    public init(connection: any PostgresClient) {
         self.connection = connection
     }
 

@@ -7,16 +7,16 @@ import Postgres
 /// Like the session store it opens its own connection on first use: the networks
 /// are built before a command connects.
 public actor PostgresBlueskyFacetSource: BlueskyFacetSource {
-    public typealias Connect = @Sendable () async throws -> PostgresConnection
+    public typealias Connect = @Sendable () async throws -> any PostgresClient
 
     private let connect: Connect
-    private var connection: PostgresConnection?
+    private var connection: (any PostgresClient)?
 
     public init(connect: @escaping Connect) {
         self.connect = connect
     }
 
-    public init(connection: PostgresConnection) {
+    public init(connection: any PostgresClient) {
         self.connect = { connection }
         self.connection = connection
     }
@@ -42,7 +42,7 @@ public actor PostgresBlueskyFacetSource: BlueskyFacetSource {
         }
     }
 
-    private func open() async throws -> PostgresConnection {
+    private func open() async throws -> any PostgresClient {
         if let connection { return connection }
         let opened = try await connect()
         connection = opened

@@ -5,13 +5,13 @@ import Postgres
 /// `BlueskySessionStore` in PostgreSQL: `bluesky_sessions` and `bluesky_logins`.
 ///
 /// It opens its own connection on first use (commands build their networks
-/// before they connect), which also holds the session-level advisory lock that
-/// makes one process at a time renew an account's session.
+/// before they connect); one server session of it holds the session-level advisory
+/// lock that makes one process at a time renew an account's session.
 public actor PostgresBlueskySessionStore: BlueskySessionStore {
-    public typealias Connect = @Sendable () async throws -> PostgresConnection
+    public typealias Connect = @Sendable () async throws -> any PostgresClient
 
     private let connect: Connect
-    private var connection: PostgresConnection?
+    private var connection: (any PostgresClient)?
     /// Callers in this process, one at a time per account.
     private let turns = BlueskyAccountTurns()
     /// How long `exclusively` waits for another process's renewal.
@@ -22,9 +22,9 @@ public actor PostgresBlueskySessionStore: BlueskySessionStore {
         self.lockTimeout = lockTimeout
     }
 
-    private func database() async throws -> PostgresConnection {
+    private func database() async throws -> any PostgresClient {
         if let connection { return connection }
-        let opened: PostgresConnection
+        let opened: any PostgresClient
         do { opened = try await connect() } catch let error as PostgresError {
             throw PostgresError(kind: error.kind, message: "Bluesky sessions are kept in PostgreSQL: \(error.message)")
         }
@@ -70,8 +70,8 @@ public actor PostgresBlueskySessionStore: BlueskySessionStore {
             """).map { try $0.decode("attempted_at", as: Date.self) }
     }
 
-    /// Holds `pg_advisory_lock` for the account (in this bot's schema) on this store's
-    /// own connection while `body` runs; waits for another holder up to `lockTimeout`.
+    /// Holds `pg_advisory_lock` for the account (in this bot's schema) on one server session
+    /// (this store's connection, pinned when it is a pool's) while `body` runs; waits for another holder up to `lockTimeout`.
     /// PostgreSQL's advisory locks are re-entrant within one connection, so callers in this
     /// process (the human's and the bot's sessions share the store) first take their turn
     /// here: without it two renewals of one account in one process would both hold the lock.
@@ -80,7 +80,7 @@ public actor PostgresBlueskySessionStore: BlueskySessionStore {
     }
 
     private func lockedInDatabase<T: Sendable>(account: String, _ body: @Sendable () async throws -> T) async throws -> T {
-        let connection = try await database()
+        let connection = try await database().pinned()
         let clock = ContinuousClock()
         let deadline = clock.now + lockTimeout
         while try await connection.query("""
@@ -102,7 +102,7 @@ public actor PostgresBlueskySessionStore: BlueskySessionStore {
         }
     }
 
-    private func unlock(_ account: String, _ connection: PostgresConnection) async throws {
+    private func unlock(_ account: String, _ connection: any PostgresClient) async throws {
         try await connection.query("""
             SELECT pg_advisory_unlock(hashtext('mirror-bot bluesky session'), hashtext(current_schema() || ' ' || \(account)))
             """)

@@ -5,7 +5,7 @@ import Postgres
 /// `ClassifierJournal` in PostgreSQL (`classifier_examples`, `classifier_baseline`: migration 023).
 ///
 /// It opens its own connection on first use (the classifier is built before a command connects);
-/// the rebuild lock is a session advisory lock on that connection, named after the schema and
+/// the rebuild lock is a session advisory lock on one server session of it, named after the schema and
 /// the key prefix, so two processes of one bot never rebuild the same counts at once.
 public struct PostgresClassifierJournal: ClassifierJournal {
     private let database: LazyConnection
@@ -14,7 +14,7 @@ public struct PostgresClassifierJournal: ClassifierJournal {
         database = LazyConnection(connect: connect)
     }
 
-    public init(connection: PostgresConnection) {
+    public init(connection: any PostgresClient) {
         database = LazyConnection(connection)
     }
 
@@ -107,7 +107,7 @@ public struct PostgresClassifierJournal: ClassifierJournal {
     }
 
     public func exclusively<T: Sendable>(_ name: String, _ body: @Sendable () async throws -> T) async throws -> T? {
-        let connection = try await open()
+        let connection = try await open().pinned()
         let locked = try await connection.query("""
             SELECT pg_try_advisory_lock(hashtext(current_schema() || ':' || \(name))) AS locked
             """).first?.decode("locked", as: Bool.self)
@@ -123,7 +123,7 @@ public struct PostgresClassifierJournal: ClassifierJournal {
         }
     }
 
-    private func open() async throws -> PostgresConnection {
+    private func open() async throws -> any PostgresClient {
         try await database.open()
     }
 }

@@ -7,10 +7,10 @@ import Postgres
 /// Like the Bluesky facet source it opens its own connection on first use: the networks
 /// are built before a command connects.
 public actor PostgresMarkupSource: PostMarkupSource {
-    public typealias Connect = @Sendable () async throws -> PostgresConnection
+    public typealias Connect = @Sendable () async throws -> any PostgresClient
 
     private let connect: Connect
-    private var connection: PostgresConnection?
+    private var connection: (any PostgresClient)?
     /// How many stored replies containing a text are checked for being its reply body.
     static let candidates = 50
 
@@ -18,7 +18,7 @@ public actor PostgresMarkupSource: PostMarkupSource {
         self.connect = connect
     }
 
-    public init(connection: PostgresConnection) {
+    public init(connection: any PostgresClient) {
         self.connect = { connection }
         self.connection = connection
     }
@@ -39,7 +39,7 @@ public actor PostgresMarkupSource: PostMarkupSource {
         return bodies.contains(text) ? .mfm : nil
     }
 
-    private func open() async throws -> PostgresConnection {
+    private func open() async throws -> any PostgresClient {
         if let connection { return connection }
         let opened = try await connect()
         connection = opened

@@ -4,9 +4,9 @@ import Postgres
 
 /// The do-not-interact list in PostgreSQL (`opt_outs`, migration 010).
 public struct PostgresOptOutStore: OptOutStore {
-    public let connection: PostgresConnection
+    public let connection: any PostgresClient
 
-    public init(connection: PostgresConnection) {
+    public init(connection: any PostgresClient) {
         self.connection = connection
     }
 

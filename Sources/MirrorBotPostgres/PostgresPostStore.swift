@@ -6,20 +6,20 @@ import Postgres
 /// server in `timeZone`; when the configured zone changes, `open` recomputes
 /// them for every stored post.
 public struct PostgresPostStore: PostStore {
-    public let connection: PostgresConnection
+    public let connection: any PostgresClient
     public let timeZone: TimeZone
     public let limit: Int
 
     /// Rows per INSERT statement (12 parameters each, well under PostgreSQL's 65,535).
     static let batchSize = 500
 
-    public static func open(connection: PostgresConnection, timeZone: TimeZone, limit: Int) async throws -> PostgresPostStore {
+    public static func open(connection: any PostgresClient, timeZone: TimeZone, limit: Int) async throws -> PostgresPostStore {
         let store = PostgresPostStore(connection: connection, timeZone: timeZone, limit: limit)
         try await store.adoptTimeZone()
         return store
     }
 
-    private init(connection: PostgresConnection, timeZone: TimeZone, limit: Int) {
+    private init(connection: any PostgresClient, timeZone: TimeZone, limit: Int) {
         self.connection = connection
         self.timeZone = timeZone
         self.limit = limit

@@ -4,9 +4,9 @@ import Postgres
 
 /// Profile verdicts in PostgreSQL (`profile_verdicts`, migration 015).
 public struct PostgresProfileStore: ProfileStore {
-    public let connection: PostgresConnection
+    public let connection: any PostgresClient
 
-    public init(connection: PostgresConnection) {
+    public init(connection: any PostgresClient) {
         self.connection = connection
     }
 

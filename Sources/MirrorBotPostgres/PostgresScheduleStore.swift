@@ -5,9 +5,9 @@ import Postgres
 /// The scheduler's storage in PostgreSQL: the rhythm's aggregates of `posts`, the
 /// `plans`/`plan_slots` tables, and `bot_texts`.
 public struct PostgresScheduleStore: ScheduleStore {
-    public let connection: PostgresConnection
+    public let connection: any PostgresClient
 
-    public init(connection: PostgresConnection) {
+    public init(connection: any PostgresClient) {
         self.connection = connection
     }
 

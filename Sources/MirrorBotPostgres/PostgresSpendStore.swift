@@ -5,9 +5,9 @@ import Postgres
 /// `SpendStore` in PostgreSQL: `api_spend` (migration 014), one row a UTC day and endpoint, and
 /// `api_paid_reads` (migration 022), one row a post read that UTC day.
 public struct PostgresSpendStore: SpendStore {
-    public let connection: PostgresConnection
+    public let connection: any PostgresClient
 
-    public init(connection: PostgresConnection) {
+    public init(connection: any PostgresClient) {
         self.connection = connection
     }
 

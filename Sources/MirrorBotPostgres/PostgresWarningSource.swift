@@ -12,7 +12,7 @@ public struct PostgresWarningSource: PostWarningSource {
         database = LazyConnection(connect: connect)
     }
 
-    public init(connection: PostgresConnection) {
+    public init(connection: any PostgresClient) {
         database = LazyConnection(connection)
     }
 

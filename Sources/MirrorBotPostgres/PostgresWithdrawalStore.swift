@@ -5,9 +5,9 @@ import Postgres
 /// Withdrawn posts in PostgreSQL (`withdrawn_posts`, migration 009): a row per post the
 /// human deleted, never removed; `posts.checked_at` says when a post was last found still there.
 public struct PostgresWithdrawalStore: WithdrawalStore {
-    public let connection: PostgresConnection
+    public let connection: any PostgresClient
 
-    public init(connection: PostgresConnection) {
+    public init(connection: any PostgresClient) {
         self.connection = connection
     }
 

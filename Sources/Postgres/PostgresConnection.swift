@@ -27,6 +27,8 @@ public actor PostgresConnection {
     /// The schema every statement sees first (`search_path`), set again on each reconnect.
     private let schema: String?
     private var handle: ConnectionHandle?
+    /// The schema this session's `search_path` names now: a pool's connection serves many.
+    private var searchPath: String?
 
     /// Connects at once; throws `PostgresError` (without the password) when it cannot.
     /// With `schema`, `search_path` is that schema on this connection and after every
@@ -35,6 +37,12 @@ public actor PostgresConnection {
         self.url = url
         self.schema = schema
         try reconnect()
+    }
+
+    /// A connection that connects on its first statement (a pool's, which serves many schemas).
+    init(lazyURL url: String) {
+        self.url = url
+        self.schema = nil
     }
 
     /// Runs one statement with bound parameters and returns every row.
@@ -73,9 +81,42 @@ public actor PostgresConnection {
         }
     }
 
+    /// `query(_:)` with `search_path` set to `schema` first, when this session names another.
+    func query(_ query: PostgresQuery, in schema: String) throws -> [PostgresRow] {
+        try enter(schema)
+        return try self.query(query)
+    }
+
+    /// `execute(unsafeSQL:)` in `schema`.
+    func execute(unsafeSQL sql: String, in schema: String) throws {
+        try enter(schema)
+        try execute(unsafeSQL: sql)
+    }
+
+    /// `transaction(_:)` in `schema`.
+    func transaction<T: Sendable>(in schema: String, _ body: @Sendable (isolated PostgresConnection) throws -> T) throws -> T {
+        try enter(schema)
+        return try transaction(body)
+    }
+
+    /// Sets `search_path` to `schema` unless it is that already (quoted by the server, never spliced).
+    private func enter(_ schema: String) throws {
+        let connection = try liveConnection()
+        guard searchPath != schema else { return }
+        try setSearchPath(schema, on: connection)
+        searchPath = schema
+    }
+
+    private func setSearchPath(_ schema: String, on raw: OpaquePointer) throws {
+        let sql = "SELECT pg_catalog.set_config('search_path', pg_catalog.quote_ident($1), false)"
+        let result = withCStrings([schema]) { values in PQexecParams(raw, sql, 1, nil, values, nil, nil, 0) }
+        _ = try consume(result, connection: raw, sql: sql)
+    }
+
     /// Closes the connection; the next query reconnects.
     public func close() {
         handle = nil
+        searchPath = nil
     }
 
     // MARK: - libpq
@@ -96,6 +137,7 @@ public actor PostgresConnection {
 
     private func reconnect() throws {
         handle = nil
+        searchPath = nil
         // Defaults first, so values in the URL override them: give up connecting after 10 s,
         // and notice a dead server mid-query within about a minute (TCP keepalives and
         // tcp_user_timeout; unix sockets ignore them).
@@ -116,11 +158,8 @@ public actor PostgresConnection {
         }
         PQsetClientEncoding(raw, "UTF8")
         PQclear(PQexec(raw, "SET TIME ZONE 'UTC'; SET client_min_messages TO warning"))
-        if let schema {
-            let sql = "SELECT pg_catalog.set_config('search_path', pg_catalog.quote_ident($1), false)"
-            let result = withCStrings([schema]) { values in PQexecParams(raw, sql, 1, nil, values, nil, nil, 0) }
-            _ = try consume(result, connection: raw, sql: sql)
-        }
+        if let schema { try setSearchPath(schema, on: raw) }
+        searchPath = schema
         handle = candidate
     }
 

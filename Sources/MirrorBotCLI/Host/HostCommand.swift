@@ -30,6 +30,9 @@ struct HostCommand: Command {
           HOST_LEASE_SECONDS  how long a lease lasts unrenewed (default 30, at least 3)
           HOST_MAX_BOTS       the most bots this host runs (default 1000)
           HOST_NAME           this host's name in the registry (default HOSTNAME:PID)
+          HOST_DATABASE_CONNECTIONS  the PostgreSQL connections all its bots share (default 8;
+                              the registry holds one more)
+          HOST_REDIS_CONNECTIONS     the Redis connections all its bots share (default 2)
 
         OPTIONS:
           --time-scale N    run every bot's clock N times faster than real time (the local demo)
@@ -55,6 +58,11 @@ struct HostCommand: Command {
         let env = Environment(values: context.environment)
         let leaseSeconds = try env.integer("HOST_LEASE_SECONDS", default: 30, minimum: 3, maximum: 3_600)
         let maxBots = try env.integer("HOST_MAX_BOTS", default: 1_000, minimum: 0)
+        let shared = HostConnections(
+            databaseURL: configuration.databaseURL,
+            databaseConnections: try env.integer("HOST_DATABASE_CONNECTIONS", default: 8, minimum: 1, maximum: 1_000),
+            redis: try Services.redisConfiguration(configuration),
+            redisConnections: try env.integer("HOST_REDIS_CONNECTIONS", default: 2, minimum: 1, maximum: 100))
         let box = try BotCommand.box(context)
         let hostName = context.environment["HOST_NAME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier)"
@@ -62,7 +70,7 @@ struct HostCommand: Command {
         let migrations = try BotCommand.migrations(context)
         let host = BotHost(
             name: hostName, environment: context.environment, box: box, leaseSeconds: leaseSeconds, maxBots: maxBots,
-            timeScale: timeScale, log: log)
+            timeScale: timeScale, shared: shared, log: log)
 
         let main = Task {
             let connection = try await Self.retrying(log) { try await Services.connect(configuration) }
@@ -70,7 +78,9 @@ struct HostCommand: Command {
                 try await PostgresBotRegistry.migrate(connection, migrations: migrations, schema: configuration.databaseSchema)
             }
             let registry = PostgresBotRegistry(connection: connection)
-            log.info("host_started", ["lease_seconds": leaseSeconds, "max_bots": maxBots])
+            log.info("host_started", [
+                "lease_seconds": leaseSeconds, "max_bots": maxBots, "database_connections": shared.pool.size,
+            ])
             let trimming = Task { await StartCommand.trimMemory(log: log) }
             defer { trimming.cancel() }
             await host.run(registry)
@@ -128,13 +138,15 @@ actor BotHost {
     let leaseSeconds: Int
     let maxBots: Int
     let timeScale: Double?
+    let shared: HostConnections
     let log: Logger
     private var running: [String: Task<Void, Never>] = [:]
     /// Bots stopped when the leases could not be renewed, still finishing.
     private var stopping: [Task<Void, Never>] = []
 
     init(
-        name: String, environment: [String: String], box: SecretBox, leaseSeconds: Int, maxBots: Int, timeScale: Double?, log: Logger
+        name: String, environment: [String: String], box: SecretBox, leaseSeconds: Int, maxBots: Int, timeScale: Double?,
+        shared: HostConnections, log: Logger
     ) {
         self.name = name
         self.environment = environment
@@ -142,6 +154,7 @@ actor BotHost {
         self.leaseSeconds = leaseSeconds
         self.maxBots = maxBots
         self.timeScale = timeScale
+        self.shared = shared
         self.log = log
     }
 
@@ -185,8 +198,9 @@ actor BotHost {
         }
         for bot in round.held where running[bot.name] == nil {
             log.info("bot_taken", ["bot": bot.name, "network": bot.network, "epoch": bot.leaseEpoch])
-            running[bot.name] = Task { [name, environment, box, timeScale, log] in
-                await Self.keepRunning(bot, host: name, environment: environment, box: box, timeScale: timeScale, log: log)
+            running[bot.name] = Task { [name, environment, box, timeScale, shared, log] in
+                await Self.keepRunning(
+                    bot, host: name, environment: environment, box: box, timeScale: timeScale, shared: shared, log: log)
             }
         }
         if !round.held.isEmpty || !running.isEmpty {
@@ -203,13 +217,14 @@ actor BotHost {
     /// One bot until cancelled: started again after a failure (a wrong key, a bad variable, a
     /// service refusing), waiting 5 s doubling to 5 min, so one bot never stops the others.
     static func keepRunning(
-        _ bot: RegisteredBot, host: String, environment: [String: String], box: SecretBox, timeScale: Double?, log: Logger
+        _ bot: RegisteredBot, host: String, environment: [String: String], box: SecretBox, timeScale: Double?,
+        shared: HostConnections, log: Logger
     ) async {
         let backoff = Backoff(base: .seconds(5), cap: .seconds(300))
         var retry = 1
         while !Task.isCancelled {
             do {
-                try await runOnce(bot, host: host, environment: environment, box: box, timeScale: timeScale)
+                try await runOnce(bot, host: host, environment: environment, box: box, timeScale: timeScale, shared: shared)
                 return
             } catch is CancellationError {
                 return
@@ -224,13 +239,15 @@ actor BotHost {
 
     /// The bot's variables opened, its configuration read, its loops run as `start` runs them.
     static func runOnce(
-        _ bot: RegisteredBot, host: String, environment: [String: String], box: SecretBox, timeScale: Double?
+        _ bot: RegisteredBot, host: String, environment: [String: String], box: SecretBox, timeScale: Double?,
+        shared: HostConnections
     ) async throws {
         let variables = try BotVariables.opened(bot, with: box)
         let configuration = try Configuration(environment: variables.environment(host: environment, name: bot.name))
         let botLog = Logger(redactor: Redactor(secrets: configuration.secrets)).with(["bot": bot.name])
         let clock = StartCommand.clock(timeScale: timeScale, startMinute: nil, timeZone: configuration.timeZone, now: Date())
         var services = Services(configuration: configuration, log: botLog)
+        services.shared = shared
         let spending = configuration.network == .x
             ? SpendLedger(budget: configuration.xDailyBudget, pricing: configuration.xPrices, store: nil, clock: clock, log: botLog, sink: nil)
             : nil

@@ -1,0 +1,86 @@
+import Foundation
+import Postgres
+import TestSupport
+import Testing
+
+@Suite("PostgreSQL pool shared by many schemas")
+struct PostgresPoolTests {
+    /// `count` fresh schemas, each with a table `t (n int)`, dropped by the returned closure.
+    private func schemas(_ count: Int) async throws -> (names: [String], admin: PostgresConnection) {
+        let admin = try await PostgresConnection(url: try TestEnvironment.databaseURL())
+        let stem = "pool_test_\(UInt32.random(in: 0...UInt32.max))"
+        let names = (0..<count).map { "\(stem)_\($0)" }
+        for name in names {
+            try await admin.execute(unsafeSQL: "CREATE SCHEMA \(name); CREATE TABLE \(name).t (n int, pid int)")
+        }
+        return (names, admin)
+    }
+
+    private func drop(_ names: [String], _ admin: PostgresConnection) async {
+        for name in names { _ = try? await admin.execute(unsafeSQL: "DROP SCHEMA \(name) CASCADE") }
+    }
+
+    @Test("forty schemas writing at once through two connections: each row in its own schema, two server sessions in all")
+    func schemasStayApart() async throws {
+        let (names, admin) = try await schemas(40)
+        defer { Task { await drop(names, admin) } }
+        let pool = PostgresPool(url: try TestEnvironment.databaseURL(), size: 2)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, name) in names.enumerated() {
+                group.addTask {
+                    let client = pool.client(schema: name)
+                    for round in 0..<5 {
+                        try await client.query("INSERT INTO t (n, pid) VALUES (\(index * 100 + round), pg_backend_pid())")
+                        // A transaction sees its own schema throughout, whoever runs between.
+                        try await client.transaction { tx in
+                            let schema = try tx.query("SELECT current_schema() AS s").first?.decode("s", as: String.self)
+                            guard schema == name else { throw PostgresError(kind: .query, message: "saw \(schema ?? "none")") }
+                            try tx.query("INSERT INTO t (n, pid) VALUES (\(index * 100 + 50 + round), pg_backend_pid())")
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        var sessions = Set<Int>()
+        for (index, name) in names.enumerated() {
+            let rows = try await admin.query(PostgresQuery(unsafeSQL: "SELECT n, pid FROM \(name).t ORDER BY n"))
+            let numbers = try rows.map { try $0.decode("n", as: Int.self) }
+            #expect(numbers == (0..<5).map { index * 100 + $0 } + (0..<5).map { index * 100 + 50 + $0 })
+            for row in rows { sessions.insert(try row.decode("pid", as: Int.self)) }
+        }
+        #expect(sessions.count <= 2)
+        #expect(pool.waiting == [0, 0])
+    }
+
+    @Test("a pinned client takes and gives back a session lock on one session, while other schemas go on through the same connection")
+    func pinnedSessionLock() async throws {
+        let (names, admin) = try await schemas(2)
+        defer { Task { await drop(names, admin) } }
+        let pool = PostgresPool(url: try TestEnvironment.databaseURL(), size: 1)
+        let key = Int.random(in: 1...1_000_000_000)
+        let holder = await pool.client(schema: names[0]).pinned()
+        #expect(try await holder.query("SELECT pg_try_advisory_lock(\(key)) AS ok").first?.decode("ok", as: Bool.self) == true)
+        // The only connection keeps serving another schema while the lock is held.
+        try await pool.client(schema: names[1]).query("INSERT INTO t (n) VALUES (1)")
+        #expect(try await admin.query("SELECT pg_try_advisory_lock(\(key)) AS ok").first?.decode("ok", as: Bool.self) == false)
+        #expect(try await holder.query("SELECT pg_advisory_unlock(\(key)) AS ok").first?.decode("ok", as: Bool.self) == true)
+        #expect(try await admin.query("SELECT pg_try_advisory_lock(\(key)) AS ok").first?.decode("ok", as: Bool.self) == true)
+        try await admin.query("SELECT pg_advisory_unlock(\(key))")
+    }
+
+    @Test("a pool's connection killed by the server is opened again on the next statement")
+    func reconnects() async throws {
+        let (names, admin) = try await schemas(1)
+        defer { Task { await drop(names, admin) } }
+        let pool = PostgresPool(url: try TestEnvironment.databaseURL(), size: 1)
+        let client = pool.client(schema: names[0])
+        let first = try await client.query("SELECT pg_backend_pid() AS pid").first?.decode("pid", as: Int.self)
+        try await admin.query("SELECT pg_terminate_backend(\(first ?? 0))")
+        try await Task.sleep(for: .milliseconds(200))
+        // The statement that finds the session gone fails; the next one opens a new session, in the schema.
+        _ = try? await client.query("SELECT 1")
+        let schema = try await client.query("SELECT current_schema() AS s").first?.decode("s", as: String.self)
+        #expect(schema == names[0])
+    }
+}
