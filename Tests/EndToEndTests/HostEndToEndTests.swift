@@ -6,8 +6,8 @@ import Postgres
 import TestSupport
 import Testing
 
-/// `mirror-bot bot add` then two `mirror-bot host` processes sharing three Mastodon bots through
-/// PostgreSQL (issue 42): one host killed, its bots taken over, nothing answered twice.
+/// `mirror-bot bot add` then three `mirror-bot host` processes sharing three Mastodon bots through
+/// PostgreSQL (issue 42): one host killed, its bot taken over, nothing answered twice.
 @Suite("mirror-bot host: bots shared by hosts, one host killed", .serialized)
 struct HostEndToEndTests {
     static let key = Data([UInt8](repeating: 9, count: 32)).base64EncodedString()
@@ -71,7 +71,7 @@ struct HostEndToEndTests {
         func mention(_ index: Int, _ text: String) -> String { server.addStatus(accountID: "900", text: "@mirror\(index) \(text)") }
     }
 
-    @Test("three bots over two hosts: each answers its own mentions; a host killed hands its bots over within a lease and a round, nothing answered twice")
+    @Test("three bots over three hosts: each answers its own mentions; a host killed hands its bot over within a lease and a round, nothing answered twice")
     func handOver() async throws {
         let world = try await World(count: 3)
         let (server, connection, names, tokens, host) = (world.server, world.connection, world.names, world.tokens, world.host)
@@ -89,10 +89,14 @@ struct HostEndToEndTests {
 
         let hostEnvironment = host.merging(["HOST_LEASE_SECONDS": "\(Self.lease)"]) { $1 }
         let a = try daemons.start(hostEnvironment.merging(["HOST_NAME": "a"]) { $1 }, arguments: ["host"])
-        // a takes all three, then b comes and takes its share of them as a gives it back.
+        // a takes all three, then b and c come and take their shares of them as a gives them back.
         #expect(await waitFor(30) { daemons.output.components(separatedBy: "event=started").count - 1 == 3 }, "\(daemons.output)")
         let b = try daemons.start(hostEnvironment.merging(["HOST_NAME": "b"]) { $1 }, arguments: ["host"])
-        #expect(await waitFor(30) { Self.holders(daemons.output)["b"]?.isEmpty == false }, "\(daemons.output)")
+        let c = try daemons.start(hostEnvironment.merging(["HOST_NAME": "c"]) { $1 }, arguments: ["host"])
+        #expect(await waitFor(30) {
+            let held = Self.holders(daemons.output)
+            return ["a", "b", "c"].allSatisfy { held[$0]?.count == 1 }
+        }, "\(daemons.output)")
 
         // Each bot answers its own mention, as its own account.
         var mentions: [String: String] = [:]
@@ -124,8 +128,9 @@ struct HostEndToEndTests {
         }
         #expect(Set(posts).count == posts.count, "\(posts)")
 
-        // b stops cleanly and gives its leases back.
+        // b and c stop cleanly and give their leases back.
         #expect(daemons.stop(b) == 0)
+        #expect(daemons.stop(c) == 0)
         let registry = PostgresBotRegistry(connection: connection)
         #expect(try await registry.bots().allSatisfy { $0.leasedBy == nil }, "\(daemons.output)")
         #expect(!daemons.output.contains(tokens[0].bot) && !daemons.output.contains(tokens[0].human))
