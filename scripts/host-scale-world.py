@@ -2,7 +2,8 @@
 """A fake-misskey world of N humans and their N bots for scripts/host-scale.sh: each human has
 the notes and replies of the demo's Haru (demo/misskey/seed.json) at the same times under ids of their own,
 each bot is followed by nobody and follows Haru's friends, and the friend natsu_k mentions every
-bot twice (at 30 s and 90 s after the fake starts).
+bot at each of MENTIONS (seconds after the fake starts; default "30 90"). Each bot polls every
+POLL_INTERVAL_SECONDS (default 10, of the bot's clock).
 
     host-scale-world.py N OUT_DIR     writes OUT_DIR/seed.json and OUT_DIR/bot-<i>.env (without MISSKEY_BASE_URL)
 """
@@ -27,6 +28,8 @@ def token(kind, index):
 
 def main():
     count, out = int(sys.argv[1]), sys.argv[2]
+    mentions = [int(after) for after in os.environ.get("MENTIONS", "30 90").split()]
+    poll = os.environ.get("POLL_INTERVAL_SECONDS", "10")
     root = os.path.join(os.path.dirname(__file__), "..")
     demo = json.load(open(os.path.join(root, "demo", "misskey", "seed.json")))
     haru = demo["users"][0]["id"]
@@ -51,10 +54,11 @@ def main():
             if target:
                 mine["reply_id"] = target[:8] + base36(index, 4) + target[12:] if by_id[target]["user_id"] == haru else target
             notes.append(mine)
-        for after in (30, 90):
+        for after in mentions:
             scheduled.append({"after_seconds": after, "user_id": friend["id"], "text": f"@mirror{index} 元気？ ({after})"})
         with open(os.path.join(out, f"bot-{index}.env"), "w") as env:
-            env.write("NETWORK=misskey\nTIME_ZONE=Asia/Tokyo\nREPLY_PACE=immediate\nPOLL_INTERVAL_SECONDS=10\n"
+            env.write("NETWORK=misskey\nTIME_ZONE=Asia/Tokyo\nREPLY_PACE=immediate\n"
+                      f"POLL_INTERVAL_SECONDS={poll}\n"
                       f"HUMAN_MISSKEY_TOKEN={human['token']}\nBOT_MISSKEY_TOKEN={bot['token']}\n")
     notes.sort(key=lambda n: n["id"])
     json.dump({"users": users, "notes": notes, "reactions": [], "scheduled": scheduled},
