@@ -76,7 +76,7 @@ struct HostStatusTests {
     @Test("/metrics parses strictly: host gauges, each bot's counters with a bot label, network calls summed")
     func metrics() throws {
         let world = HostWorld()
-        world.alice.board.countRequest(account: "bot", endpoint: "post", outcome: "ok", rateLimited: false)
+        world.board.network.countRequest(account: "bot", endpoint: "post", outcome: "ok", rateLimited: false)
         let reply = world.routes.respond(method: "GET", path: "/metrics")
         #expect(reply.header("Content-Type") == PrometheusText.contentType)
         let metrics = try PrometheusExposition.parse(reply.text)

@@ -268,15 +268,16 @@ actor BotHost {
         let plainLog = Logger(redactor: Redactor(secrets: configuration.secrets)).with(["bot": bot.name])
         let botLog = status.map { plainLog.reporting(to: $0) } ?? plainLog
         var services = Services(configuration: configuration, log: botLog)
-        if let status { services.clientObserver = { account, event in status.count(event, account: account) } }
+        // Network calls counted once for the host, not on each bot's board.
+        if let network = board?.network { services.clientObserver = { account, event in network.count(event, account: account) } }
         let spending = configuration.network == .x
             ? SpendLedger(budget: configuration.xDailyBudget, pricing: configuration.xPrices, store: nil, clock: clock, log: botLog, sink: nil)
             : nil
         services.xMeter = spending.map { XSpendMeter(prices: configuration.xPrices, ledger: $0) }
         var (human, network) = try services.networks()
-        if let status {
-            human = CountingNetwork(human, account: "human", board: status)
-            network = CountingNetwork(network, account: "bot", board: status)
+        if let counted = board?.network {
+            human = CountingNetwork(human, account: "human", board: counted)
+            network = CountingNetwork(network, account: "bot", board: counted)
         }
         let owner = "\(host)/\(bot.name)"
         try await StartCommand.runDaemon(

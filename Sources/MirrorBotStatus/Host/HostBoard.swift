@@ -7,22 +7,27 @@ import Synchronization
 /// What `mirror-bot host` shows of itself, kept under one lock: the registry rounds and the
 /// bots' tasks report here as things happen, and each status request copies it (`snapshot()`)
 /// and renders the copy on the server's thread. Each bot's counts are on its own
-/// `StatusBoard` (`StatusDetail.counts`), fed by its loops as `start`'s board is.
+/// `StatusBoard` (`StatusDetail.counts`), fed by its loops as `start`'s board is; the network
+/// calls of every bot are counted once for the host, on `network`.
 public final class HostBoard: Sendable {
     private let state: Mutex<HostState>
     private let clock: any BotClock
     private let redactor: Redactor
+    /// Where every bot's network calls and HTTP attempts are counted (`CountingNetwork`, the
+    /// client's observer): summed for the host, so a bot's board holds no series of them.
+    public let network: StatusBoard
 
     public init(name: String, leaseSeconds: Int, maxBots: Int, clock: any BotClock = SystemClock(), redactor: Redactor = Redactor()) {
         self.clock = clock
         self.redactor = redactor
+        network = StatusBoard(botClock: clock, realClock: clock, redactor: redactor, detail: .counts)
         state = Mutex(HostState(name: name, leaseSeconds: leaseSeconds, maxBots: maxBots, startedAt: clock.now()))
     }
 
     /// A copy of everything: each bot's board copied too, each bot's line ready to sort and show.
     public func snapshot() -> HostSnapshot {
         let copy = state.withLock { $0 }
-        return HostSnapshot(state: copy, realNow: clock.now())
+        return HostSnapshot(state: copy, network: network.snapshot().state.metrics, realNow: clock.now())
     }
 
     /// The host's health alone (/healthz): no bot's board is copied.

@@ -2,12 +2,12 @@ import Foundation
 import MirrorBot
 
 /// A host's /metrics: its own gauges (`mirror_bot_host_…`), each bot's counters under the
-/// single bot's names with a `bot` label, and the network calls of all its bots summed.
+/// single bot's names with a `bot` label, and the network calls of all its bots together.
 ///
 /// Cardinality: a bot adds `perBotSeries` series (the counters below with their fixed labels,
 /// its health and its next slot), so 1,000 bots (`HOST_MAX_BOTS`' default) make about 24,000.
-/// The network families (by account, endpoint and status: dozens of series a bot) are summed
-/// over the host's bots instead, so their size does not grow with the bots.
+/// The network families (by account, endpoint and status: dozens of series a bot) are counted
+/// for the host as a whole instead (`HostBoard.network`), so their size does not grow with the bots.
 public enum HostMetrics {
     public static let healthy = "mirror_bot_host_healthy"
     public static let bots = "mirror_bot_host_bots"
@@ -27,7 +27,7 @@ public enum HostMetrics {
     ]
     /// Series a running bot adds: 10 plain counters, 5 slot-skip reasons, 2 categories, 4 loops, health, next slot.
     public static let perBotSeries = 23
-    /// The single bot's families a host sums over its bots, without a `bot` label.
+    /// The single bot's families a host counts for all its bots together, without a `bot` label.
     public static let summed = [
         StatusMetrics.requests, StatusMetrics.rateLimitWaits, StatusMetrics.attempts, StatusMetrics.retries, StatusMetrics.clientWaits,
         StatusMetrics.clientWaitSeconds,
@@ -64,18 +64,17 @@ public enum HostMetrics {
             registry.declare(family.name, family.kind, help: family.help + " By bot.")
         }
         for family in template.families where summed.contains(family.name) {
-            registry.declare(family.name, family.kind, help: family.help + " Summed over the host's bots.")
+            registry.declare(family.name, family.kind, help: family.help + " All the host's bots together.")
+            for (labels, value) in snapshot.network.families.first(where: { $0.name == family.name })?.samples ?? [:] {
+                registry.add(family.name, labels, value)
+            }
         }
         for line in snapshot.bots {
             let bot = ["bot": line.name]
             registry.set(StatusMetrics.healthy, bot, to: line.condition == .running ? 1 : 0)
             guard let status = line.status else { continue }
-            for family in status.state.metrics.families {
-                if perBot.contains(family.name) {
-                    for (labels, value) in family.samples { registry.set(family.name, labels.merging(bot) { $1 }, to: value) }
-                } else if summed.contains(family.name) {
-                    for (labels, value) in family.samples { registry.add(family.name, labels, value) }
-                }
+            for family in status.state.metrics.families where perBot.contains(family.name) {
+                for (labels, value) in family.samples { registry.set(family.name, labels.merging(bot) { $1 }, to: value) }
             }
             if let next = status.state.nextSlot { registry.set(StatusMetrics.nextSlot, bot, to: next.timeIntervalSince1970.rounded()) }
         }

@@ -6,11 +6,14 @@ import MirrorBot
 /// the order the page lists them: those in trouble first, then by name.
 public struct HostSnapshot: Sendable {
     public var state: HostState
+    /// The network calls of every bot, counted together (`HostBoard.network`).
+    public var network: MetricsRegistry
     public var realNow: Date
     public var bots: [BotLine]
 
-    public init(state: HostState, realNow: Date) {
+    public init(state: HostState, network: MetricsRegistry = MetricsRegistry(), realNow: Date) {
         self.state = state
+        self.network = network
         self.realNow = realNow
         bots = state.bots.values.map { BotLine($0, at: realNow) }.sorted { ($0.condition.inTrouble ? 0 : 1, $0.name) < ($1.condition.inTrouble ? 0 : 1, $1.name) }
     }
