@@ -136,7 +136,7 @@ public struct HostPage: Sendable {
         return "\(day.year)-\(two(day.month))-\(two(day.day)) \(two(inDay / 3600)):\(two(inDay / 60 % 60)):\(two(inDay % 60))"
     }
 
-    static let style = """
+    static let style: HTML = """
         #bots{grid-column:1/-1}.why{color:#b42318;font-size:12px;max-width:420px;overflow-wrap:anywhere}ul.why{margin:2px 0;padding-left:16px}
         tr.failing,tr.unhealthy,tr.stopped{background:#fff5f4}
         """
