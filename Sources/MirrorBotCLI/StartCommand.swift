@@ -207,8 +207,9 @@ struct StartCommand: Command {
                 settings: settings, log: log, consent: consent("likes"), pace: pace),
             learning,
         ]
-        if let status {
-            // /healthz names a service that is down even before a loop needs it.
+        if let status, status.detail == .full {
+            // /healthz names a service that is down even before a loop needs it. (Not for a host's
+            // bots: its registry rounds check PostgreSQL, and thousands of bots would each check.)
             loops.append(ServiceCheckLoop(checks: [
                 ServiceCheck(name: "postgresql") { _ = try await connection.query("SELECT 1") },
                 ServiceCheck(name: "redis") { try await classifier.redis.send(["PING"]).throwingOnError() },

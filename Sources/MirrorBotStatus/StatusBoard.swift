@@ -16,17 +16,23 @@ public final class StatusBoard: StatusSink, SpendSink {
     private let redactor: Redactor
     /// How long past its due time a loop may be before /healthz calls it late (real seconds).
     public let grace: TimeInterval
+    /// What this board keeps: everything (`start`'s page) or the counts (a host's bots).
+    public let detail: StatusDetail
 
     public init(
         loops: [String] = StatusMetrics.loops, botClock: any BotClock, realClock: any BotClock = SystemClock(),
-        redactor: Redactor = Redactor(), grace: TimeInterval = 600
+        redactor: Redactor = Redactor(), grace: TimeInterval = 600, detail: StatusDetail = .full
     ) {
         self.botClock = botClock
         self.realClock = realClock
         self.redactor = redactor
         self.grace = grace
-        state = Mutex(StatusState(loops: loops, startedAt: realClock.now()))
+        self.detail = detail
+        state = Mutex(StatusState(loops: loops, startedAt: realClock.now(), detail: detail))
     }
+
+    /// `text` with this board's secrets masked, as everything the board keeps is.
+    public func redact(_ text: String) -> String { redactor.redact(text) }
 
     /// A copy of everything, with the times it was taken.
     public func snapshot() -> StatusSnapshot {
@@ -62,9 +68,9 @@ public final class StatusBoard: StatusSink, SpendSink {
         state.withLock { $0.plan = StatusState.Plan(day: day, slots: slots, timeZone: timeZone) }
     }
 
-    /// True when the rhythm was not read yet for `day` (it is read once a day).
+    /// True when the rhythm was not read yet for `day` (it is read once a day; never with `detail` `.counts`).
     public func needsRhythm(for day: LocalDate) -> Bool {
-        state.withLock { $0.rhythm?.day != day }
+        detail == .full && state.withLock { $0.rhythm?.day != day }
     }
 
     public func publishRhythm(_ rhythm: RhythmStatus) {

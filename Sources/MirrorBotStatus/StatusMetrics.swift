@@ -49,6 +49,9 @@ public enum StatusMetrics {
     public static let budget = "mirror_bot_api_budget_dollars"
     public static let budgetStopped = "mirror_bot_api_budget_stopped"
 
+    /// `registry()` built once: each board starts from a copy of it, sharing its storage until it changes.
+    public static let template = registry()
+
     /// Every family, declared in the order /metrics lists them; counters start at 0.
     public static func registry() -> MetricsRegistry {
         var registry = MetricsRegistry()

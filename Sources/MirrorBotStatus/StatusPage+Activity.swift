@@ -60,7 +60,8 @@ extension StatusPage {
             """
     }
 
-    static let style = """
+    /// Markup, not text: interpolated as it is (escaped, its quotes would break the CSS).
+    static let style: HTML = """
         body{font:15px/1.45 system-ui,-apple-system,"Segoe UI","Noto Sans CJK JP",sans-serif;margin:0;color:#1d2330;background:#f6f7f9}
         header{background:#1d2330;color:#fff;padding:14px 24px}header h1{margin:0 0 6px;font-size:20px}
         main{padding:8px 24px 24px;display:grid;grid-template-columns:repeat(auto-fit,minmax(560px,1fr));gap:16px}

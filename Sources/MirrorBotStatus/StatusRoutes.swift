@@ -32,21 +32,35 @@ public struct StatusRoutes: Sendable {
     }
 
     public func respond(method: String, path: String) -> HTTPReply {
+        Self.respond(
+            method: method, path: path, page: { StatusPage(board.snapshot()).render() },
+            health: {
+                let health = board.snapshot().health
+                return (health.isHealthy, health.text)
+            },
+            metrics: { PrometheusText.render(board.snapshot().metrics) })
+    }
+
+    /// A read-only status server's answer (a bot's, a host's): `page` renders `/`, `health` says
+    /// whether `/healthz` is 200 or 503 and its body, `metrics` renders `/metrics`.
+    static func respond(
+        method: String, path: String, page: () -> String, health: () -> (healthy: Bool, text: String), metrics: () -> String
+    ) -> HTTPReply {
         guard method == "GET" || method == "HEAD" else {
-            return Self.reply(
-                status: 405, contentType: Self.textType, body: "method not allowed: this server is read-only (GET and HEAD)\n",
+            return reply(
+                status: 405, contentType: textType, body: "method not allowed: this server is read-only (GET and HEAD)\n",
                 extraHeaders: [HTTPReply.Header("Allow", "GET, HEAD")])
         }
         switch path {
         case "/":
-            return Self.reply(status: 200, contentType: Self.htmlType, body: StatusPage(board.snapshot()).render(), extraHeaders: [Self.pagePolicy])
+            return reply(status: 200, contentType: htmlType, body: page(), extraHeaders: [pagePolicy])
         case "/healthz":
-            let health = board.snapshot().health
-            return Self.reply(status: health.isHealthy ? 200 : 503, contentType: Self.textType, body: health.text)
+            let health = health()
+            return reply(status: health.healthy ? 200 : 503, contentType: textType, body: health.text)
         case "/metrics":
-            return Self.reply(status: 200, contentType: PrometheusText.contentType, body: PrometheusText.render(board.snapshot().metrics))
+            return reply(status: 200, contentType: PrometheusText.contentType, body: metrics())
         default:
-            return Self.reply(status: 404, contentType: Self.textType, body: "not found: this server answers /, /healthz and /metrics\n")
+            return reply(status: 404, contentType: textType, body: "not found: this server answers /, /healthz and /metrics\n")
         }
     }
 }

@@ -30,6 +30,7 @@ extension StatusState {
 
         case .posted(let post, _):
             metrics.add(StatusMetrics.posts)
+            lastPostAt = now
             append(action(.posted, "slot \(post.slot)", text: post.text, reason: post.reason, pictures: post.pictures))
             updateSlot(post.slot) {
                 $0.state = .posted
@@ -39,6 +40,7 @@ extension StatusState {
             }
         case .postedUnconfirmed(let post, let detail):
             metrics.add(StatusMetrics.posts)
+            lastPostAt = now
             let reason = redact("unconfirmed: \(detail)")
             append(action(.posted, "slot \(post.slot)", text: post.text, reason: reason, pictures: post.pictures))
             updateSlot(post.slot) {
@@ -155,7 +157,9 @@ extension StatusState {
             decision.reason, "favorite/normal = \(BotEvent.LikeDecision.format(decision.ratio))",
             features.isEmpty ? nil : "features: " + features.joined(separator: ", "),
         ].compactMap { $0 }.joined(separator: "; ")
-        classifier.record(ClassifierStatus.Decision(at: now, author: author, ratio: decision.ratio, liked: decision.isFavorable, features: features))
+        if detail == .full {
+            classifier.record(ClassifierStatus.Decision(at: now, author: author, ratio: decision.ratio, liked: decision.isFavorable, features: features))
+        }
         if decision.isFavorable { classifier.favorable += 1 } else { classifier.passed += 1 }
         let kind: StatusAction.Kind
         switch decision.verdict {

@@ -38,16 +38,21 @@ public struct StatusState: Sendable, Equatable {
 
     public static let keptActions = 50
 
+    /// What this state keeps (`StatusDetail`): a host's bots keep their counts only.
+    public let detail: StatusDetail
     public var phase: Phase = .starting
     /// While starting: what the daemon waits for and the last error (redacted).
     public var waitingFor: String?
     public var waitingError: String?
     public var identity: Identity?
-    /// Counters (the gauges are computed when a snapshot is taken).
-    public var metrics = StatusMetrics.registry()
-    /// Newest first, at most `keptActions`.
+    /// Counters (the gauges are computed when a snapshot is taken), from the shared template:
+    /// a family no event touches stays shared between boards.
+    public var metrics = StatusMetrics.template
+    /// Newest first, at most `keptActions`; none with `detail` `.counts`.
     public var actions: [StatusAction] = []
     public var lastReply: StatusAction?
+    /// When the bot last posted (a planned post, the bot's clock).
+    public var lastPostAt: Date?
     public var plan: Plan?
     public var rhythm: RhythmStatus?
     public var classifier = ClassifierStatus()
@@ -61,12 +66,14 @@ public struct StatusState: Sendable, Equatable {
     /// Real time.
     public var startedAt: Date
 
-    public init(loops: [String], startedAt: Date) {
+    public init(loops: [String], startedAt: Date, detail: StatusDetail = .full) {
+        self.detail = detail
         self.loops = loops.map { LoopStatus(name: $0, since: startedAt) }
         self.startedAt = startedAt
     }
 
     mutating func append(_ action: StatusAction) {
+        guard detail == .full else { return }
         actions.insert(action, at: 0)
         if actions.count > Self.keptActions { actions.removeLast() }
     }

@@ -1,3 +1,4 @@
+import CoreTestSupport
 import FakeMastodon
 import Foundation
 import MirrorBot
@@ -160,6 +161,81 @@ struct HostEndToEndTests {
             world.server.writes.contains { if case .reply(_, _, _, let target) = $0 { target == mention } else { false } }
         }, "\(daemons.output)")
         #expect(host.isRunning)
+        #expect(daemons.stop(host) == 0)
+    }
+
+    @Test("a host's status page and /metrics list every bot with its counts, a bot with a revoked token first with its error and no secret")
+    func statusPage() async throws {
+        let world = try await World(count: 2)
+        // A third bot whose token the network does not know (revoked): named to sort last, listed first.
+        let failing = String(world.names[0].dropLast(2)) + "zz"
+        let revoked = "revoked-\(UUID().uuidString)"
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(failing).env")
+        try """
+            NETWORK=mastodon
+            MASTODON_BASE_URL=\(world.server.baseURL.absoluteString)
+            HUMAN_MASTODON_TOKEN=\(world.tokens[0].human)
+            BOT_MASTODON_TOKEN=\(revoked)
+            """.write(to: file, atomically: false, encoding: .utf8)
+        let added = try BinaryRunner.run(["bot", "add", failing, "--env-file", file.path], environment: world.host)
+        #expect(added.status == 0, "\(added.stderr)")
+        let daemons = DaemonProcesses()
+        defer {
+            daemons.killAll()
+            Task {
+                try? await world.connection.execute(unsafeSQL: "DROP SCHEMA IF EXISTS bot_\(failing) CASCADE")
+                await world.tearDown()
+            }
+        }
+        let host = try daemons.start(
+            world.host.merging(["HOST_LEASE_SECONDS": "\(Self.lease)", "HOST_NAME": "a", "STATUS_PORT": "0"]) { $1 }, arguments: ["host"])
+        var port: Int?
+        #expect(await waitFor(30) {
+            port = HTTPProbe.port(inLog: daemons.output)
+            return port != nil
+        }, "\(daemons.output)")
+        let served = try port.orThrow("status_listening in the log: \(daemons.output)")
+        func metrics() -> [PrometheusExposition.Family] {
+            (try? HTTPProbe.get("/metrics", port: served)).flatMap { try? PrometheusExposition.parse($0.body) } ?? []
+        }
+        #expect(await waitFor(30) {
+            let now = metrics()
+            return now.value("mirror_bot_host_bots", ["state": "running"]) == 2 && now.value("mirror_bot_host_bots", ["state": "failing"]) == 1
+        }, "\(daemons.output)")
+        try await Task.sleep(for: .seconds(2))  // past each bot's first poll of its mentions
+        let mentions = [world.mention(1, "こんにちは"): "201", world.mention(2, "こんにちは"): "202"]
+        #expect(await waitFor(30) {
+            let now = metrics()
+            return world.names.allSatisfy { now.value("mirror_bot_replies_total", ["bot": $0]) == 1 }
+        }, "\(daemons.output)")
+        #expect(Self.answered(world.server, mentions).count == 2)
+
+        // /metrics: strictly valid (parse throws otherwise), host gauges, each bot's series named by a bot label.
+        let text = try HTTPProbe.get("/metrics", port: served).body
+        let exposition = try PrometheusExposition.parse(text)
+        #expect(exposition.value("mirror_bot_host_healthy") == 1)
+        #expect(exposition.value("mirror_bot_host_leases") == 3)
+        #expect(exposition.value("mirror_bot_host_live_hosts") == 1)
+        #expect(exposition.value("mirror_bot_healthy", ["bot": failing]) == 0)
+        #expect(world.names.allSatisfy { exposition.value("mirror_bot_healthy", ["bot": $0]) == 1 })
+        #expect(exposition.sum("mirror_bot_network_requests_total", matching: ["account": "bot", "endpoint": "post", "status": "ok"]) >= 2)
+        let botFamilies = Set(["mirror_bot_replies_total", "mirror_bot_posts_total", "mirror_bot_failed_rounds_total", "mirror_bot_healthy"])
+        #expect(exposition.flatMap(\.samples).filter { botFamilies.contains($0.name) }.allSatisfy { $0.labels["bot"] != nil })
+
+        // The page: the failing bot first with its error, then the others by name; no token anywhere.
+        let page = try HTTPProbe.get("/", port: served).body
+        let rows = [failing] + world.names
+        let positions = rows.compactMap { page.range(of: "<b>\($0)</b>")?.lowerBound }
+        #expect(positions.count == 3 && positions == positions.sorted(), "\(page)")
+        #expect(page.contains(">failing</span><div class=\"why\">"), "\(page)")
+        #expect(page.contains("unauthorized") || page.contains("401"), "\(page)")
+        #expect(page.components(separatedBy: ">running</span>").count == 3, "\(page)")
+        let secrets = [revoked, HostEndToEndTests.key] + world.tokens.flatMap { [$0.human, $0.bot] }
+        for body in [page, text, try HTTPProbe.get("/healthz", port: served).body] {
+            #expect(!secrets.contains { body.contains($0) })
+        }
+        #expect(try HTTPProbe.get("/healthz", port: served).body == "ok\n")
+        #expect(try HTTPProbe.request("POST", "/", port: served).status == 405)
         #expect(daemons.stop(host) == 0)
     }
 

@@ -33,6 +33,14 @@ struct StatusPageTests {
         #expect(page.contains("Healthy"))
     }
 
+    @Test("the style sheet goes in as markup: its quoted font names and quotes are not escaped")
+    func styleSheet() {
+        let page = StatusPage(busyWorld().snapshot).render()
+        #expect(page.contains(#"font:15px/1.45 system-ui,-apple-system,"Segoe UI""#))
+        #expect(!page.contains("&quot;Segoe UI"))
+        #expect(!HostPage(HostWorld().snapshot).render().contains("&quot;Segoe UI"))
+    }
+
     @Test("escapes an HTML-laden post wherever it appears; the page has no script at all")
     func escapes() {
         let page = StatusPage(busyWorld().snapshot).render()

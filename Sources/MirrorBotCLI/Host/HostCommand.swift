@@ -5,6 +5,7 @@ import LogLines
 import MirrorBot
 import MirrorBotPostgres
 import MirrorBotSpend
+import MirrorBotStatus
 import MirrorBotX
 import Postgres
 
@@ -33,6 +34,8 @@ struct HostCommand: Command {
           HOST_DATABASE_CONNECTIONS  the PostgreSQL connections all its bots share (default 8;
                               the registry holds one more)
           HOST_REDIS_CONNECTIONS     the Redis connections all its bots share (default 2)
+          STATUS_PORT (PORT)  serve /healthz, /metrics and a page of every bot this host runs
+                              on STATUS_BIND (default 127.0.0.1)
 
         OPTIONS:
           --time-scale N    run every bot's clock N times faster than real time (the local demo)
@@ -68,13 +71,19 @@ struct HostCommand: Command {
             ?? "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier)"
         let log = context.logger(configuration).with(["host": hostName])
         let migrations = try BotCommand.migrations(context)
+        // The page of every bot exists only with a status port: without one, nothing changes.
+        let board = configuration.statusPort.map { _ in
+            HostBoard(name: hostName, leaseSeconds: leaseSeconds, maxBots: maxBots, redactor: Redactor(secrets: configuration.secrets))
+        }
+        let server = try board.map { try StatusEndpoint.start(host: $0, configuration: configuration, log: log) }
+        defer { server?.stop() }
         let host = BotHost(
             name: hostName, environment: context.environment, box: box, leaseSeconds: leaseSeconds, maxBots: maxBots,
-            timeScale: timeScale, shared: shared, log: log)
+            timeScale: timeScale, shared: shared, log: log, board: board, hostSecrets: configuration.secrets)
 
         let main = Task {
-            let connection = try await Self.retrying(log) { try await Services.connect(configuration) }
-            try await Self.retrying(log) {
+            let connection = try await Self.retrying(log, board) { try await Services.connect(configuration) }
+            _ = try await Self.retrying(log, board) {
                 try await PostgresBotRegistry.migrate(connection, migrations: migrations, schema: configuration.databaseSchema)
             }
             let registry = PostgresBotRegistry(connection: connection)
@@ -112,8 +121,9 @@ struct HostCommand: Command {
         return 0
     }
 
-    /// `body` until it succeeds, waiting 1 s doubling to 60 s between tries; a cancellation ends it.
-    static func retrying<T: Sendable>(_ log: Logger, _ body: () async throws -> T) async throws -> T {
+    /// `body` until it succeeds, waiting 1 s doubling to 60 s between tries (each failure shown on
+    /// `board`); a cancellation ends it.
+    static func retrying<T: Sendable>(_ log: Logger, _ board: HostBoard?, _ body: () async throws -> T) async throws -> T {
         var retry = 1
         while true {
             do {
@@ -121,6 +131,7 @@ struct HostCommand: Command {
             } catch {
                 if Task.isCancelled || error is CancellationError { throw CancellationError() }
                 let delay = Services.startupBackoff.delay(retry: retry)
+                board?.waiting(error: error)
                 log.report(.waitingFor(what: "postgresql", error: String(describing: error), retryInSeconds: Int(delay.seconds)))
                 try await Task.sleep(for: delay)
                 retry += 1
@@ -140,13 +151,17 @@ actor BotHost {
     let timeScale: Double?
     let shared: HostConnections
     let log: Logger
+    /// The status page's view of the host and its bots (`STATUS_PORT`); nil without one.
+    let board: HostBoard?
+    /// The host's own secrets (its database and Redis passwords), masked in every bot's errors too.
+    let hostSecrets: [String]
     private var running: [String: Task<Void, Never>] = [:]
     /// Bots stopped when the leases could not be renewed, still finishing.
     private var stopping: [Task<Void, Never>] = []
 
     init(
         name: String, environment: [String: String], box: SecretBox, leaseSeconds: Int, maxBots: Int, timeScale: Double?,
-        shared: HostConnections, log: Logger
+        shared: HostConnections, log: Logger, board: HostBoard? = nil, hostSecrets: [String] = []
     ) {
         self.name = name
         self.environment = environment
@@ -156,6 +171,8 @@ actor BotHost {
         self.timeScale = timeScale
         self.shared = shared
         self.log = log
+        self.board = board
+        self.hostSecrets = hostSecrets
     }
 
     /// Rounds until cancelled; then every bot is stopped and waited for.
@@ -169,13 +186,18 @@ actor BotHost {
                 lastRound = .now
                 if failures > 0 { log.info("host_registry_back", ["failed_rounds": failures]) }
                 failures = 0
+                board?.roundSucceeded(
+                    held: Set(round.held.map(\.name)), share: round.share, liveHosts: round.liveHosts, activeBots: round.activeBots)
                 reconcile(round)
             } catch {
                 failures += 1
+                board?.roundFailed(error: error)
                 log.warning("host_round_failed", ["error": String(describing: error), "failed_rounds": failures])
                 // Unrenewed, the leases run out and another host may take the bots: stop them first.
                 if ContinuousClock.now - lastRound > .seconds(leaseSeconds) - interval, !running.isEmpty {
-                    log.warning("host_fenced", ["bots": running.count, "reason": "leases not renewed for \(leaseSeconds - leaseSeconds / 3) s"])
+                    let reason = "leases not renewed for \(leaseSeconds - leaseSeconds / 3) s"
+                    log.warning("host_fenced", ["bots": running.count, "reason": reason])
+                    board?.fenced(reason: "fenced: " + reason)
                     // Forgotten as well as stopped: the next round that holds them starts them again.
                     stopping += running.values
                     stopAll()
@@ -194,13 +216,16 @@ actor BotHost {
         for (botName, task) in running where !held.contains(botName) {
             task.cancel()
             running[botName] = nil
+            board?.released(botName)
             log.info("bot_released", ["bot": botName])
         }
         for bot in round.held where running[bot.name] == nil {
             log.info("bot_taken", ["bot": bot.name, "network": bot.network, "epoch": bot.leaseEpoch])
-            running[bot.name] = Task { [name, environment, box, timeScale, shared, log] in
+            board?.taken(bot.name, network: bot.network)
+            running[bot.name] = Task { [name, environment, box, timeScale, shared, log, board, hostSecrets] in
                 await Self.keepRunning(
-                    bot, host: name, environment: environment, box: box, timeScale: timeScale, shared: shared, log: log)
+                    bot, host: name, environment: environment, box: box, timeScale: timeScale, shared: shared, log: log, board: board,
+                    hostSecrets: hostSecrets)
             }
         }
         if !round.held.isEmpty || !running.isEmpty {
@@ -218,19 +243,22 @@ actor BotHost {
     /// service refusing), waiting 5 s doubling to 5 min, so one bot never stops the others.
     static func keepRunning(
         _ bot: RegisteredBot, host: String, environment: [String: String], box: SecretBox, timeScale: Double?,
-        shared: HostConnections, log: Logger
+        shared: HostConnections, log: Logger, board: HostBoard? = nil, hostSecrets: [String] = []
     ) async {
         let backoff = Backoff(base: .seconds(5), cap: .seconds(300))
         var retry = 1
         while !Task.isCancelled {
             do {
-                try await runOnce(bot, host: host, environment: environment, box: box, timeScale: timeScale, shared: shared)
+                try await runOnce(bot, host: host, environment: environment, box: box, timeScale: timeScale, shared: shared, board: board)
                 return
             } catch is CancellationError {
                 return
             } catch {
                 let delay = backoff.delay(retry: retry)
-                log.error("bot_failed", ["bot": bot.name, "error": String(describing: error), "retry_in_s": Int(delay.seconds)])
+                // The bot's own secrets masked, as its own log lines are.
+                let text = redactor(for: bot, environment: environment, box: box, hostSecrets: hostSecrets).redact(String(describing: error))
+                board?.failed(bot.name, error: text, failures: retry, retryIn: delay)
+                log.error("bot_failed", ["bot": bot.name, "error": text, "retry_in_s": Int(delay.seconds)])
                 do { try await Task.sleep(for: delay) } catch { return }
                 retry += 1
             }
@@ -240,22 +268,45 @@ actor BotHost {
     /// The bot's variables opened, its configuration read, its loops run as `start` runs them.
     static func runOnce(
         _ bot: RegisteredBot, host: String, environment: [String: String], box: SecretBox, timeScale: Double?,
-        shared: HostConnections
+        shared: HostConnections, board: HostBoard? = nil
     ) async throws {
         let variables = try BotVariables.opened(bot, with: box)
         let configuration = try Configuration(environment: variables.environment(host: environment, name: bot.name))
-        let botLog = Logger(redactor: Redactor(secrets: configuration.secrets)).with(["bot": bot.name])
         let clock = StartCommand.clock(timeScale: timeScale, startMinute: nil, timeZone: configuration.timeZone, now: Date())
+        // With the host's status page: the bot's counts (not its actions or rhythm) on a board of its own.
+        let status = board.map { _ in StatusBoard(botClock: clock, redactor: Redactor(secrets: configuration.secrets), detail: .counts) }
+        if let status {
+            if case .fixed(let value) = configuration.favoriteRateThreshold { status.setThreshold(value, source: "FAVORITE_RATE_THRESHOLD") }
+            board?.attach(status, to: bot.name)
+        }
+        let plainLog = Logger(redactor: Redactor(secrets: configuration.secrets)).with(["bot": bot.name])
+        let botLog = status.map { plainLog.reporting(to: $0) } ?? plainLog
         var services = Services(configuration: configuration, log: botLog)
         services.shared = shared
+        // Network calls counted once for the host, not on each bot's board.
+        if let network = board?.network { services.clientObserver = { account, event in network.count(event, account: account) } }
         let spending = configuration.network == .x
             ? SpendLedger(budget: configuration.xDailyBudget, pricing: configuration.xPrices, store: nil, clock: clock, log: botLog, sink: nil)
             : nil
         services.xMeter = spending.map { XSpendMeter(prices: configuration.xPrices, ledger: $0) }
-        let (human, network) = try services.networks()
+        var (human, network) = try services.networks()
+        if let counted = board?.network {
+            human = CountingNetwork(human, account: "human", board: counted)
+            network = CountingNetwork(network, account: "bot", board: counted)
+        }
         let owner = "\(host)/\(bot.name)"
         try await StartCommand.runDaemon(
-            services: services, human: human, bot: network, clock: clock, owner: owner, status: nil, spending: spending,
+            services: services, human: human, bot: network, clock: clock, owner: owner, status: status, spending: spending,
             timeScale: timeScale.map { "\($0)x" } ?? "real time")
+    }
+
+    /// What masks a bot's errors: its configuration's secrets, or, when its variables do not make
+    /// a configuration, every value of them; the host's own secrets either way.
+    static func redactor(for bot: RegisteredBot, environment: [String: String], box: SecretBox, hostSecrets: [String]) -> Redactor {
+        guard let variables = try? BotVariables.opened(bot, with: box) else { return Redactor(secrets: hostSecrets) }
+        guard let configuration = try? Configuration(environment: variables.environment(host: environment, name: bot.name)) else {
+            return Redactor(secrets: hostSecrets + variables.values.values)
+        }
+        return Redactor(secrets: hostSecrets + configuration.secrets)
     }
 }
