@@ -1,6 +1,7 @@
 # mirror-bot's image: the release build (scripts/build-release.sh, the same recipe CI
 # runs) in Swift's official Debian image, then only the binary, its migrations and
-# the shared C libraries it links on debian:bookworm-slim, as a non-root user.
+# the shared C libraries it links or opens with dlopen (libvips) on debian:bookworm-slim,
+# as a non-root user.
 #
 #   docker build -t mirror-bot .
 #   docker run --env-file .env mirror-bot                 # the daemon (CMD)

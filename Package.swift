@@ -16,8 +16,9 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL"),
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD"),
         .systemLibrary(name: "CCBOR", path: "Sources/CCBOR"),
-        // libvips (Debian libvips-dev): pictures re-encoded under a network's byte limit.
-        .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "vips"),
+        // libvips (Debian libvips42), opened with dlopen on the first picture re-encoded under a network's byte
+        // limit, not linked: its own declarations of the few calls made, no vips header, no pkg-config.
+        .target(name: "CVips", path: "Sources/CVips"),
         // userfaultfd(2) and its ioctls, which Swift cannot call: no library to link.
         .systemLibrary(name: "CUserfaultfd", path: "Sources/CUserfaultfd"),
 

@@ -7,8 +7,10 @@
 #   scripts/build-release.sh                     install missing build packages, build, stage dist/
 #   scripts/build-release.sh --build-packages    print the build packages, one a line
 #   scripts/build-release.sh --runtime-packages  print the runtime packages, one a line
-#   scripts/build-release.sh --check-runtime     list the built binary's shared libraries and the
-#                                                Debian package of each (what the runtime list must cover)
+#   scripts/build-release.sh --dlopened-libraries  print the libraries the binary opens with dlopen, one a line
+#   scripts/build-release.sh --check-runtime     list the built binary's shared libraries and those it
+#                                                opens with dlopen, and the Debian package of each (what
+#                                                the runtime list must cover)
 #
 # Environment: DIST (default dist), SCRATCH (SwiftPM's build folder, default .build),
 # WITH_FAKE_X=1 (default) also builds and stages fake-x, the fake X server for the demo and smoke tests.
@@ -22,14 +24,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # To compile and link: the C libraries' headers, and libcurl for FoundationNetworking,
-# which --static-swift-stdlib links ("cannot find -lcurl" without it).
+# which --static-swift-stdlib links ("cannot find -lcurl" without it). Not libvips: it is
+# opened at run time (below) and CVips declares the calls it makes.
 build_packages=(
-  libpq-dev libhiredis-dev libmecab-dev libcbor-dev libssl-dev libcurl4-openssl-dev libmicrohttpd-dev libvips-dev
+  libpq-dev libhiredis-dev libmecab-dev libcbor-dev libssl-dev libcurl4-openssl-dev libmicrohttpd-dev
 )
 
-# To run: exactly the shared libraries `ldd dist/bin/mirror-bot` names (see --check-runtime),
-# (libcbor reads Bluesky's repository exports, libvips re-encodes pictures over Bluesky's
-# byte limit), MeCab's dictionary, CA certificates
+# Shared libraries the binary opens with dlopen, so `ldd` does not name them: libvips, on the
+# first picture re-encoded under Bluesky's byte limit (ImageShrinker.library). --check-runtime
+# checks their packages are in the runtime list, and that the binary does not link them.
+dlopened_libraries=(libvips.so.42)
+
+# To run: exactly the shared libraries `ldd dist/bin/mirror-bot` names and the ones above
+# (see --check-runtime; libcbor reads Bluesky's repository exports, libvips42 re-encodes pictures
+# over Bluesky's byte limit), MeCab's dictionary, CA certificates
 # for https://api.x.com and the other networks, and the time zone database
 # (TIME_ZONE=Asia/Tokyo needs /usr/share/zoneinfo; slim images have none).
 runtime_packages=(
@@ -40,6 +48,7 @@ runtime_packages=(
 case "${1:-}" in
   --build-packages) printf '%s\n' "${build_packages[@]}"; exit 0 ;;
   --runtime-packages) printf '%s\n' "${runtime_packages[@]}"; exit 0 ;;
+  --dlopened-libraries) printf '%s\n' "${dlopened_libraries[@]}"; exit 0 ;;
   --check-runtime | "") ;;
   *) echo "build-release: unknown option '$1' (see the comment at the top of $0)" >&2; exit 64 ;;
 esac
@@ -55,7 +64,7 @@ check_runtime() {
   closure=" libc6 libgcc-s1 libstdc++6 zlib1g $(apt-cache depends --recurse --no-recommends --no-suggests \
     --no-conflicts --no-breaks --no-replaces --no-enhances "${runtime_packages[@]}" 2>/dev/null \
     | grep -v '^ ' | sed 's/:.*//' | sort -u | tr '\n' ' ')"
-  echo "build-release: shared libraries of $binary and their Debian packages:"
+  echo "build-release: shared libraries of $binary (ldd, then dlopen) and their Debian packages:"
   while read -r lib path; do
     local package listed="NOT installed by the runtime packages"
     package="$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -n 1 | cut -d: -f1 || true)"
@@ -65,7 +74,16 @@ check_runtime() {
     esac
     printf '  %-28s %-20s %s\n' "$lib" "${package:-?}" "$listed"
     [ -n "$package" ] && [ "$listed" != "NOT installed by the runtime packages" ] || missing=1
-  done < <(ldd "$binary" | awk '$2 == "=>" && $3 ~ /^\// { print $1, $3 } $1 ~ /^\// { print $1, $1 }')
+  done < <(ldd "$binary" | awk '$2 == "=>" && $3 ~ /^\// { print $1, $3 } $1 ~ /^\// { print $1, $1 }'
+    for lib in "${dlopened_libraries[@]}"; do
+      echo "$lib $(/sbin/ldconfig -p | awk -v lib="$lib" '$1 == lib { print $NF; exit }')"
+    done)
+  for lib in "${dlopened_libraries[@]}"; do
+    if ldd "$binary" | grep -q "^[[:space:]]*$lib "; then
+      echo "build-release: $binary links $lib, which it should only open when needed (dlopen)" >&2
+      missing=1
+    fi
+  done
   return "$missing"
 }
 

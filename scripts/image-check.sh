@@ -7,7 +7,8 @@
 # Against a private PostgreSQL and Redis (scripts/services.sh) and fake-x with the demo's world
 # (demo/seed.json), all on the host network, it checks that the image
 #   - runs as the non-root user (uid 10001) and can read its migrations (/app/migrations);
-#   - finds every shared library of /usr/local/bin/mirror-bot (ldd inside the image);
+#   - finds every shared library of /usr/local/bin/mirror-bot (ldd inside the image), and those it
+#     opens with dlopen (build-release.sh --dlopened-libraries) with theirs;
 #   - runs `mirror-bot migrate` (twice: the second applies nothing), `doctor`,
 #     `train scheduler` and `train classifier`;
 #   - runs `mirror-bot start` (its CMD) for CHECK_SECONDS (default 60) real seconds on the demo's
@@ -111,6 +112,14 @@ readable="$(podman run --rm --no-healthcheck "$image" sh -c 'n=0; for f in migra
 podman run --rm --no-healthcheck "$image" ldd /usr/local/bin/mirror-bot >"$work/ldd" 2>&1 || true
 if grep -q 'not found' "$work/ldd"; then bad "ldd inside the image: $(grep 'not found' "$work/ldd" | tr -s ' \t' ' ' | tr '\n' ';')"
 else ok "ldd inside the image finds all $(grep -c '=>' "$work/ldd") libraries"; fi
+# Those it opens with dlopen when needed (libvips, for a picture re-encoded for Bluesky), which ldd above
+# does not name: each must be installed, its own libraries found.
+for lib in $(bash scripts/build-release.sh --dlopened-libraries); do
+  # shellcheck disable=SC2016
+  found="$(podman run --rm --no-healthcheck "$image" sh -c 'path="$(/sbin/ldconfig -p | awk -v lib="$1" '"'"'$1 == lib { print $NF; exit }'"'"')"
+    [ -n "$path" ] || { echo "not installed"; exit; }; ldd "$path" | grep "not found" | tr -s " \t" " " | tr "\n" ";"; echo "$(ldd "$path" | grep -c "=>") libraries"' sh "$lib")"
+  case "$found" in *"not "*) bad "$lib (opened with dlopen) inside the image: $found" ;; *) ok "$lib (opened with dlopen) is installed, its $found found" ;; esac
+done
 
 # --- the commands a user runs first
 start_fake --no-scheduled

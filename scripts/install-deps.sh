@@ -9,7 +9,7 @@ packages=("$@")
 [ "${#packages[@]}" -gt 0 ] || packages=(
   postgresql redis-server
   libpq-dev libhiredis-dev libmecab-dev libcbor-dev mecab mecab-ipadic-utf8
-  libssl-dev libcurl4-openssl-dev libmicrohttpd-dev libvips-dev
+  libssl-dev libcurl4-openssl-dev libmicrohttpd-dev libvips42
   openssl python3
 )
 

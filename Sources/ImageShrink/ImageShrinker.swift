@@ -1,8 +1,8 @@
 import CVips
 import Foundation
 
-/// Makes a picture small enough for a network's byte limit with libvips (Debian
-/// `libvips-dev`, linked from the system): re-encoded as a JPEG at lower quality first, then
+/// Makes a picture small enough for a network's byte limit with libvips (Debian `libvips42`,
+/// opened on first use, not linked): re-encoded as a JPEG at lower quality first, then
 /// smaller, both sides by the same factor, so the picture is never stretched.
 public enum ImageShrinker {
     /// A re-encoded picture: its JPEG bytes and size in pixels.
@@ -24,12 +24,17 @@ public enum ImageShrinker {
     /// Sizes tried before giving up (0.7^11: about 2% of each side).
     static let rounds = 12
 
-    static let started: Bool = mirrorbot_vips_start() == 0
+    /// The shared library opened on the first picture to re-encode: libvips 8's soname, the ABI
+    /// CVips declares its calls for. Every other process never loads libvips and its codecs.
+    public static let library = "libvips.so.42"
+
+    /// Whether libvips opened and started, asked once per process at the first picture.
+    static let opened = Result { () throws(Failure) in try open(library) }
 
     /// `data` re-encoded to at most `limit` bytes: the best quality that fits at full size,
     /// else at the largest smaller size that fits.
     public static func shrink(_ data: Data, toAtMost limit: Int) throws -> Shrunk {
-        guard started else { throw Failure(description: "libvips did not start") }
+        try opened.get()
         var scale = 1.0
         for _ in 0..<rounds {
             for quality in qualities {
@@ -41,6 +46,15 @@ public enum ImageShrinker {
         throw Failure(description: "still over \(limit) bytes at \(Int(scale / step * 100))% of its size")
     }
 
+    /// Opens the shared library `file` and starts libvips (once per process); throws, naming
+    /// `file`, when it cannot be opened, lacks a call or libvips does not start.
+    static func open(_ file: String) throws(Failure) {
+        var error = [CChar](repeating: 0, count: 512)
+        guard mirrorbot_vips_open(file, &error, error.count) != 0 else { return }
+        let why = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        throw Failure(description: "libvips could not be loaded (Debian's libvips42): \(why)")
+    }
+
     /// One JPEG of `data` at `scale` and `quality`.
     static func encode(_ data: Data, scale: Double, quality: Int32) throws -> Shrunk {
         var output: UnsafeMutableRawPointer?
@@ -48,10 +62,10 @@ public enum ImageShrinker {
         let status = data.withUnsafeBytes { bytes in
             mirrorbot_vips_jpeg(bytes.baseAddress, bytes.count, scale, quality, &output, &length, &width, &height)
         }
-        defer { g_free(output) }
+        defer { mirrorbot_vips_free(output) }
         guard status == 0, let output else {
             let copied = mirrorbot_vips_error()
-            defer { g_free(copied) }
+            defer { mirrorbot_vips_free(copied) }
             let message = copied.map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             throw Failure(description: message.isEmpty ? "libvips could not read the picture" : message)
         }

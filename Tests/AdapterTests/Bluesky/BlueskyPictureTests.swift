@@ -6,12 +6,12 @@ import FoundationNetworking
 #endif
 import FakeBluesky
 import Foundation
-import ImageShrink
 import MirrorBot
 import MirrorBotImport
 import TestSupport
 import Testing
 
+@testable import ImageShrink
 @testable import MirrorBotBluesky
 
 /// Issue 40 on Bluesky: pictures read from the API and from a repository export, carried on
@@ -243,5 +243,15 @@ struct BlueskyPictureTests {
         #expect(shrunk.data.starts(with: [0xFF, 0xD8, 0xFF]))
         #expect(shrunk.width <= 600 && abs(Double(shrunk.width) / Double(shrunk.height) - 2) < 0.02, "\(shrunk.width)x\(shrunk.height)")
         #expect(throws: ImageShrinker.Failure.self) { try ImageShrinker.shrink(Data("not a picture".utf8), toAtMost: 1_000) }
+    }
+
+    @Test("a libvips that cannot be opened is an error naming the library, not a crash; libvips still shrinks after it")
+    func missingLibrary() throws {
+        let failure = try #require(throws: ImageShrinker.Failure.self) { try ImageShrinker.open("libvips.so.0-absent") }
+        #expect(failure.description.contains("libvips.so.0-absent") && failure.description.contains("libvips42"), "\(failure)")
+        let notVips = try #require(throws: ImageShrinker.Failure.self) { try ImageShrinker.open("libc.so.6") }
+        #expect(notVips.description.contains("vips_init"), "\(notVips)")
+        try ImageShrinker.open(ImageShrinker.library)
+        #expect(try ImageShrinker.shrink(TestPNG.noise(width: 200, height: 100), toAtMost: 40_000).width <= 200)
     }
 }
