@@ -41,7 +41,8 @@ struct MisskeyPictureEndToEndTests {
         try await MisskeyDaemonHarness.ready { harness in
             try await Self.picture(harness)
             let daemon = try harness.startDaemon(["STATUS_PORT": "0"])
-            #expect(await harness.waitFor(30) { !harness.notes.isEmpty }, "\(harness.output)")
+            // The note reaches the fake before the daemon has read the answer and logged it.
+            #expect(await harness.waitFor(30) { !harness.notes.isEmpty && harness.output.contains("event=posted") }, "\(harness.output)")
             #expect(harness.output.contains("event=posted") && harness.output.contains("pictures=3"), "\(harness.output)")
             let port = try #require(HTTPProbe.port(inLog: harness.output), "\(harness.output)")
             let page = try HTTPProbe.get("/", port: port).body
