@@ -158,6 +158,10 @@ actor BotHost {
     private var running: [String: Task<Void, Never>] = [:]
     /// Bots stopped when the leases could not be renewed, still finishing.
     private var stopping: [Task<Void, Never>] = []
+    /// When the next bot taken may start.
+    private var nextStart = ContinuousClock.now
+    /// Between two bots' starts: 20 bots a second, 1,000 in 50 s.
+    static let startSpacing = Duration.milliseconds(50)
 
     init(
         name: String, environment: [String: String], box: SecretBox, leaseSeconds: Int, maxBots: Int, timeScale: Double?,
@@ -222,7 +226,12 @@ actor BotHost {
         for bot in round.held where running[bot.name] == nil {
             log.info("bot_taken", ["bot": bot.name, "network": bot.network, "epoch": bot.leaseEpoch])
             board?.taken(bot.name, network: bot.network)
+            // Bots taken at once start one every `startSpacing`, so a host taking hundreds (its
+            // start, another host's death) does not ask their servers everything in the same second.
+            let startAt = max(nextStart, ContinuousClock.now)
+            nextStart = startAt + Self.startSpacing
             running[bot.name] = Task { [name, environment, box, timeScale, shared, log, board, hostSecrets] in
+                do { try await Task.sleep(until: startAt, clock: .continuous) } catch { return }
                 await Self.keepRunning(
                     bot, host: name, environment: environment, box: box, timeScale: timeScale, shared: shared, log: log, board: board,
                     hostSecrets: hostSecrets)
