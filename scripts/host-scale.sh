@@ -60,6 +60,8 @@ for _ in $(seq 1800); do
 done
 echo "host-scale: $(grep -c ' event=started ' "$work/host.log" || true) bots started in $((SECONDS - started)) s; measuring after ${SETTLE:-30} s more"
 sleep "${SETTLE:-30}"
+# PERF=FILE: the host sampled by perf during the window (perf record -g), for a profile.
+[ -n "${PERF:-}" ] && { perf record -F 199 -g -o "$PERF" -p "$host_pid" -- sleep "$window" >/dev/null 2>&1 & }
 cpu() { awk '{print $14 + $15}' "/proc/$host_pid/stat"; }
 ticks="$(getconf CLK_TCK)"
 before="$(cpu)"
@@ -71,14 +73,15 @@ pg="$(psql "$TEST_DATABASE_URL" -Atc "SELECT count(*) FROM pg_stat_activity WHER
 redis="$(REDISCLI_AUTH="$TEST_REDIS_PASSWORD" redis-cli -p "$(sed -n 's/.*:\([0-9]*\)\/0$/\1/p' <<<"$TEST_REDIS_URL")" info clients | sed -n 's/^connected_clients:\([0-9]*\).*/\1/p')"
 replies="$(grep -c ' event=replied ' "$work/host.log" || true)"
 # Posting lateness: each posted slot's posted_at (the bot's clock) after its planned minute, in
-# seconds of the bot's clock, over every bot's schema.
+# seconds of the bot's clock, over every bot's schema; only slots planned after the bot drew its
+# plan (a slot already past at start-up is not late, it is a late start).
 lateness_sql="SELECT count(*) AS posts,
     coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY late), 0) AS p50,
     coalesce(percentile_cont(0.99) WITHIN GROUP (ORDER BY late), 0) AS p99,
     coalesce(max(late), 0) AS worst
   FROM ($(for i in $(seq 0 $((count - 1))); do
       [ "$i" -gt 0 ] && printf ' UNION ALL '
-      printf "SELECT extract(epoch FROM s.posted_at - ((s.local_date::timestamp + make_interval(mins => s.minute_of_day)) AT TIME ZONE p.time_zone)) AS late FROM bot_scale%d.plan_slots s JOIN bot_scale%d.plans p USING (local_date) WHERE s.state = 'posted' AND s.posted_at IS NOT NULL" "$i" "$i"
+      printf "SELECT extract(epoch FROM s.posted_at - ((s.local_date::timestamp + make_interval(mins => s.minute_of_day)) AT TIME ZONE p.time_zone)) AS late FROM bot_scale%d.plan_slots s JOIN bot_scale%d.plans p USING (local_date) WHERE s.state = 'posted' AND s.posted_at IS NOT NULL AND (s.local_date::timestamp + make_interval(mins => s.minute_of_day)) AT TIME ZONE p.time_zone >= p.drawn_at" "$i" "$i"
     done)) AS slots"
 read -r posts p50 p99 worst < <(psql "$TEST_DATABASE_URL" -AtF ' ' -c "$lateness_sql")
 failed="$(grep -c ' event=bot_failed ' "$work/host.log" || true)"
