@@ -7,6 +7,9 @@
 #
 #   scripts/host-scale.sh 50                  # 50 bots, release build
 #   WINDOW=30 SETTLE=10 CONFIGURATION=debug scripts/host-scale.sh 10   (SETTLE: seconds after the last bot started)
+#   CHECK=1 MENTIONS=40 scripts/host-scale.sh 50   (CI: exits 1 unless every bot started and
+#       answered its mention, none failed, and the host held at most 9 PostgreSQL connections
+#       (HOST_DATABASE_CONNECTIONS' 8 and the registry's) and 2 Redis ones)
 #   TIME_SCALE=60 POLL_INTERVAL_SECONDS=600 MENTIONS="60 120" scripts/host-scale.sh 1000
 #       (every bot's clock 60 times real time, a poll every 10 real seconds; the mentions
 #       MENTIONS seconds after the fake starts, once the bots are added)
@@ -28,9 +31,11 @@ cleanup() {
 }
 trap cleanup EXIT
 start_services
-swift build -c "$configuration" --product mirror-bot >/dev/null
-swift build -c "$configuration" --product fake-misskey >/dev/null
-bin="$(swift build -c "$configuration" --show-bin-path)"
+# The release build is the static one scripts/bench-guard.sh makes (so CI builds it once).
+static=(); [ "$configuration" = release ] && static=(--static-swift-stdlib)
+swift build -c "$configuration" "${static[@]}" --product mirror-bot >/dev/null
+swift build -c "$configuration" "${static[@]}" --product fake-misskey >/dev/null
+bin="$(swift build -c "$configuration" "${static[@]}" --show-bin-path)"
 
 python3 scripts/host-scale-world.py "$count" "$work"
 # The fake starts after the bots are added, so its mentions (MENTIONS seconds after it starts) come
@@ -94,3 +99,19 @@ awk -v n="$count" -v rss="$rss" -v b="$before" -v a="$after" -v t="$ticks" -v w=
   printf "host-scale: replies=%d bot_failed=%d\n", rep, f
   printf "host-scale: posts=%d lateness_p50_s=%.2f lateness_p99_s=%.2f worst_s=%.2f (bot clock, %sx real time)\n", posts, p50, p99, worst, scale
 }'
+if [ -n "${CHECK:-}" ]; then
+  started_bots="$(grep -c ' event=started ' "$work/host.log" || true)"
+  mentions=$(wc -w <<<"${MENTIONS:-30 90}")
+  failures=()
+  [ "$started_bots" -ge "$count" ] || failures+=("$started_bots of $count bots started")
+  [ "$failed" -eq 0 ] || failures+=("$failed bot_failed lines")
+  [ "$replies" -ge $((count * mentions)) ] || failures+=("$replies replies to $((count * mentions)) mentions")
+  [ "$pg" -le 9 ] || failures+=("$pg PostgreSQL connections, more than 9")
+  [ $((redis - 1)) -le 2 ] || failures+=("$((redis - 1)) Redis connections, more than 2")
+  if [ "${#failures[@]}" -gt 0 ]; then
+    printf 'host-scale: FAILED: %s\n' "${failures[@]}" >&2
+    grep -E 'level=(error|warning)' "$work/host.log" | tail -5 >&2
+    exit 1
+  fi
+  echo "host-scale: every bot started and answered, on $pg PostgreSQL and $((redis - 1)) Redis connections"
+fi
