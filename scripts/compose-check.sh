@@ -34,44 +34,16 @@ cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 repo="$(pwd)"
 . scripts/podman-env.sh
+. scripts/compose-env.sh
 
 image="${IMAGE:-mirror-bot:latest}"
 seconds="${CHECK_SECONDS:-60}"
 project=mirror-bot-check
-podman_compose_version=1.6.0
-
-podman_setup
-# CNI's dnsname plugin: containers find each other by service name (postgres, redis).
-bash scripts/install-deps.sh golang-github-containernetworking-plugin-dnsname socat python3-venv
-venv="$podman_state_dir/venv"
-if [ ! -x "$venv/bin/podman-compose" ] || ! "$venv/bin/podman-compose" --version 2>/dev/null | grep -q "$podman_compose_version"; then
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet "podman-compose==$podman_compose_version"
-fi
-image_exists "$image" || { echo "compose-check: no image $image: run scripts/image.sh first" >&2; exit 1; }
-for stand_in in postgres:15-bookworm redis:7-bookworm; do
-  name="docker.io/library/$stand_in"
-  image_exists "$name" && continue
-  echo "compose-check: building $name, a STAND-IN from Debian's packages (containers/stand-ins/${stand_in%%:*})"
-  podman build --format docker --pull=never --network host --layers -t "$name" "containers/stand-ins/${stand_in%%:*}" >/dev/null
-done
-need_fake_x
-
-work="$(mktemp -d /tmp/mirror-bot-compose-check.XXXXXX)"
-forward_pid=""
-compose() { (cd "$work/project" && "$venv/bin/podman-compose" -p "$project" -f docker-compose.yml -f override.yml "$@"); }
-cleanup() {
-  trap - EXIT
-  set +e
-  compose down -v >/dev/null 2>&1
-  [ -n "$forward_pid" ] && kill "$forward_pid" 2>/dev/null
-  stop_fake_x
-  rm -rf "$work"
-  return 0
-}
-trap cleanup EXIT
-
 check_name=compose-check
+
+compose_check_begin
+compose() { (cd "$work/project" && "$podman_compose" -p "$project" -f docker-compose.yml -f override.yml "$@"); }
+
 # The project: docker-compose.yml as it is, a .env from .env.example with the demo's accounts and
 # fake-x's address, and an override that only runs the bot on the demo's clock from $1 (HH:MM).
 mkdir -p "$work/project"
@@ -90,43 +62,11 @@ write_project() {
     >"$work/project/override.yml"
 }
 
-# fake-x listens on loopback: forward the compose network's gateway (host.containers.internal,
-# there once postgres and redis are up) to it.
-forward_fake_x() {
-  [ -z "$forward_pid" ] || { kill "$forward_pid" 2>/dev/null; wait "$forward_pid" 2>/dev/null || true; }
-  local gateway
-  gateway="$(podman network inspect "${project}_default" | python3 -c '
-import json, sys
-n = json.load(sys.stdin)
-n = n[0] if isinstance(n, list) else n
-print(n["subnets"][0]["gateway"] if "subnets" in n else n["plugins"][0]["ipam"]["ranges"][0][0]["gateway"])')"
-  socat "TCP-LISTEN:$fake_port,bind=$gateway,fork,reuseaddr" "TCP:127.0.0.1:$fake_port" &
-  forward_pid=$!
-}
-
 start_fake_x "$work/fake-x.log" demo/seed.json
 write_project 07:00
 
-# podman 4.3 runs no periodic health checks without systemd: run them until healthy (or $2 s).
-healthy() {
-  local container="${project}_$1_1" deadline=$(($(date +%s) + $2))
-  while [ "$(date +%s)" -le "$deadline" ]; do
-    podman healthcheck run "$container" >/dev/null 2>&1 && return 0
-    sleep 1
-  done
-  return 1
-}
-exit_code() { podman inspect --format '{{.State.ExitCode}}' "${project}_$1_1" 2>/dev/null; }
 count_posts() { compose exec -T postgres psql -U mirror_bot -d mirror_bot -Atc 'SELECT count(*) FROM posts' 2>/dev/null | tr -d '\r' | tail -n 1; }
 count_keys() { compose exec -T redis redis-cli dbsize 2>/dev/null | tr -d '\r' | tail -n 1; }
-wait_stopped() {
-  local deadline=$(($(date +%s) + $2))
-  while [ "$(date +%s)" -le "$deadline" ]; do
-    [ "$(podman inspect --format '{{.State.Status}}' "${project}_$1_1" 2>/dev/null)" = "exited" ] && return 0
-    sleep 1
-  done
-  return 1
-}
 
 # --- up, in the file's order
 compose up -d postgres redis >"$work/up.log" 2>&1 || fatal "podman-compose up postgres redis: $(tail -n 5 "$work/up.log")"

@@ -9,7 +9,7 @@
 # The two base images the Dockerfile names are made locally, under those names, so the
 # Dockerfile is the one a Docker host builds unchanged:
 #   docker.io/library/debian:bookworm-slim  `mmdebstrap --variant=minbase bookworm` with the
-#       dpkg excludes Debian's official slim images carry (no docs, man pages or locales);
+#       dpkg excludes Debian's official slim images carry (no docs, man pages or locales) and their PATH;
 #   docker.io/library/swift:6.3-bookworm    A STAND-IN for Swift's official image: the same
 #       minbase plus the packages Swift's Debian images install, and a copy of the local
 #       toolchain (/opt/swift, with PATH set to it). Labelled org.mirror-bot.stand-in=true.
@@ -52,12 +52,14 @@ slim_excludes=(
 swift_packages=binutils,git,gnupg2,libc6-dev,libcurl4-openssl-dev,libedit2,libgcc-12-dev,libpython3-dev,libsqlite3-0,libstdc++-12-dev,libxml2-dev,libncurses-dev,libz3-dev,pkg-config,tzdata,zlib1g-dev,unzip,ca-certificates
 
 make_slim_image() {
-  image_exists "$slim_image" && return 0
+  # (One made before the image carried PATH, as the official one does, is made again: `podman kube
+  # play` runs containers with the image's environment only.)
+  image_exists "$slim_image" && podman image inspect --format '{{.Config.Env}}' "$slim_image" | grep -q 'PATH=' && return 0
   echo "image: making $slim_image from Debian's packages (mmdebstrap --variant=minbase)"
   local started=$SECONDS tar="$podman_state_dir/bookworm-slim.tar"
   mmdebstrap --quiet --variant=minbase "$merged_usr" "${slim_excludes[@]}" "${slim_apt[@]}" bookworm "$tar" "${sources[@]}" \
     </dev/null >"$podman_state_dir/mmdebstrap.log" 2>&1 || { tail -n 20 "$podman_state_dir/mmdebstrap.log" >&2; exit 1; }
-  podman import --quiet --change 'CMD ["bash"]' \
+  podman import --quiet --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' --change 'CMD ["bash"]' \
     --change 'LABEL org.mirror-bot.stand-in=true' --change 'LABEL org.mirror-bot.made-by=scripts/image.sh' \
     "$tar" "$slim_image" >/dev/null
   rm -f "$tar"

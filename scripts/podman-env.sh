@@ -7,6 +7,8 @@
 #                    mode not supported") and no default ulimits (crun and runc cannot raise
 #                    RLIMIT_NOFILE / RLIMIT_NPROC here). The machine's own files are untouched.
 #   image_exists NAME
+#   forward_ports NETWORK PORT...   the podman network's gateway (host.containers.internal in its
+#                    containers) to the same ports on loopback, with socat; stop_forward ends it
 #
 # ../shared/docs/CONTAINERS-ON-THIS-MACHINE.md has what was measured. With a working Docker
 # or podman elsewhere none of this is needed: `docker build -t mirror-bot .` is the recipe.
@@ -33,6 +35,30 @@ CONF
 
 image_exists() {
   podman image exists "$1"
+}
+
+forward_pids=()
+forward_ports() {
+  local network="$1" gateway port
+  shift
+  stop_forward
+  gateway="$(podman network inspect "$network" | python3 -c '
+import json, sys
+n = json.load(sys.stdin)
+n = n[0] if isinstance(n, list) else n
+print(n["subnets"][0]["gateway"] if "subnets" in n else n["plugins"][0]["ipam"]["ranges"][0][0]["gateway"])')"
+  for port in "$@"; do
+    socat "TCP-LISTEN:$port,bind=$gateway,fork,reuseaddr" "TCP:127.0.0.1:$port" &
+    forward_pids+=($!)
+  done
+}
+stop_forward() {
+  local pid
+  for pid in "${forward_pids[@]}"; do
+    kill "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null || true
+  done
+  forward_pids=()
 }
 
 # What the container checks (scripts/image-check.sh, compose-check.sh) share: their report lines

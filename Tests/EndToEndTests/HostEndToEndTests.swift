@@ -137,7 +137,7 @@ struct HostEndToEndTests {
         #expect(!daemons.output.contains(tokens[0].bot) && !daemons.output.contains(tokens[0].human))
     }
 
-    @Test("a host that cannot reach PostgreSQL past two thirds of a lease stops its bots, and runs them again once it can")
+    @Test("a host that cannot reach PostgreSQL past two thirds of a lease stops its bots and its heartbeat, and runs them again once it can")
     func fenced() async throws {
         let postgres = try await onOwnThread { try RestartablePostgres() }
         try await onOwnThread { try postgres.start() }
@@ -148,11 +148,20 @@ struct HostEndToEndTests {
             Task { await world.tearDown() }
             postgres.stop()
         }
-        let host = try daemons.start(world.host.merging(["HOST_LEASE_SECONDS": "\(Self.lease)", "HOST_NAME": "a"]) { $1 }, arguments: ["host"])
+        let heartbeat = FileManager.default.temporaryDirectory.appendingPathComponent("\(world.names[0]).heartbeat").path
+        let host = try daemons.start(
+            world.host.merging(["HOST_LEASE_SECONDS": "\(Self.lease)", "HOST_NAME": "a", "HEARTBEAT_FILE": heartbeat]) { $1 }, arguments: ["host"])
         #expect(await waitFor(30) { daemons.output.contains(" event=started ") }, "\(daemons.output)")
+        // Touched by every round that reaches the registry (a round every second at a 3 s lease).
+        try? FileManager.default.removeItem(atPath: heartbeat)
+        #expect(await waitFor(10) { FileManager.default.fileExists(atPath: heartbeat) })
 
         try await onOwnThread { postgres.stop() }
         #expect(await waitFor(30) { daemons.output.contains(" event=host_fenced ") }, "\(daemons.output)")
+        // Not touched while no round reaches it.
+        try? FileManager.default.removeItem(atPath: heartbeat)
+        try await Task.sleep(for: .seconds(3))
+        #expect(!FileManager.default.fileExists(atPath: heartbeat))
         try await onOwnThread { try postgres.start() }
         // Taken again at the next round that reaches PostgreSQL, and answering.
         #expect(await waitFor(60) { daemons.output.components(separatedBy: " event=bot_taken ").count == 3 }, "\(daemons.output)")

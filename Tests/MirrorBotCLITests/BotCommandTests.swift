@@ -68,9 +68,11 @@ struct BotCommandTests {
     }
 
     /// Runs `mirror-bot bot …` as a host's operator would: the host's environment, the repository as the folder.
-    static func run(_ arguments: [String], _ environment: [String: String]) async throws -> [String] {
+    /// `input`: what standard input gives, a line at a time.
+    static func run(_ arguments: [String], _ environment: [String: String], input: [String] = []) async throws -> [String] {
         let lines = Mutex<[String]>([])
-        let context = CommandContext(environment: environment, currentDirectory: root, input: { nil }, output: { line in
+        let typed = Mutex(input[...])
+        let context = CommandContext(environment: environment, currentDirectory: root, input: { typed.withLock { $0.popFirst() } }, output: { line in
             lines.withLock { $0.append(line) }
         })
         guard case .run(let command) = try MirrorBotCLI.parse(["bot"] + arguments) else { Issue.record("not a command"); return [] }
@@ -119,12 +121,49 @@ struct BotCommandTests {
         #expect(try await PostgresBotRegistry(connection: connection).bots().isEmpty)
     }
 
+    @Test("add reads the env file from standard input with '-'; migrate applies the migrations to every bot's schema, as after an upgrade")
+    func migrateEvery() async throws {
+        let database = try await TestDatabase.make()
+        defer { Task { try? await database.drop() } }
+        let names = (1...2).map { "m\($0)" + String(UUID().uuidString.prefix(8)).lowercased().filter { $0.isLetter || $0.isNumber } }
+        let environment = ["DATABASE_URL": database.url, "REDIS_URL": try TestEnvironment.redisURL(), "HOST_SECRET_KEY": Self.key]
+        let connection = try await database.connect()
+        for name in names {
+            let file = try Self.envFile(token: name)
+            // The second from standard input, as `docker compose run -T host mirror-bot bot add NAME --env-file - < FILE`.
+            if name == names[1] {
+                let lines = try String(contentsOfFile: file, encoding: .utf8).components(separatedBy: "\n")
+                _ = try await Self.run(["add", name, "--env-file", "-"], environment, input: lines)
+            } else {
+                _ = try await Self.run(["add", name, "--env-file", file], environment)
+            }
+            // As if the image brought migrations the bot never had.
+            try await connection.execute(unsafeSQL: "DROP SCHEMA bot_\(name) CASCADE")
+        }
+        defer { Task { for name in names { try? await connection.execute(unsafeSQL: "DROP SCHEMA IF EXISTS bot_\(name) CASCADE") } } }
+
+        let registry = PostgresBotRegistry(connection: connection)
+        #expect(try await registry.bot(named: names[1])?.network == "mastodon")
+        let lines = try await Self.run(["migrate"], environment)
+        for name in names {
+            #expect(lines.contains { $0.hasPrefix("== \(name) (mastodon, active)") }, "\(lines)")
+            let migrated = try await connection.query("SELECT to_regclass(\("bot_\(name).posts")) IS NOT NULL AS ok").first?.decode("ok", as: Bool.self)
+            #expect(migrated == true)
+        }
+        let applied = "SELECT count(*)::int AS n FROM bot_\(names[0]).schema_migrations"
+        let before = try await connection.query(PostgresQuery(unsafeSQL: applied)).first?.decode("n", as: Int.self)
+        _ = try await Self.run(["migrate"], environment)
+        #expect(try await connection.query(PostgresQuery(unsafeSQL: applied)).first?.decode("n", as: Int.self) == before)
+    }
+
     @Test("a file that names no bot, a bad name, a missing key, a bot sealed with another key: each one line")
     func refusals() async throws {
         #expect(throws: UsageError.self) { try BotCommand(arguments: ["add", "Alice", "--env-file", "x"]) }
         #expect(throws: UsageError.self) { try BotCommand(arguments: ["add", "alice"]) }
         #expect(throws: UsageError.self) { try BotCommand(arguments: ["exec", "alice", "host"]) }
         #expect(throws: UsageError.self) { try BotCommand(arguments: ["frobnicate"]) }
+        #expect(throws: UsageError.self) { try BotCommand(arguments: ["migrate", "alice"]) }
+        #expect(try BotCommand(arguments: ["migrate"]).action == .migrateAll)
         #expect(try BotCommand(arguments: ["exec", "alice", "import", "--jsonl", "f"]).action
             == .exec(name: "alice", arguments: ["import", "--jsonl", "f"]))
         let row = RegisteredBot(name: "alice", network: "x", timeZone: "UTC", sealedSettings: "", keyID: "0123456789abcdef")

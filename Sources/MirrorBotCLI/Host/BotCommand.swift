@@ -8,7 +8,7 @@ import Postgres
 struct BotCommand: Command {
     static let name = "bot"
     static let abstract = "Register, list, pause, resume or remove the bots that `mirror-bot host` runs."
-    static let usage = "mirror-bot bot add NAME --env-file FILE | list | pause NAME | resume NAME | remove NAME | exec NAME SUBCOMMAND... | doctor"
+    static let usage = "mirror-bot bot add NAME --env-file FILE | list | pause NAME | resume NAME | remove NAME | exec NAME SUBCOMMAND... | doctor | migrate"
     static let help = """
         USAGE: \(usage)
 
@@ -17,8 +17,9 @@ struct BotCommand: Command {
         HOST_SECRET_KEY (32 bytes: openssl rand -base64 32) and opened only by a host.
 
           add NAME --env-file FILE   register a bot from an env file written by `mirror-bot setup`
-                                     or `login` (DATABASE_URL, REDIS_URL and STATUS_PORT are the
-                                     host's, not read from it); migrates the bot's schema bot_NAME
+                                     or `login` ('-': standard input; DATABASE_URL, REDIS_URL and
+                                     STATUS_PORT are the host's, not read from it); migrates the
+                                     bot's schema bot_NAME
           list                       every bot: network, time zone, state, which host runs it
           pause NAME / resume NAME   stop running a bot (its host lets it go within a round) / again
           remove NAME                unregister a bot (its schema and Redis keys are kept)
@@ -26,6 +27,9 @@ struct BotCommand: Command {
                                      optout) as that bot, e.g. mirror-bot bot exec alice import archive.zip
           doctor                     `mirror-bot doctor` for every bot in turn, paused ones too;
                                      exits 1 when any bot's doctor failed
+          migrate                    the registry and every bot's schema (after an upgrade: add
+                                     migrates a new bot, not the bots already added); exits 1
+                                     when any bot's migrate failed
         """
 
     enum Action: Equatable {
@@ -35,12 +39,13 @@ struct BotCommand: Command {
         case remove(name: String)
         case exec(name: String, arguments: [String])
         case doctorAll
+        case migrateAll
     }
 
     var action: Action
 
     init(arguments: [String]) throws {
-        guard let verb = arguments.first else { throw UsageError("missing what to do (add, list, pause, resume, remove, exec, doctor)", usage: Self.usage) }
+        guard let verb = arguments.first else { throw UsageError("missing what to do (add, list, pause, resume, remove, exec, doctor, migrate)", usage: Self.usage) }
         let rest = Array(arguments.dropFirst())
         func name(_ positionals: [String]) throws -> String {
             guard let name = positionals.first else { throw UsageError("'\(verb)' needs a bot's name", usage: Self.usage) }
@@ -60,10 +65,14 @@ struct BotCommand: Command {
             guard rest.isEmpty else { throw UsageError("'doctor' checks every bot; for one: mirror-bot bot exec NAME doctor", usage: Self.usage) }
             action = .doctorAll
             return
+        case "migrate":
+            guard rest.isEmpty else { throw UsageError("'migrate' migrates every bot; for one: mirror-bot bot exec NAME migrate", usage: Self.usage) }
+            action = .migrateAll
+            return
         case "add", "list", "pause", "resume", "remove":
             break
         default:
-            throw UsageError("unknown action '\(verb)' (add, list, pause, resume, remove, exec, doctor)", usage: Self.usage)
+            throw UsageError("unknown action '\(verb)' (add, list, pause, resume, remove, exec, doctor, migrate)", usage: Self.usage)
         }
         let parsed = try Arguments(rest, options: verb == "add" ? ["env-file"] : [], usage: Self.usage)
         let expected = verb == "list" ? 0 : 1
@@ -112,16 +121,27 @@ struct BotCommand: Command {
                 return try await Self.run(command, as: bot, box: try Self.box(context), context: context)
             }
         case .doctorAll:
-            let box = try Self.box(context)
-            var failed: [String] = []
-            for bot in try await registry.bots() {
-                context.output("== \(bot.name) (\(bot.network), \(bot.state.rawValue))")
-                if try await Self.run(try DoctorCommand(arguments: []), as: bot, box: box, context: context) != 0 { failed.append(bot.name) }
-            }
-            if !failed.isEmpty {
-                context.output("doctor failed for \(failed.count) bot(s): \(failed.joined(separator: ", "))")
-                return 1
-            }
+            return try await Self.forEveryBot(registry, "doctor", context: context) { try DoctorCommand(arguments: []) }
+        case .migrateAll:
+            // The registry is migrated above.
+            return try await Self.forEveryBot(registry, "migrate", context: context) { try MigrateCommand(arguments: []) }
+        }
+        return 0
+    }
+
+    /// `command` run as every bot in turn, paused ones too; 1, naming the bots it failed for, when any did.
+    static func forEveryBot(
+        _ registry: PostgresBotRegistry, _ what: String, context: CommandContext, _ command: () throws -> any Command
+    ) async throws -> Int32 {
+        let box = try Self.box(context)
+        var failed: [String] = []
+        for bot in try await registry.bots() {
+            context.output("== \(bot.name) (\(bot.network), \(bot.state.rawValue))")
+            if try await Self.run(try command(), as: bot, box: box, context: context) != 0 { failed.append(bot.name) }
+        }
+        guard failed.isEmpty else {
+            context.output("\(what) failed for \(failed.count) bot(s): \(failed.joined(separator: ", "))")
+            return 1
         }
         return 0
     }
@@ -144,13 +164,10 @@ struct BotCommand: Command {
         _ name: String, envFile: String, registry: PostgresBotRegistry, configuration: Configuration, migrations: URL,
         context: CommandContext
     ) async throws {
-        let path = URL(fileURLWithPath: envFile, relativeTo: URL(fileURLWithPath: context.currentDirectory)).path
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw InputError(file: envFile, message: "cannot be read")
-        }
-        let variables = BotVariables(file: EnvFile(text: text).values)
+        let variables = try await BotVariables(envFile: envFile, context: context)
         guard variables.values["NETWORK"] != nil || variables.values["HUMAN_CONSUMER_KEY"] != nil else {
-            throw InputError(file: envFile, message: "holds no bot: no NETWORK and no X keys (write it with mirror-bot setup)")
+            throw InputError(
+                file: envFile == "-" ? "standard input" : envFile, message: "holds no bot: no NETWORK and no X keys (write it with mirror-bot setup)")
         }
         // The bot's configuration as a host will build it: a variable missing or malformed is named now.
         let environment = variables.environment(host: context.environment, name: name)

@@ -1,4 +1,5 @@
 import Foundation
+import JSONLines
 import MirrorBotPostgres
 
 /// A hosted bot's variables: what is kept sealed in its row, and the environment it runs with
@@ -16,6 +17,20 @@ struct BotVariables: Sendable, Equatable {
     /// own, and `HOST_…`, left out.
     init(file: [String: String]) {
         values = file.filter { !Self.hostOnly.contains($0.key) && !$0.key.hasPrefix("HOST_") }
+    }
+
+    /// The variables of the env file at `path` (relative to the current directory), or of
+    /// standard input when `path` is `-` (`docker compose run -T` and `kubectl exec -i` pipe it in).
+    init(envFile path: String, context: CommandContext) async throws {
+        var text = ""
+        if path == "-" {
+            while let line = await context.input() { text += line + "\n" }
+        } else {
+            let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory))
+            guard let read = try? String(contentsOfFile: url.path, encoding: .utf8) else { throw InputError(file: path, message: "cannot be read") }
+            text = read
+        }
+        self.init(file: EnvFile(text: text).values)
     }
 
     /// The environment the bot named `name` runs with: the host's environment without any

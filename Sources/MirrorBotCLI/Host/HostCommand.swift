@@ -36,6 +36,8 @@ struct HostCommand: Command {
           HOST_REDIS_CONNECTIONS     the Redis connections all its bots share (default 2)
           STATUS_PORT (PORT)  serve /healthz, /metrics and a page of every bot this host runs
                               on STATUS_BIND (default 127.0.0.1)
+          HEARTBEAT_FILE      touched after every round that renewed the leases (the image's
+                              health check reads it when STATUS_PORT is unset)
 
         OPTIONS:
           --time-scale N    run every bot's clock N times faster than real time (the local demo)
@@ -79,7 +81,8 @@ struct HostCommand: Command {
         defer { server?.stop() }
         let host = BotHost(
             name: hostName, environment: context.environment, box: box, leaseSeconds: leaseSeconds, maxBots: maxBots,
-            timeScale: timeScale, shared: shared, log: log, board: board, hostSecrets: configuration.secrets)
+            timeScale: timeScale, shared: shared, heartbeat: configuration.heartbeatFile.map { Heartbeat(path: $0) }, log: log, board: board,
+            hostSecrets: configuration.secrets)
 
         let main = Task {
             let connection = try await Self.retrying(log, board) { try await Services.connect(configuration) }
@@ -150,6 +153,8 @@ actor BotHost {
     let maxBots: Int
     let timeScale: Double?
     let shared: HostConnections
+    /// Touched after every round that reached the registry, so a health check tells a live host from a stuck one.
+    let heartbeat: Heartbeat?
     let log: Logger
     /// The status page's view of the host and its bots (`STATUS_PORT`); nil without one.
     let board: HostBoard?
@@ -165,7 +170,7 @@ actor BotHost {
 
     init(
         name: String, environment: [String: String], box: SecretBox, leaseSeconds: Int, maxBots: Int, timeScale: Double?,
-        shared: HostConnections, log: Logger, board: HostBoard? = nil, hostSecrets: [String] = []
+        shared: HostConnections, heartbeat: Heartbeat? = nil, log: Logger, board: HostBoard? = nil, hostSecrets: [String] = []
     ) {
         self.name = name
         self.environment = environment
@@ -174,6 +179,7 @@ actor BotHost {
         self.maxBots = maxBots
         self.timeScale = timeScale
         self.shared = shared
+        self.heartbeat = heartbeat
         self.log = log
         self.board = board
         self.hostSecrets = hostSecrets
@@ -190,6 +196,7 @@ actor BotHost {
                 lastRound = .now
                 if failures > 0 { log.info("host_registry_back", ["failed_rounds": failures]) }
                 failures = 0
+                heartbeat?.beat()
                 board?.roundSucceeded(
                     held: Set(round.held.map(\.name)), share: round.share, liveHosts: round.liveHosts, activeBots: round.activeBots)
                 reconcile(round)
