@@ -29,7 +29,7 @@ public final class HTTPListener: Sendable {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
         }
-        guard bound == 0, listen(fd, 128) == 0 else {
+        guard bound == 0, listen(fd, 4096) == 0 else {
             let code = errno
             close(fd)
             throw FakeHTTPError.socket("bind/listen on port \(port)", code)

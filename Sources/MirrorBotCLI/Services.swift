@@ -157,8 +157,8 @@ struct Services: Sendable {
 
     /// The one connection a bot's occasional readers and writers share beside its loops' own: the
     /// classifier's record, the warning and markup sources, Bluesky's facets and sessions. Opened
-    /// on first use, one a database and schema while any of them holds it (a host's bot keeps
-    /// two connections, not one a reader); closed with its last holder.
+    /// on first use, one a database and schema while any of them holds it (a bot keeps two
+    /// connections, not one a reader); closed with its last holder. A host's bots use its pool.
     static func sideConnection(_ configuration: Configuration) async throws -> PostgresConnection {
         let key = "\(configuration.databaseURL)\u{0}\(configuration.databaseSchema ?? "")"
         if let shared = sideConnections.withLock({ $0[key]?.connection }) { return shared }
@@ -215,7 +215,9 @@ struct Services: Sendable {
     /// `source` what it records the posts as coming from.
     func classifier(learning: ClassifierLearning, source: TrainingSource) async throws -> RedisClassifier {
         try await Self.classifier(
-            configuration, learning: learning, source: source, log: log, redis: redis(), side: { [self] in try await self.sideConnection() })
+            configuration, learning: learning, source: source, log: log,
+            // Without a host, the classifier connects to Redis itself, after finding its dictionary.
+            redis: shared == nil ? nil : try await redis(), side: { [self] in try await self.sideConnection() })
     }
 
     /// The classifier over Redis (REDIS_* variables, TLS included), features from MeCab (MECAB_DICDIR),

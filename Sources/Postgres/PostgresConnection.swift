@@ -29,6 +29,8 @@ public actor PostgresConnection {
     private var handle: ConnectionHandle?
     /// The schema this session's `search_path` names now: a pool's connection serves many.
     private var searchPath: String?
+    /// Settings made on each new session (a pool's timeouts).
+    private var sessionSettings: String?
 
     /// Connects at once; throws `PostgresError` (without the password) when it cannot.
     /// With `schema`, `search_path` is that schema on this connection and after every
@@ -40,9 +42,13 @@ public actor PostgresConnection {
     }
 
     /// A connection that connects on its first statement (a pool's, which serves many schemas).
-    init(lazyURL url: String) {
+    /// Its statements give up waiting for a lock after `lockTimeoutSeconds` and run at most
+    /// `statementTimeoutSeconds`, so one schema's locked table (a migration, an import) never
+    /// holds the other schemas' statements queued behind it.
+    init(lazyURL url: String, lockTimeoutSeconds: Int, statementTimeoutSeconds: Int) {
         self.url = url
         self.schema = nil
+        self.sessionSettings = "SET lock_timeout = '\(lockTimeoutSeconds)s'; SET statement_timeout = '\(statementTimeoutSeconds)s'"
     }
 
     /// Runs one statement with bound parameters and returns every row.
@@ -158,6 +164,7 @@ public actor PostgresConnection {
         }
         PQsetClientEncoding(raw, "UTF8")
         PQclear(PQexec(raw, "SET TIME ZONE 'UTC'; SET client_min_messages TO warning"))
+        if let sessionSettings { PQclear(PQexec(raw, sessionSettings)) }
         if let schema { try setSearchPath(schema, on: raw) }
         searchPath = schema
         handle = candidate

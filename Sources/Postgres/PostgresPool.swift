@@ -19,10 +19,15 @@ public final class PostgresPool: Sendable {
         var schema: String?
     }
 
-    /// `size` connections (at least one) to `url`, none opened yet.
-    public init(url: String, size: Int) {
+    /// `size` connections (at least one) to `url`, none opened yet. A statement waits at most
+    /// `lockTimeoutSeconds` for a lock and runs at most `statementTimeoutSeconds`: one schema's
+    /// table locked by a migration or an import fails that schema's statement, and never holds
+    /// the statements of the others queued behind it for longer.
+    public init(url: String, size: Int, lockTimeoutSeconds: Int = 10, statementTimeoutSeconds: Int = 120) {
         self.size = max(1, size)
-        connections = (0..<self.size).map { _ in PostgresConnection(lazyURL: url) }
+        connections = (0..<self.size).map { _ in
+            PostgresConnection(lazyURL: url, lockTimeoutSeconds: lockTimeoutSeconds, statementTimeoutSeconds: statementTimeoutSeconds)
+        }
         slots = Mutex(Array(repeating: Slot(), count: self.size))
     }
 

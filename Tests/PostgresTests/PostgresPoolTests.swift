@@ -69,6 +69,27 @@ struct PostgresPoolTests {
         try await admin.query("SELECT pg_advisory_unlock(\(key))")
     }
 
+    @Test("a schema's table locked elsewhere fails its statement after the lock timeout; another schema's statement queued behind it on the same connection goes through")
+    func lockTimeout() async throws {
+        let (names, admin) = try await schemas(2)
+        defer { Task { await drop(names, admin) } }
+        let locker = try await PostgresConnection(url: try TestEnvironment.databaseURL())
+        // A migration's lock, held in an open transaction of another session.
+        try await locker.execute(unsafeSQL: "BEGIN; LOCK TABLE \(names[0]).t IN ACCESS EXCLUSIVE MODE")
+        let pool = PostgresPool(url: try TestEnvironment.databaseURL(), size: 1, lockTimeoutSeconds: 1)
+        let started = ContinuousClock.now
+        let blocked = Task { try await pool.client(schema: names[0]).query("SELECT count(*) FROM t") }
+        try await Task.sleep(for: .milliseconds(100))
+        try await pool.client(schema: names[1]).query("INSERT INTO t (n) VALUES (1)")
+        let waited = ContinuousClock.now - started
+        await #expect { try await blocked.value } throws: { error in
+            (error as? PostgresError)?.sqlState == "55P03"
+        }
+        #expect(waited < .seconds(5), "the other schema waited \(waited)")
+        try await locker.execute(unsafeSQL: "ROLLBACK")
+        #expect(try await pool.client(schema: names[0]).query("SELECT count(*) AS n FROM t").first?.decode("n", as: Int.self) == 0)
+    }
+
     @Test("a pool's connection killed by the server is opened again on the next statement")
     func reconnects() async throws {
         let (names, admin) = try await schemas(1)

@@ -68,7 +68,9 @@ public enum HTTPProbe {
             }
             guard connected == 0 else {
                 let reason = String(cString: strerror(errno))
-                Glibc.close(descriptor)
+                // Closed once: a class whose init throws still runs its deinit, which closes too; a
+                // second close could take a descriptor number another test's server has reused.
+                close()
                 throw ProbeError(description: "connect to port \(port): \(reason)")
             }
             setTimeout(timeout)
