@@ -24,7 +24,8 @@ final class HostConnections: Sendable {
     /// The Redis connection `key` (a bot's prefix) always uses, connected on first use; it
     /// reconnects by itself after an error.
     func redis(for key: String) async throws -> RedisConnection {
-        let index = Int(UInt(bitPattern: Self.stableHash(key)) % UInt(redisConnections.withLock { $0.count }))
+        // The same connection for the same key as long as the process runs.
+        let index = Int(UInt(bitPattern: key.hashValue) % UInt(redisConnections.withLock { $0.count }))
         if let connection = redisConnections.withLock({ $0[index] }) { return connection }
         let opened = try await RedisConnection(configuration: redisConfiguration)
         // Two first uses at once may both connect: the first kept serves both.
@@ -33,15 +34,5 @@ final class HostConnections: Sendable {
             held[index] = opened
             return opened
         }
-    }
-
-    /// FNV-1a over the key's bytes: the same on every run, unlike `hashValue`.
-    private static func stableHash(_ key: String) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01b3
-        }
-        return Int(truncatingIfNeeded: hash)
     }
 }
