@@ -6,6 +6,7 @@ import Synchronization
 /// X and Mastodon servers each own one and hand it their request handler.
 public final class FakeHTTPServer: Sendable {
     private let listener = Mutex<HTTPListener?>(nil)
+    private let eachConnectionClosed = Mutex(false)
     /// Names the accept thread.
     public let name: String
 
@@ -21,18 +22,29 @@ public final class FakeHTTPServer: Sendable {
     @discardableResult
     public func start(port: Int = 0, bound: (Int) -> Void = { _ in }, handler: @escaping HTTPListener.Handler) throws -> Int {
         let listener = try HTTPListener(port: port)
+        if eachConnectionClosed.withLock({ $0 }) { listener.closeEachConnection() }
         self.listener.withLock { current in
             current?.stop()
             current = listener
         }
         bound(listener.port)
-        listener.start(name: name, handler: handler)
+        try listener.start(name: name, handler: handler)
         return listener.port
     }
 
-    /// Stops listening; requests in flight finish.
+    /// Stops listening and closes idle connections; requests in flight are answered first.
     public func stop() {
         listener.withLock { $0?.stop() }
+    }
+
+    /// From now on, and after a restart, answers each request with `Connection: close` and
+    /// closes the connection; connections kept open between requests close now. For faults that
+    /// drop a connection: a client that sent the request on a connection kept from an earlier
+    /// one would send it again unseen on a new one (libcurl retries a reused connection that
+    /// closed before answering), and the failure would never reach it.
+    public func closeEachConnection() {
+        eachConnectionClosed.withLock { $0 = true }
+        listener.withLock { $0?.closeEachConnection() }
     }
 
     /// The port, once started.

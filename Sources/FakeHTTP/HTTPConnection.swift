@@ -1,70 +1,47 @@
-import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// One accepted connection: reads one request (headers, then a
-/// `Content-Length` body), writes the handler's response, closes.
-struct HTTPConnection {
+/// One accepted connection as its event loop keeps it (only the loop's thread touches it): the
+/// bytes come in (the parser), those still to go out, and where it is in its life.
+final class HTTPConnection {
+    let id: UInt64
     let socket: Int32
-    static let maxRequestSize = 1 << 20
-    /// A body may be larger than the head: an upload over a fake's own limit (Bluesky's PDS
-    /// 5 MiB, Mastodon's 99 MiB video) reaches the fake, which refuses it as its platform does.
-    static let maxBodySize = 1 << 27
+    var parser = HTTPRequestParser()
+    /// Bytes to send; `written` of them are sent.
+    var output: [UInt8] = []
+    var written = 0
+    /// A request of it is with the workers: nothing more is read until its answer is queued.
+    var busy = false
+    /// Once `output` is sent, the connection closes (`Connection: close`, HTTP/1.0, a malformed
+    /// request, the listener stopping).
+    var closing = false
+    /// An answer of it was queued: it is a kept connection, not one still to bring its first request.
+    var answered = false
+    /// The client sent its FIN: nothing more comes.
+    var peerClosed = false
+    /// Shut down for writing after its last answer; what the client still sends is read and
+    /// dropped until it closes too, so its unread bytes never turn the close into a reset that
+    /// could take the answer with it.
+    var lingering = false
+    /// When bytes last came or went (the loop's monotonic nanoseconds).
+    var lastActivity: UInt64
+    /// The epoll events it is registered for.
+    var interest: UInt32
 
-    func serve(handler: HTTPListener.Handler) {
-        defer { close(socket) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        guard let request = readRequest() else {
-            write(HTTPResponse.text(400, "malformed HTTP request"))
-            return
-        }
-        guard let response = handler(request) else { return }  // a dropped connection
-        write(response)
+    init(id: UInt64, socket: Int32, now: UInt64, interest: UInt32) {
+        self.id = id
+        self.socket = socket
+        lastActivity = now
+        self.interest = interest
     }
 
-    private func readRequest() -> HTTPRequest? {
-        var buffer = Data()
-        let separator = Data("\r\n\r\n".utf8)
-        var chunk = [UInt8](repeating: 0, count: 16_384)
-        while buffer.range(of: separator) == nil {
-            guard buffer.count < Self.maxRequestSize else { return nil }
-            let count = recv(socket, &chunk, chunk.count, 0)
-            guard count > 0 else { return nil }
-            buffer.append(contentsOf: chunk[0..<count])
-        }
-        guard let end = buffer.range(of: separator),
-            let head = String(data: buffer[buffer.startIndex..<end.lowerBound], encoding: .utf8),
-            let parsed = HTTPRequest.parseHead(head)
-        else { return nil }
-        let length = parsed.headers["content-length"].flatMap { Int($0) } ?? 0
-        guard length >= 0, length <= Self.maxBodySize else { return nil }
-        var body = Data(buffer[end.upperBound...])
-        if body.count < length, parsed.headers["expect"]?.lowercased() == "100-continue" {
-            writeBytes(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
-        }
-        while body.count < length {
-            let count = recv(socket, &chunk, chunk.count, 0)
-            guard count > 0 else { return nil }
-            body.append(contentsOf: chunk[0..<count])
-        }
-        return HTTPRequest(
-            method: parsed.method, target: parsed.target, headers: parsed.headers, body: Data(body.prefix(length)))
+    var hasOutput: Bool { written < output.count }
+
+    func queue(_ bytes: [UInt8]) {
+        if output.isEmpty { output = bytes } else { output.append(contentsOf: bytes) }
     }
 
-    private func write(_ response: HTTPResponse) {
-        writeBytes([UInt8](response.serialized()))
-        shutdown(socket, Int32(SHUT_WR))
-    }
-
-    private func writeBytes(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard sent > 0 else { return }
-            offset += sent
-        }
+    /// Forgets what was sent once all of it was.
+    func sent() {
+        guard written == output.count else { return }
+        if output.capacity > 1 << 16 { output = [] } else { output.removeAll(keepingCapacity: true) }
+        written = 0
     }
 }

@@ -1,4 +1,4 @@
-import Dispatch
+import CEpoll
 import Foundation
 import Synchronization
 
@@ -6,18 +6,41 @@ import Synchronization
     import Glibc
 #endif
 
-/// A TCP listener on 127.0.0.1: one thread accepts, each connection is served
-/// on a Dispatch queue by `HTTPConnection`, one request per connection.
+/// A TCP listener on 127.0.0.1 serving HTTP/1.1 with keep-alive, as a real server behind
+/// nginx does: one event-loop thread does all the socket work (`HTTPEventLoop`), a few worker
+/// threads run the handler (`HTTPWorkerPool`). A connection serves requests until the client
+/// closes it, asks `Connection: close` (or is HTTP/1.0 without keep-alive), sends something
+/// malformed, or stays idle past `Timeouts.idle`.
 public final class HTTPListener: Sendable {
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse?
 
+    /// How long a connection may be quiet.
+    public struct Timeouts: Sendable {
+        /// Between requests (nginx's `keepalive_timeout` default).
+        public var idle: Duration
+        /// In the middle of a request (then 400) or of an answer the client does not read.
+        public var request: Duration
+        /// After the last answer, for the client to close its side.
+        public var linger: Duration
+
+        public init(idle: Duration = .seconds(75), request: Duration = .seconds(10), linger: Duration = .seconds(2)) {
+            self.idle = idle
+            self.request = request
+            self.linger = linger
+        }
+    }
+
     public let port: Int
     private let socket: Int32
+    private let timeouts: Timeouts
+    private let workers: Int
+    private let inbox: HTTPLoopInbox
     private let stopped = Mutex(false)
 
-    /// Binds and listens; `port` 0 picks a free port.
-    public init(port: Int) throws {
-        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    /// Binds and listens; `port` 0 picks a free port. `workers` threads run the handler.
+    public init(port: Int, timeouts: Timeouts = Timeouts(), workers: Int = HTTPListener.defaultWorkers) throws {
+        inbox = try HTTPLoopInbox()
+        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw FakeHTTPError.socket("socket", errno) }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -41,35 +64,40 @@ public final class HTTPListener: Sendable {
         }
         self.socket = fd
         self.port = Int(UInt16(bigEndian: actual.sin_port))
+        self.timeouts = timeouts
+        self.workers = max(1, workers)
     }
 
-    /// Starts the accept thread.
-    public func start(name: String = "fake-http", handler: @escaping Handler) {
-        let thread = Thread { [self] in acceptLoop(handler: handler) }
-        thread.name = name + " accept"
+    /// As many as the cores, two to four: a fake's handler runs under its world's one lock.
+    public static var defaultWorkers: Int { min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)) }
+
+    /// Starts the event loop and the workers.
+    public func start(name: String = "fake-http", handler: @escaping Handler) throws {
+        let epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard epoll >= 0 else { throw FakeHTTPError.socket("epoll_create1", errno) }
+        let pool = HTTPWorkerPool(threads: workers, name: name, handler: handler, inbox: inbox)
+        let thread = Thread { [socket, inbox, timeouts] in
+            HTTPEventLoop(epoll: epoll, listener: socket, inbox: inbox, pool: pool, timeouts: timeouts).run()
+        }
+        thread.name = name + " loop"
         thread.start()
     }
 
-    /// Stops accepting; connections in flight finish.
+    /// Answers each request from now on with `Connection: close`, and closes the connections
+    /// waiting for another request (`FakeHTTPServer.closeEachConnection`).
+    public func closeEachConnection() {
+        inbox.closeEachConnection()
+    }
+
+    /// Stops accepting and closes idle connections; requests in flight are answered, then
+    /// their connections close.
     public func stop() {
         let wasStopped = stopped.withLock { value in
             defer { value = true }
             return value
         }
-        if !wasStopped { shutdown(socket, Int32(SHUT_RDWR)) }
-    }
-
-    private func acceptLoop(handler: @escaping Handler) {
-        let queue = DispatchQueue(label: "fake-http connections", attributes: .concurrent)
-        while true {
-            let client = accept(socket, nil, nil)
-            if client < 0 {
-                if stopped.withLock({ $0 }) { break }
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                break
-            }
-            queue.async { HTTPConnection(socket: client).serve(handler: handler) }
-        }
-        close(socket)
+        guard !wasStopped else { return }
+        shutdown(socket, Int32(SHUT_RDWR))
+        inbox.stop()
     }
 }

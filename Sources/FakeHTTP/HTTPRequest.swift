@@ -1,7 +1,7 @@
 import Foundation
 import HTTPSupport
 
-/// A parsed HTTP/1.1 request.
+/// A parsed HTTP/1.x request.
 public struct HTTPRequest: Sendable {
     public var method: String
     /// The path as sent (still percent-encoded), without the query.
@@ -29,7 +29,7 @@ public struct HTTPRequest: Sendable {
     public static let signedInCookie = "fake_signed_in_as"
 
     /// Parses the head (request line and headers, without the blank line).
-    static func parseHead(_ head: String) -> (method: String, target: String, headers: [String: String])? {
+    static func parseHead(_ head: String) -> (method: String, target: String, version: String, headers: [String: String])? {
         let lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)
         guard let requestLine = lines.first else { return nil }
         let parts = requestLine.split(separator: " ")
@@ -40,7 +40,7 @@ public struct HTTPRequest: Sendable {
             let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
             headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        return (String(parts[0]), String(parts[1]), headers)
+        return (String(parts[0]), String(parts[1]), String(parts[2]), headers)
     }
 
     public init(method: String, target: String, headers: [String: String], body: Data) {

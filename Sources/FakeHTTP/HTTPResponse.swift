@@ -1,6 +1,6 @@
 import Foundation
 
-/// An HTTP/1.1 response; always sent with `Connection: close`.
+/// An HTTP/1.1 response, sent with its `Content-Length` and whether the connection stays open.
 public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [(name: String, value: String)]
@@ -25,12 +25,14 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Data(text.utf8))
     }
 
-    /// The bytes on the wire.
-    func serialized() -> Data {
+    /// The bytes on the wire; `keepAlive`: the connection serves another request after this one.
+    func serialized(keepAlive: Bool) -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
         for header in headers { head += "\(header.name): \(header.value)\r\n" }
-        head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-        return Data(head.utf8) + body
+        head += "Content-Length: \(body.count)\r\nConnection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
+        var bytes = Array(head.utf8)
+        bytes.append(contentsOf: body)
+        return bytes
     }
 
     static func reason(_ status: Int) -> String {
