@@ -16,11 +16,14 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL"),
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD"),
         .systemLibrary(name: "CCBOR", path: "Sources/CCBOR"),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         // libvips (Debian libvips42), opened with dlopen on the first picture re-encoded under a network's byte
         // limit, not linked: its own declarations of the few calls made, no vips header, no pkg-config.
         .target(name: "CVips", path: "Sources/CVips"),
         // userfaultfd(2) and its ioctls, which Swift cannot call: no library to link.
         .systemLibrary(name: "CUserfaultfd", path: "Sources/CUserfaultfd"),
+        // epoll(7) and eventfd(2), which Glibc's module leaves out: the fake servers' event loop. No library to link.
+        .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
 
         // One thin, safe Swift wrapper per C library.
         .target(name: "QueueExecutor"),
@@ -37,13 +40,13 @@ let package = Package(
         .target(name: "CBOR", dependencies: ["CCBOR"]),
         .target(name: "ImageShrink", dependencies: ["CVips"]),
 
-        // URLSession on Linux, made safe to cancel, RFC 3986 percent-encoding (clients and fake servers) and HTML escaping
+        // RFC 3986 percent-encoding (clients and fake servers) and HTML escaping
         // (the status page and the fake Mastodon).
         .target(name: "HTTPSupport"),
 
         // What every network client shares: configuration, the retry policy and attempt loop, the outcome,
         // the rate-limit book, the transport seam, ISO 8601 timestamps. Each network adds a small dialect.
-        .target(name: "APIClientCore", dependencies: ["HTTPSupport", "Clocks"]),
+        .target(name: "APIClientCore", dependencies: ["CCurl", "HTTPSupport", "Clocks"]),
 
         // The X API v2 client: OAuth 1.0a signing, typed requests, X's refusals, over APIClientCore.
         .target(name: "XAPI", dependencies: ["CCrypto", "APIClientCore"]),
@@ -104,7 +107,7 @@ let package = Package(
         .target(name: "MisskeyAPI", dependencies: ["APIClientCore"]),
 
         // Fake X, Mastodon, Bluesky and Misskey servers on loopback (tests and the local demo), over one small HTTP listener.
-        .target(name: "FakeHTTP", dependencies: ["HTTPSupport"]),
+        .target(name: "FakeHTTP", dependencies: ["HTTPSupport", "CEpoll"]),
         .target(name: "FakeX", dependencies: ["XAPI", "APIClientCore", "FakeHTTP"]),
         .target(name: "FakeMastodon", dependencies: ["MastodonAPI", "APIClientCore", "HTTPSupport", "FakeHTTP"]),
         .target(name: "FakeBluesky", dependencies: ["BlueskyAPI", "FakeHTTP"]),
@@ -137,7 +140,7 @@ let package = Package(
         .testTarget(name: "MeCabTests", dependencies: ["MeCab"]),
         // A scripted transport for the network clients' tests and the one manual clock (clients, fakes, loops): no waiting.
         .target(name: "APIClientTestSupport", dependencies: ["APIClientCore", "Clocks"], path: "Tests/APIClientTestSupport"),
-        .testTarget(name: "APIClientCoreTests", dependencies: ["APIClientCore", "APIClientTestSupport", "Clocks"]),
+        .testTarget(name: "APIClientCoreTests", dependencies: ["APIClientCore", "APIClientTestSupport", "Clocks", "FakeHTTP"]),
         .testTarget(name: "XAPITests", dependencies: ["XAPI", "APIClientCore", "APIClientTestSupport", "FakeHTTP", "FakeX"]),
         .testTarget(name: "MastodonAPITests", dependencies: [
             "MastodonAPI", "APIClientCore", "APIClientTestSupport", "FakeMastodon",
@@ -161,5 +164,6 @@ let package = Package(
             "FakeMisskey", "BlueskyAPI",
         ]),
         .testTarget(name: "StatusServerTests", dependencies: ["StatusServer", "HTTPExchange", "TestSupport"]),
+        .testTarget(name: "FakeHTTPTests", dependencies: ["FakeHTTP"]),
     ]
 )

@@ -77,7 +77,6 @@ extension APIClient {
 
     /// A transport failure without the URL (which may carry ids; keep errors short).
     static func describe(transportError error: any Error) -> String {
-        if error is URLSessionTransport.NotHTTPResponse { return "no HTTP response" }
         if let urlError = error as? URLError { return "connection failed (URLError \(urlError.code.rawValue))" }
         return "connection failed"
     }

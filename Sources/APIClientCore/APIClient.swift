@@ -19,17 +19,19 @@ public final class APIClient<Dialect: APIDialect>: Sendable {
     let jitter: @Sendable () -> Double
     let observe: @Sendable (APIClientEvent) -> Void
 
-    /// `transport` defaults to a `URLSessionTransport` with the configured timeout.
+    /// `transport` defaults to a `CurlTransport` with the configured timeout; `appRateLimits`
+    /// are the windows this account shares with the other accounts of its app (nil: none shared).
     public init(
         configuration: APIClientConfiguration, dialect: Dialect, transport: (any HTTPTransport)? = nil,
         clock: any BotClock = SystemClock(),
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-        observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }
+        observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in },
+        appRateLimits: AppRateLimits? = nil
     ) {
         self.configuration = configuration
-        self.rateLimits = RateLimitBook(scheme: Dialect.rateLimitScheme)
+        self.rateLimits = RateLimitBook(scheme: Dialect.rateLimitScheme, app: appRateLimits)
         self.dialect = dialect
-        self.transport = transport ?? URLSessionTransport(timeout: configuration.timeout)
+        self.transport = transport ?? CurlTransport(timeout: configuration.timeout)
         self.clock = clock
         self.jitter = jitter
         self.observe = observe

@@ -28,7 +28,7 @@ public protocol BearerTokenClient: Sendable {
 }
 
 extension BearerTokenClient {
-    /// `transport` defaults to URLSession (tests pass a scripted one); `clock` reads reset
+    /// `transport` defaults to a `CurlTransport` (tests pass a scripted one); `clock` reads reset
     /// times and does every wait; `observe` hears every attempt, retry and rate-limit wait
     /// (the status page counts them).
     public init(

@@ -6,7 +6,7 @@ import Foundation
 
 /// Sends one HTTP request and returns the answer, or throws when none came
 /// (a refused or dropped connection, a timeout, cancellation). The one seam
-/// under the attempt loop: `URLSessionTransport` in production, a scripted
+/// under the attempt loop: `CurlTransport` in production, a scripted
 /// transport in tests.
 public protocol HTTPTransport: Sendable {
     func send(_ request: URLRequest) async throws -> HTTPReply

@@ -10,26 +10,33 @@ import Foundation
 /// shared window can last (`RateLimitScheme.period`, plus a minute of clock skew);
 /// otherwise it may be the shared one, and is kept as that: a nearby reset then holds
 /// every request for at most one shared period, a distant one only the family.
+///
+/// Windows the network keeps per app (`RateLimitScheme.appPrefixes`) are also kept in `app`,
+/// shared by the books of every account of the app, and block each of them.
 public actor RateLimitBook {
     public nonisolated let scheme: RateLimitScheme
+    /// The app's windows, shared with its other accounts' books; nil: this account's alone.
+    public nonisolated let app: AppRateLimits?
     private var windows: [String: RateLimitWindow] = [:]
 
     /// Tolerance for the server's clock running ahead of ours when telling a family's window from the shared one.
     static let skew: TimeInterval = 60
 
-    public init(scheme: RateLimitScheme) {
+    public init(scheme: RateLimitScheme, app: AppRateLimits? = nil) {
         self.scheme = scheme
+        self.app = app
     }
 
     /// Records what a response's headers (names lowercased) state, when they state anything.
-    public func record(endpoint: String, headers: [String: String]) {
-        record(endpoint: endpoint, family: nil, headers: headers, now: Date(timeIntervalSince1970: 0))
+    public func record(endpoint: String, headers: [String: String]) async {
+        await record(endpoint: endpoint, family: nil, headers: headers, now: Date(timeIntervalSince1970: 0))
     }
 
     /// The same for a request of `family` (nil: the scheme's window only), answered at `now`.
-    public func record(endpoint: String, family: String?, headers: [String: String], now: Date) {
+    public func record(endpoint: String, family: String?, headers: [String: String], now: Date) async {
         guard let window = scheme.window(from: headers) else { return }
         windows[key(endpoint: endpoint, family: family, resetAt: window.resetAt, now: now)] = window
+        if let app, let appWindow = scheme.appWindow(from: headers) { await app.record(key: scheme.key(endpoint: endpoint), appWindow) }
     }
 
     /// Marks the window of `endpoint` spent until `resetAt` (after a 429).
@@ -44,14 +51,17 @@ public actor RateLimitBook {
     }
 
     /// When the window of `endpoint` is spent and resets after `now`, the reset time.
-    public func blockedUntil(endpoint: String, now: Date) -> Date? {
-        blockedUntil(endpoint: endpoint, family: nil, now: now)
+    public func blockedUntil(endpoint: String, now: Date) async -> Date? {
+        await blockedUntil(endpoint: endpoint, family: nil, now: now)
     }
 
-    /// The latest reset after `now` of a spent window a request of `family` to `endpoint` counts against.
-    public func blockedUntil(endpoint: String, family: String?, now: Date) -> Date? {
+    /// The latest reset after `now` of a spent window a request of `family` to `endpoint` counts
+    /// against: this account's, and the app's.
+    public func blockedUntil(endpoint: String, family: String?, now: Date) async -> Date? {
         let keys = [scheme.key(endpoint: endpoint)] + (family.map { [Self.familyKey($0)] } ?? [])
-        return keys.compactMap { windows[$0] }.filter { $0.isSpent && $0.resetAt > now }.map(\.resetAt).max()
+        let own = keys.compactMap { windows[$0] }.filter { $0.isSpent && $0.resetAt > now }.map(\.resetAt).max()
+        let shared = await app?.blockedUntil(key: scheme.key(endpoint: endpoint), now: now)
+        return [own, shared].compactMap { $0 }.max()
     }
 
     /// The window a request to `endpoint` counts against, as last stated.

@@ -27,13 +27,17 @@ public struct RateLimitScheme: Sendable {
     /// Lowercased header-name prefixes, each followed by `-limit`, `-remaining`,
     /// `-reset`; where several are present the most restrictive window wins.
     public var prefixes: [String]
+    /// Those of `prefixes` whose window is the app's, shared by all its accounts (X's
+    /// `x-app-limit-24hour`), not the account's own: kept in `AppRateLimits` too.
+    public var appPrefixes: [String]
     public var reset: ResetFormat
     public var scope: Scope
     /// How long a window usually lasts: bounds the wait for a reset by default.
     public var period: Duration
 
-    public init(prefixes: [String], reset: ResetFormat, scope: Scope, period: Duration) {
+    public init(prefixes: [String], appPrefixes: [String] = [], reset: ResetFormat, scope: Scope, period: Duration) {
         self.prefixes = prefixes.map { $0.lowercased() }
+        self.appPrefixes = appPrefixes.map { $0.lowercased() }
         self.reset = reset
         self.scope = scope
         self.period = period
@@ -41,6 +45,15 @@ public struct RateLimitScheme: Sendable {
 
     /// The window `headers` (names lowercased) state, or nil when they state none.
     public func window(from headers: [String: String]) -> RateLimitWindow? {
+        window(from: headers, prefixes: prefixes)
+    }
+
+    /// The app's window `headers` state (`appPrefixes`), or nil when they state none.
+    public func appWindow(from headers: [String: String]) -> RateLimitWindow? {
+        window(from: headers, prefixes: appPrefixes)
+    }
+
+    private func window(from headers: [String: String], prefixes: [String]) -> RateLimitWindow? {
         var result: RateLimitWindow?
         for prefix in prefixes {
             guard let remaining = headers["\(prefix)-remaining"].flatMap({ Int(trimmed($0)) }),

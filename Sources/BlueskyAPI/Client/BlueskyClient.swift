@@ -18,7 +18,7 @@ public final class BlueskyClient: Sendable {
     public var rateLimits: RateLimitBook { core.rateLimits }
 
     /// A client for the account `identifier` (handle or DID) with its app password,
-    /// keeping its session in `store`. `transport` defaults to URLSession.
+    /// keeping its session in `store`. `transport` defaults to a `CurlTransport`.
     public init(
         identifier: String, appPassword: String, store: any BlueskySessionStore, configuration: BlueskyClientConfiguration,
         transport: (any HTTPTransport)? = nil,

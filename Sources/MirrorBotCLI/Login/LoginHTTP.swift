@@ -9,7 +9,7 @@ import HTTPSupport
 /// The few requests a sign-in makes, over any `HTTPTransport`. Errors name the host, never a
 /// parameter (codes, secrets and tokens travel in bodies and headers only).
 struct LoginHTTP: Sendable {
-    var transport: any HTTPTransport = URLSessionTransport(timeout: 30)
+    var transport: any HTTPTransport = CurlTransport(timeout: 30)
 
     func postForm(_ url: URL, _ parameters: [(name: String, value: String)], headers: [String: String] = [:]) async throws -> HTTPReply {
         var request = URLRequest(url: url)

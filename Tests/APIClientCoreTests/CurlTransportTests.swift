@@ -1,0 +1,164 @@
+import APIClientCore
+import FakeHTTP
+import Foundation
+import Synchronization
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("CurlTransport: libcurl's one event loop, against real servers on loopback")
+struct CurlTransportTests {
+    /// A server that answers every request with what it received: method, path and query, headers, body.
+    static func echoServer() throws -> HTTPListener {
+        let listener = try HTTPListener(port: 0)
+        try listener.start(name: "echo") { request in
+            if request.path == "/moved" {
+                return HTTPResponse(status: 302, headers: [("Location", "/echo?after=redirect"), ("X-First", "1")])
+            }
+            var headers: [(name: String, value: String)] = [("X-Method", request.method), ("X-Target", request.path + "?" + request.rawQuery)]
+            for (name, value) in request.headers { headers.append(("X-Got-" + name, value)) }
+            headers.append(("Set-Cookie", "a=1"))
+            headers.append(("Set-Cookie", "b=2"))
+            return HTTPResponse(status: 201, headers: headers, body: request.body)
+        }
+        return listener
+    }
+
+    static func request(_ port: Int, _ target: String, method: String = "GET", body: Data? = nil) -> URLRequest {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(target)")!)
+        request.httpMethod = method
+        request.httpBody = body
+        request.setValue("mirror-bot", forHTTPHeaderField: "User-Agent")
+        request.setValue("Bearer t0k3n", forHTTPHeaderField: "Authorization")
+        return request
+    }
+
+    /// A socket that listens and never accepts: connections complete in its backlog, and nothing is ever answered.
+    final class SilentServer {
+        let port: Int
+        private let socket: Int32
+
+        init() throws {
+            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            self.socket = socket
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(socket, $0, length) == 0 && listen(socket, 16) == 0 && getsockname(socket, $0, &length) == 0
+                }
+            }
+            guard bound else { throw URLError(.cannotConnectToHost) }
+            port = Int(UInt16(bigEndian: address.sin_port))
+        }
+
+        deinit { close(socket) }
+    }
+
+    @Test("a GET: status, headers lowercased (repeated ones joined), the body, and the request's own headers sent as given")
+    func get() async throws {
+        let server = try Self.echoServer()
+        defer { server.stop() }
+        let reply = try await CurlTransport(timeout: 5).send(Self.request(server.port, "/echo?q=%E3%81%82&n=1"))
+        #expect(reply.status == 201)
+        #expect(reply.headers["x-method"] == "GET")
+        #expect(reply.headers["x-target"] == "/echo?q=%E3%81%82&n=1")
+        #expect(reply.headers["x-got-authorization"] == "Bearer t0k3n")
+        #expect(reply.headers["x-got-user-agent"] == "mirror-bot")
+        #expect(reply.headers["x-got-expect"] == nil)
+        #expect(reply.headers["set-cookie"] == "a=1, b=2")
+        #expect(reply.body.isEmpty)
+    }
+
+    @Test("POST, PUT and DELETE send their method and exactly their body, 3 MB of every byte value included; a POST without one sends none")
+    func bodies() async throws {
+        let server = try Self.echoServer()
+        defer { server.stop() }
+        let transport = CurlTransport(timeout: 10)
+        let large = Data((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) })
+        let posted = try await transport.send(Self.request(server.port, "/p", method: "POST", body: large))
+        #expect(posted.headers["x-method"] == "POST")
+        #expect(posted.body == large)
+        #expect(posted.headers["x-got-expect"] == nil)
+        let put = try await transport.send(Self.request(server.port, "/p", method: "PUT", body: Data(#"{"a":1}"#.utf8)))
+        #expect(put.headers["x-method"] == "PUT")
+        #expect(put.body == Data(#"{"a":1}"#.utf8))
+        let deleted = try await transport.send(Self.request(server.port, "/p", method: "DELETE"))
+        #expect(deleted.headers["x-method"] == "DELETE")
+        #expect(deleted.body.isEmpty)
+        let empty = try await transport.send(Self.request(server.port, "/p", method: "POST"))
+        #expect(empty.headers["x-method"] == "POST")
+        #expect(empty.headers["x-got-content-length"] == "0")
+    }
+
+    @Test("a redirect is followed, and the headers are the last answer's")
+    func redirect() async throws {
+        let server = try Self.echoServer()
+        defer { server.stop() }
+        let reply = try await CurlTransport(timeout: 5).send(Self.request(server.port, "/moved"))
+        #expect(reply.status == 201)
+        #expect(reply.headers["x-target"] == "/echo?after=redirect")
+        #expect(reply.headers["x-first"] == nil)
+    }
+
+    /// Nothing else could end the request: the connection is made (in the server's backlog) and libcurl is given no
+    /// timeout but the connection's; no upper bound on the wait, which a loaded test process stretches.
+    @Test("a server that never answers: URLError.timedOut once the timeout has passed with nothing moving, not before")
+    func idleTimeout() async throws {
+        let silent = try SilentServer()
+        let started = ContinuousClock.now
+        await #expect(throws: URLError(.timedOut)) {
+            try await CurlTransport(timeout: 0.6).send(Self.request(silent.port, "/"))
+        }
+        #expect(ContinuousClock.now - started >= .milliseconds(600))
+    }
+
+    @Test("nothing listening: URLError.cannotConnectToHost")
+    func refused() async throws {
+        let port = try SilentServer().port  // closed again at once
+        await #expect(throws: URLError(.cannotConnectToHost)) {
+            try await CurlTransport(timeout: 5).send(Self.request(port, "/"))
+        }
+    }
+
+    /// Uncancelled, the request would wait out its 30 s and fail with `.timedOut`.
+    @Test("a cancelled request ends with URLError.cancelled, before or after it reached the loop, and the loop goes on serving others")
+    func cancel() async throws {
+        let silent = try SilentServer()
+        let port = silent.port
+        let task = Task { try await CurlTransport(timeout: 30).send(Self.request(port, "/")) }
+        try await Task.sleep(for: .milliseconds(200))
+        task.cancel()
+        await #expect(throws: URLError(.cancelled)) { try await task.value }
+        let alreadyCancelled = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await CurlTransport(timeout: 30).send(Self.request(port, "/"))
+        }
+        await #expect(throws: URLError(.cancelled)) { try await alreadyCancelled.value }
+        let server = try Self.echoServer()
+        defer { server.stop() }
+        #expect(try await CurlTransport(timeout: 5).send(Self.request(server.port, "/after")).status == 201)
+    }
+
+    @Test("500 requests at once are each answered with their own body")
+    func concurrent() async throws {
+        let server = try Self.echoServer()
+        defer { server.stop() }
+        let transport = CurlTransport(timeout: 30)
+        let mismatches = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for index in 0..<500 {
+                group.addTask {
+                    let body = Data("request \(index)".utf8)
+                    let reply = try await transport.send(Self.request(server.port, "/\(index)", method: "POST", body: body))
+                    return reply.body == body && reply.headers["x-target"] == "/\(index)?"
+                }
+            }
+            return try await group.reduce(0) { $0 + ($1 ? 0 : 1) }
+        }
+        #expect(mismatches == 0)
+    }
+}
