@@ -10,6 +10,8 @@ public struct FakeXSeed: Sendable, Codable {
         public var likesForbidden: Bool?
         public var repliesRequireMention: Bool?
         public var rateLimits: [String: FakeXRateLimit]?
+        /// Limits per app (consumer key) over all its users, e.g. `{"POST /2/tweets": {"limit": 10000, "window": 86400}}`.
+        public var appRateLimits: [String: FakeXRateLimit]?
         /// `server_error` (503), `garbage_body` or `drop_connection`, with `fault_probability`.
         public var fault: String?
         public var faultProbability: Double?
@@ -22,6 +24,7 @@ public struct FakeXSeed: Sendable, Codable {
             case likesForbidden = "likes_forbidden"
             case repliesRequireMention = "replies_require_mention"
             case rateLimits = "rate_limits"
+            case appRateLimits = "app_rate_limits"
         }
     }
 
@@ -94,6 +97,7 @@ extension FakeXServer: FakeSeeded {
                 if let value = settings.likesForbidden { current.likesForbidden = value }
                 if let value = settings.repliesRequireMention { current.repliesRequireMention = value }
                 if let limits = settings.rateLimits { current.rateLimits.merge(limits) { $1 } }
+                if let limits = settings.appRateLimits { current.appRateLimits.merge(limits) { $1 } }
                 if let dialect = settings.dialect { current.dialect = dialect }
             }
             try setSeedFault(settings.fault, probability: settings.faultProbability)

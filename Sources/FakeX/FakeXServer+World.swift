@@ -86,6 +86,11 @@ extension FakeXServer {
         configure { $0.rateLimits[endpoint] = FakeXRateLimit(limit: limit, window: window) }
     }
 
+    /// Sets `endpoint`'s limit per app (over all users of one consumer key) to `limit` requests per `window` seconds.
+    public func setAppRateLimit(endpoint: String, limit: Int, window: TimeInterval) {
+        configure { $0.appRateLimits[endpoint] = FakeXRateLimit(limit: limit, window: window) }
+    }
+
     /// Random credentials for a test user (X's token shape: `<user id>-<random>`).
     public static func makeCredentials(userID: String) -> OAuthCredentials {
         OAuthCredentials(

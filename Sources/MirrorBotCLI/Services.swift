@@ -70,9 +70,11 @@ struct Services: Sendable {
         let human = account == .human
         switch configuration.network {
         case .x:
+            let credentials = try human ? configuration.requireHumanCredentials() : configuration.requireBotCredentials()
+            // In a host, the per-app windows are shared by every client of the credentials' app.
             return XNetwork(
-                credentials: try human ? configuration.requireHumanCredentials() : configuration.requireBotCredentials(),
-                configuration: xClientConfiguration, observe: observer(account.rawValue), dialects: dialects ?? xDialectMemory(), meter: xMeter)
+                credentials: credentials, configuration: xClientConfiguration, observe: observer(account.rawValue),
+                dialects: dialects ?? xDialectMemory(), meter: xMeter, appRateLimits: shared?.rateLimits(ofApp: credentials.consumerKey))
         case .mastodon:
             return try mastodonNetwork(account, token: human ? configuration.humanMastodonToken : configuration.botMastodonToken)
         case .bluesky:

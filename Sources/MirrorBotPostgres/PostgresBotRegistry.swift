@@ -89,6 +89,11 @@ public struct PostgresBotRegistry: Sendable {
             leaseUntil: try row.decodeIfPresent("lease_until"), leaseEpoch: try row.decode("lease_epoch"))
     }
 
+    /// The schema the registry's tables are in: its connection's `current_schema()`.
+    public func schema() async throws -> String {
+        try await connection.query("SELECT current_schema() AS schema").first?.decode("schema") ?? "public"
+    }
+
     /// Registers a bot; false when one of that name exists.
     @discardableResult
     public func add(_ bot: RegisteredBot) async throws -> Bool {

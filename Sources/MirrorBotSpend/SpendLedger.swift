@@ -11,6 +11,9 @@ import Synchronization
 ///
 /// Counting is synchronous (`record`); keeping it in the `SpendStore` is the adapter's
 /// `persist` (awaited where it counted), so a restart keeps the day's spend (`attach`).
+///
+/// In a host, the ledger of an X bot also shares its app's spend (`share`, `SpendLedger+App.swift`):
+/// the budget then holds over all the app's bots together.
 public final class SpendLedger: SpendGate {
     /// The daily budget in dollars (`X_DAILY_BUDGET_USD`); nil: none.
     public let budget: Double?
@@ -24,6 +27,8 @@ public final class SpendLedger: SpendGate {
     private let state = Mutex(State())
     /// The posts read today as this process saw them: the count when the store is not there or fails.
     let readToday = Mutex((day: "", ids: Set<String>()))
+    /// The app's spend, shared with its other bots, and its standing as last read; nil: this bot's alone.
+    let app = Mutex<(store: any AppSpendStore, standing: AppSpend)?>(nil)
 
     struct State {
         var day = ""
@@ -82,8 +87,10 @@ public final class SpendLedger: SpendGate {
         return line
     }
 
-    /// Keeps `line` (from `record`) in the store; a failure is logged, never thrown: the count stays in memory.
-    public func persist(_ line: SpendLine) async {
+    /// Keeps `line` (from `record`) in the store, and adds it to the app's spend unless it was
+    /// `claimed` there before it was sent; a failure is logged, never thrown: the count stays in memory.
+    public func persist(_ line: SpendLine, claimed: Bool = false) async {
+        if !claimed { await addToApp(line) }
         guard let store = store.withLock({ $0 }) else { return }
         do {
             try await store.addSpend(line, day: Self.day(of: clock.now()))
@@ -107,8 +114,8 @@ public final class SpendLedger: SpendGate {
 
     /// True when the budget leaves room for `use`; the first refusal of each kind a day is reported.
     public func allows(_ use: SpendUse) -> Bool {
+        let (spent, budget) = standing()
         guard let budget else { return true }
-        let spent = today().total
         let stop: BudgetStop?
         switch use {
         case .optionalRead: stop = spent >= budget * Self.readsShare ? .reads : nil
@@ -119,6 +126,12 @@ public final class SpendLedger: SpendGate {
             stop = spent + price > budget ? .posting : nil
         }
         guard let stop else { return true }
+        say(stop, spent: spent, budget: budget)
+        return false
+    }
+
+    /// Reports `stop` the first time it happens in a day.
+    func say(_ stop: BudgetStop, spent: Double, budget: Double) {
         let first = state.withLock { state in
             if state.day != Self.day(of: clock.now()) { state = State(day: Self.day(of: clock.now())) }
             return state.stopsSaid.insert(stop).inserted
@@ -127,7 +140,6 @@ public final class SpendLedger: SpendGate {
             log?.report(.budgetReached(stop, spent: spent, budget: budget))
             publish()
         }
-        return false
     }
 
     /// Whether the price table counts `text` as a post containing a URL.

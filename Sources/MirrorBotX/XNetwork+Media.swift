@@ -39,8 +39,9 @@ extension XNetwork {
             try await describe(id, media[index], index, of: media.count)
         }
         let request = CreateTweet(text: source.text, mediaIDs: ids)
-        let response = try await Self.mappingErrors { try await client.send(request) }
-        await meter?.posted(source.text, reply: false)
+        let response = try await paying(.post(text: source.text, reply: false)) {
+            try await Self.mappingErrors { try await client.send(request) }
+        }
         guard let id = response.data?.id else {
             throw NetworkError.failed(endpoint: request.endpoint, status: 201, detail: "response without data")
         }
@@ -88,11 +89,10 @@ extension XNetwork {
     private func upload(_ file: UploadXMedia, _ index: Int, of media: [PostMedia]) async throws -> String {
         let response: UploadXMedia.Response
         do {
-            response = try await client.send(file)
+            response = try await paying(.mediaUpload) { try await client.send(file) }
         } catch let error as XAPIError {
             throw Self.mediaError(error, index, of: media)
         }
-        await meter?.uploadedMedia()
         guard let uploaded = response.data else {
             throw MediaNotCarried(index, of: media.count, url: media[index].url, "X answered the upload without data")
         }
@@ -106,11 +106,10 @@ extension XNetwork {
     private func describe(_ id: String, _ item: PostMedia, _ index: Int, of count: Int) async throws {
         let request = CreateXMediaMetadata(mediaID: id, altText: item.altText, sensitive: item.sensitive)
         do {
-            _ = try await client.send(request)
+            _ = try await paying(.mediaMetadata) { try await client.send(request) }
         } catch let error as XAPIError {
             throw Self.mediaError(error, index, of: [PostMedia](repeating: item, count: count))
         }
-        await meter?.describedMedia()
     }
 
     /// A refusal of a media request: X's 400 or another 4xx but 401 and 429 is this picture not

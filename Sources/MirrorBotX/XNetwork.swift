@@ -21,13 +21,17 @@ public struct XNetwork: SocialNetwork {
 
     /// A network for `credentials` at `baseURL` (`X_API_BASE_URL`, default `https://api.x.com`);
     /// `observe` hears the client's attempts, retries and rate-limit waits; `dialects` is
-    /// the dialect learned so far, shared by the clients of one server.
+    /// the dialect learned so far, shared by the clients of one server; `appRateLimits`, the
+    /// per-app windows shared by the clients of the credentials' app (in a host).
     public init(
         credentials: OAuthCredentials, configuration: XClientConfiguration = XClient.defaultConfiguration,
         observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }, dialects: XDialectMemory = XDialectMemory(),
-        meter: XSpendMeter? = nil
+        meter: XSpendMeter? = nil, appRateLimits: AppRateLimits? = nil
     ) {
-        self.init(client: XClient(credentials: credentials, configuration: configuration, observe: observe, dialects: dialects), meter: meter)
+        self.init(
+            client: XClient(
+                credentials: credentials, configuration: configuration, observe: observe, dialects: dialects, appRateLimits: appRateLimits),
+            meter: meter)
     }
 
     public func me() async throws -> Account {
@@ -61,8 +65,9 @@ public struct XNetwork: SocialNetwork {
 
     public func post(text: String, inReplyTo mention: NetworkPost?) async throws -> String {
         let request = CreateTweet(text: text, inReplyToTweetID: mention?.id)
-        let response = try await Self.mappingErrors { try await client.send(request) }
-        await meter?.posted(text, reply: mention != nil)
+        let response = try await paying(.post(text: text, reply: mention != nil)) {
+            try await Self.mappingErrors { try await client.send(request) }
+        }
         guard let id = response.data?.id else {
             throw NetworkError.failed(endpoint: request.endpoint, status: 201, detail: Self.missingData(response.errors))
         }
@@ -103,6 +108,12 @@ public struct XNetwork: SocialNetwork {
             if let media = page?.includes?.media, !media.isEmpty { await meter.readMedia(keys: media.compactMap(\.mediaKey)) }
         }
         return page
+    }
+
+    /// `send`, paid through the meter when there is one (`XSpendMeter.paying`).
+    func paying<T>(_ write: XSpendMeter.PaidWrite, _ send: () async throws -> T) async throws -> T {
+        guard let meter else { return try await send() }
+        return try await meter.paying(write, send)
     }
 
     // MARK: - Mapping

@@ -41,25 +41,53 @@ public final class XSpendMeter: Sendable {
         await ledger.persist(ledger.record(endpoint: "media of GET /2/users/:id/tweets", resources: keys.count, dollars: dollars))
     }
 
-    /// A picture X took (`POST /2/media/upload`).
-    func uploadedMedia() async {
-        await ledger.persist(ledger.record(endpoint: "POST /2/media/upload", resources: 1, dollars: prices.mediaUpload))
+    /// A write X bills at a price known before it is sent: a post, a picture's upload, its alt text.
+    enum PaidWrite: Sendable {
+        case post(text: String, reply: Bool)
+        case mediaUpload
+        case mediaMetadata
+
+        var endpoint: String {
+            switch self {
+            case .post(let text, let reply): XSpendMeter.postEndpoint(text, reply: reply)
+            case .mediaUpload: "POST /2/media/upload"
+            case .mediaMetadata: "POST /2/media/metadata"
+            }
+        }
+
+        func dollars(_ prices: XPriceTable) -> Double {
+            switch self {
+            case .post(let text, let reply): prices.price(ofPost: text, reply: reply)
+            case .mediaUpload: prices.mediaUpload
+            case .mediaMetadata: prices.mediaMetadata
+            }
+        }
     }
 
-    /// An alt text or sensitive mark X set (`POST /2/media/metadata`).
-    func describedMedia() async {
-        await ledger.persist(ledger.record(endpoint: "POST /2/media/metadata", resources: 1, dollars: prices.mediaMetadata))
+    /// Sends `write` with `send`, claimed first (`SpendLedger.claim`: in a host, in the app's spend,
+    /// refused when the app's budget has no room with it; then nothing is sent and
+    /// `AppBudgetRefusal` is thrown), counted once X took it, given back when it was not sent (a post
+    /// that may have gone out, `outcomeUnknown`, stays claimed).
+    func paying<T>(_ write: PaidWrite, _ send: () async throws -> T) async throws -> T {
+        let dollars = write.dollars(prices)
+        guard try await ledger.claim(dollars) else {
+            let standing = ledger.standing()
+            throw AppBudgetRefusal(endpoint: write.endpoint, dollars: dollars, spent: standing.spent, budget: standing.budget)
+        }
+        let value: T
+        do {
+            value = try await send()
+        } catch {
+            if !Self.mayHaveGone(error) { await ledger.refund(dollars) }
+            throw error
+        }
+        await ledger.persist(ledger.record(endpoint: write.endpoint, resources: 1, dollars: dollars), claimed: true)
+        return value
     }
 
     /// `GET /2/users/me`: one user.
     func readMe() async {
         await ledger.persist(ledger.record(endpoint: "GET /2/users/me", resources: 1, dollars: prices.userRead))
-    }
-
-    /// A post X accepted.
-    func posted(_ text: String, reply: Bool) async {
-        let endpoint = Self.postEndpoint(text, reply: reply)
-        await ledger.persist(ledger.record(endpoint: endpoint, resources: 1, dollars: prices.price(ofPost: text, reply: reply)))
     }
 
     /// A like X accepted.
@@ -70,6 +98,14 @@ public final class XSpendMeter: Sendable {
     /// A post of the bot's X deleted (`DELETE /2/tweets/:id`).
     func deleted() async {
         await ledger.persist(ledger.record(endpoint: "DELETE /2/tweets/:id", resources: 1, dollars: prices.delete))
+    }
+
+    /// Whether a write that failed with `error` may still have reached X (its claim is kept then).
+    static func mayHaveGone(_ error: any Error) -> Bool {
+        switch error {
+        case NetworkError.outcomeUnknown, XAPIError.outcomeUnknown: true
+        default: false
+        }
     }
 
     /// The post endpoint by what it is charged as: a URL, a summoned reply, or a plain post.

@@ -20,6 +20,7 @@
 //         "likes_forbidden": false,            // 403 on every like, as X's self-serve tiers
 //         "replies_require_mention": false,    // 403 on replies to posts that did not mention the replier
 //         "rate_limits": { "GET /2/users/:id/mentions": { "limit": 300, "window": 900 } },
+//         "app_rate_limits": { "POST /2/tweets": { "limit": 10000, "window": 86400 } },  // per consumer key, all its users
 //         "fault": "server_error",             // or garbage_body, drop_connection ...
 //         "fault_probability": 0.0,            // ... for this share of requests
 //         "dialect": "tweet.fields"            // or post.fields: X's OpenAPI document 2.159 or 2.167

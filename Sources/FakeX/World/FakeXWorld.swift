@@ -59,7 +59,8 @@ struct FakeXWorld: Sendable {
                 HTTPResponse.problem(401, title: "Unauthorized", detail: "Unauthorized: \(reason.rawValue)"))
         }
         let limit = rateLimiter.consume(
-            user: user.id, endpoint: endpoint, limit: settings.rateLimits[endpoint], now: now)
+            user: user.id, app: user.credentials?.consumerKey, endpoint: endpoint, limit: settings.rateLimits[endpoint],
+            appLimit: settings.appRateLimits[endpoint], now: now)
         var response: HTTPResponse?
         let level = accessLevel(of: request)
         if level == "read", request.method != "GET" {

@@ -67,7 +67,8 @@ struct HostCommand: Command {
             databaseURL: configuration.databaseURL,
             databaseConnections: try env.integer("HOST_DATABASE_CONNECTIONS", default: 8, minimum: 1, maximum: 1_000),
             redis: try Services.redisConfiguration(configuration),
-            redisConnections: try env.integer("HOST_REDIS_CONNECTIONS", default: 2, minimum: 1, maximum: 100))
+            redisConnections: try env.integer("HOST_REDIS_CONNECTIONS", default: 2, minimum: 1, maximum: 100),
+            registrySchema: configuration.databaseSchema ?? "public")
         let box = try BotCommand.box(context)
         let hostName = context.environment["HOST_NAME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier)"
@@ -90,6 +91,9 @@ struct HostCommand: Command {
                 try await PostgresBotRegistry.migrate(connection, migrations: migrations, schema: configuration.databaseSchema)
             }
             let registry = PostgresBotRegistry(connection: connection)
+            // Where the registry is, for the bots of one X app counting their spend in it.
+            let schema = try await Self.retrying(log, board) { try await registry.schema() }
+            shared.registryFound(in: schema)
             log.info("host_started", [
                 "lease_seconds": leaseSeconds, "max_bots": maxBots, "database_connections": shared.pool.size,
             ])
@@ -305,6 +309,7 @@ actor BotHost {
             ? SpendLedger(budget: configuration.xDailyBudget, pricing: configuration.xPrices, store: nil, clock: clock, log: botLog, sink: nil)
             : nil
         services.xMeter = spending.map { XSpendMeter(prices: configuration.xPrices, ledger: $0) }
+        if let spending { try await shareAppSpend(spending, bot: bot.name, configuration: configuration, shared: shared) }
         var (human, network) = try services.networks()
         if let counted = board?.network {
             human = CountingNetwork(human, account: "human", board: counted)
@@ -314,6 +319,17 @@ actor BotHost {
         try await StartCommand.runDaemon(
             services: services, human: human, bot: network, clock: clock, owner: owner, status: status, spending: spending,
             timeScale: timeScale.map { "\($0)x" } ?? "real time")
+    }
+
+    /// An X bot's spend counted with its app's other bots (`x_app_spend` in the registry): the bot
+    /// recorded in `bots` as of its app (the SHA-256 of `BOT_CONSUMER_KEY`) with its budget, then
+    /// its ledger sharing the app's spend and budget (the smallest of the app's bots').
+    static func shareAppSpend(_ spending: SpendLedger, bot: String, configuration: Configuration, shared: HostConnections) async throws {
+        let consumerKey = try configuration.requireBotCredentials().consumerKey
+        let store = PostgresAppSpendStore(
+            connection: shared.registry, app: HostConnections.xApp(consumerKey: consumerKey), budget: configuration.xDailyBudget)
+        try await store.join(bot: bot)
+        try await spending.share(store)
     }
 
     /// What masks a bot's errors: its configuration's secrets, or, when its variables do not make

@@ -38,10 +38,15 @@ struct SecretBox: Sendable {
             throw ConfigurationError.invalid(variable: "HOST_SECRET_KEY", reason: "expected \(Self.keyBytes) bytes, got \(key.count)")
         }
         self.key = key
+        keyID = String(Self.sha256Hex(key).prefix(16))
+    }
+
+    /// The hex SHA-256 of `bytes`: the key's id (its first 16 digits), an X app's name in the registry.
+    static func sha256Hex(_ bytes: [UInt8]) -> String {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
-        _ = EVP_Digest(key, key.count, &digest, &length, EVP_sha256(), nil)
-        keyID = digest.prefix(8).map { String(format: "%02x", $0) }.joined()
+        _ = EVP_Digest(bytes, bytes.count, &digest, &length, EVP_sha256(), nil)
+        return digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
     }
 
     /// `plaintext` sealed for `name`.

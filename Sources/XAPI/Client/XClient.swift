@@ -22,8 +22,9 @@ public final class XClient: Sendable {
     /// What the last responses said about each endpoint's limit.
     public var rateLimits: RateLimitBook { core.rateLimits }
 
-    /// `transport` defaults to URLSession (tests pass a scripted one); `observe` hears
-    /// every attempt, retry and rate-limit wait (the status page counts them).
+    /// `transport` defaults to a `CurlTransport` (tests pass a scripted one); `observe` hears
+    /// every attempt, retry and rate-limit wait (the status page counts them); `appRateLimits`
+    /// are the per-app windows shared with the other clients of the credentials' app (nil: none).
     public init(
         credentials: OAuthCredentials, configuration: XClientConfiguration = XClient.defaultConfiguration,
         clock: any BotClock = SystemClock(),
@@ -31,12 +32,12 @@ public final class XClient: Sendable {
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         transport: (any HTTPTransport)? = nil,
         observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in },
-        dialects: XDialectMemory = XDialectMemory()
+        dialects: XDialectMemory = XDialectMemory(), appRateLimits: AppRateLimits? = nil
     ) {
         self.dialects = dialects
         core = APIClient(
             configuration: configuration, dialect: XDialect(signer: OAuthSigner(credentials: credentials), nonce: nonce),
-            transport: transport, clock: clock, jitter: jitter, observe: observe)
+            transport: transport, clock: clock, jitter: jitter, observe: observe, appRateLimits: appRateLimits)
     }
 
     /// Sends `request` and decodes its response, waiting out rate limits and

@@ -1,3 +1,4 @@
+import APIClientCore
 import APIClientTestSupport
 import Clocks
 import FakeX
@@ -31,10 +32,11 @@ struct FakeXFixture {
     }
 
     /// A client for `credentials` (the human's by default) with fast retries, on the fixture's
-    /// clock (read `skew` seconds off: a client whose clock is wrong).
+    /// clock (read `skew` seconds off: a client whose clock is wrong), sharing `appLimits` with
+    /// the other clients of its app when given.
     func client(
         _ credentials: OAuthCredentials? = nil, maxAttempts: Int = 4, skew: TimeInterval = 0,
-        nonce: @escaping @Sendable () -> String = { OAuthSigner.randomNonce() }
+        nonce: @escaping @Sendable () -> String = { OAuthSigner.randomNonce() }, appLimits: AppRateLimits? = nil
     ) -> XClient {
         let configuration = XClientConfiguration(
             baseURL: server.baseURL, maxAttempts: maxAttempts, retryBaseDelay: .milliseconds(10),
@@ -42,7 +44,7 @@ struct FakeXFixture {
         return XClient(
             credentials: credentials ?? human, configuration: configuration,
             clock: skew == 0 ? clock : SkewedClock(base: clock, skew: skew), nonce: nonce,
-            dialects: XDialectMemory(server.dialect))
+            dialects: XDialectMemory(server.dialect), appRateLimits: appLimits)
     }
 
     /// Adds `count` posts by `authorID`, one a minute, oldest first; returns ids newest first.
