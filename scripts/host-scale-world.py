@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """A fake-misskey world of N humans and their N bots for scripts/host-scale.sh: each human has
 the notes and replies of the demo's Haru (demo/misskey/seed.json) at the same times under ids of their own,
-each bot is followed by nobody and follows Haru's friends, and the friend natsu_k mentions every
+each bot is followed by nobody and follows Haru's friends but natsu_k, and the friend natsu_k mentions every
 bot at each of MENTIONS (seconds after the fake starts; default "30 90"). Each bot polls every
-POLL_INTERVAL_SECONDS (default 10, of the bot's clock).
+POLL_INTERVAL_SECONDS (default 10, of the bot's clock; POLL_PACE=steady, whatever the hour) and
+answers at the poll (REPLY_PACE=immediate).
 
     host-scale-world.py N OUT_DIR     writes OUT_DIR/seed.json and OUT_DIR/bot-<i>.env (without MISSKEY_BASE_URL)
 """
@@ -42,8 +43,10 @@ def main():
     for index in range(count):
         human = {"id": "a2gp3400" + base36(index, 4) + "hmn0", "username": f"human{index}", "name": f"Human {index}",
                  "token": token("h", index), "follows": [f["id"] for f in friends]}
+        # The bot follows every friend but natsu_k, whose mentions of every bot would otherwise fill every
+        # bot's home timeline (N mentions read and judged by N bots' likes).
         bot = {"id": "a2gp3400" + base36(index, 4) + "bot0", "username": f"mirror{index}", "name": f"Mirror {index}",
-               "token": token("b", index), "is_bot": True, "follows": [f["id"] for f in friends]}
+               "token": token("b", index), "is_bot": True, "follows": [f["id"] for f in friends if f is not friend]}
         users += [human, bot]
         for note in demo["notes"]:
             if note["user_id"] != haru:
@@ -57,7 +60,7 @@ def main():
         for after in mentions:
             scheduled.append({"after_seconds": after, "user_id": friend["id"], "text": f"@mirror{index} 元気？ ({after})"})
         with open(os.path.join(out, f"bot-{index}.env"), "w") as env:
-            env.write("NETWORK=misskey\nTIME_ZONE=Asia/Tokyo\nREPLY_PACE=immediate\n"
+            env.write("NETWORK=misskey\nTIME_ZONE=Asia/Tokyo\nREPLY_PACE=immediate\nPOLL_PACE=steady\n"
                       f"POLL_INTERVAL_SECONDS={poll}\n"
                       f"HUMAN_MISSKEY_TOKEN={human['token']}\nBOT_MISSKEY_TOKEN={bot['token']}\n")
     notes.sort(key=lambda n: n["id"])

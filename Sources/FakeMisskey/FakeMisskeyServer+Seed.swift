@@ -86,9 +86,9 @@ extension FakeMisskeyServer: FakeSeeded {
     public func load(_ seed: FakeMisskeySeed) throws {
         try world.withLock { world in
             for user in seed.users {
-                world.users[user.id] = FakeMisskeyUser(
+                world.register(FakeMisskeyUser(
                     id: user.id, username: user.username, name: user.name, isBot: user.isBot ?? false, description: nil,
-                    publicReactions: true)
+                    publicReactions: true))
                 if let token = user.token { world.tokens[token] = FakeMisskeyToken(userId: user.id, permissions: Self.allPermissions) }
                 world.follows[user.id, default: []].formUnion(user.follows ?? [])
             }
@@ -112,7 +112,7 @@ extension FakeMisskeyServer: FakeSeeded {
                 guard world.notes[reaction.noteId] != nil else {
                     throw FakeSeedError("reaction \(reaction.id): no note \(reaction.noteId)")
                 }
-                world.reactions.append(FakeMisskeyReaction(
+                world.reactions.set(FakeMisskeyReaction(
                     id: reaction.id, userId: reaction.userId, noteId: reaction.noteId,
                     reaction: FakeMisskeyWorld.normalizedReaction(reaction.reaction)))
             }

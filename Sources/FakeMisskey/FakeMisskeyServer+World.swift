@@ -14,8 +14,8 @@ extension FakeMisskeyServer {
         let date = clock.now()
         return world.withLock { world in
             let id = id ?? world.ids.make(at: date)
-            world.users[id] = FakeMisskeyUser(
-                id: id, username: username, name: name, isBot: isBot, description: description, publicReactions: publicReactions)
+            world.register(FakeMisskeyUser(
+                id: id, username: username, name: name, isBot: isBot, description: description, publicReactions: publicReactions))
             let token = token ?? Self.randomToken()
             world.tokens[token] = FakeMisskeyToken(userId: id, permissions: permissions)
             return (id, token)
@@ -50,8 +50,7 @@ extension FakeMisskeyServer {
     public func addReaction(userId: String, noteId: String, reaction: String = "❤", at date: Date? = nil) {
         let date = date ?? clock.now()
         world.withLock { world in
-            world.reactions.removeAll { $0.userId == userId && $0.noteId == noteId }
-            world.reactions.append(FakeMisskeyReaction(
+            world.reactions.set(FakeMisskeyReaction(
                 id: world.ids.make(at: date), userId: userId, noteId: noteId, reaction: FakeMisskeyWorld.normalizedReaction(reaction)))
         }
     }
@@ -83,12 +82,12 @@ extension FakeMisskeyServer {
 
     /// `userId`'s notes, oldest first.
     public func notes(of userId: String) -> [FakeMisskeyNote] {
-        world.withLock { world in world.noteOrder.compactMap { world.notes[$0] }.filter { $0.userId == userId } }
+        world.withLock { world in world.index.notesByUser[userId, default: []].compactMap { world.notes[$0] } }
     }
 
     /// `userId`'s reactions, oldest first.
     public func reactions(of userId: String) -> [FakeMisskeyReaction] {
-        world.withLock { $0.reactions.filter { $0.userId == userId } }
+        world.withLock { $0.reactions.of(userId) }
     }
 
     public func user(id: String) -> FakeMisskeyUser? { world.withLock { $0.users[id] } }
@@ -109,6 +108,7 @@ extension FakeMisskeyServer {
     /// The next `notes/create` is made but its answer lost (the connection drops); the next
     /// `repeats` identical bodies find it in flight (202 `PROCESSING`), later ones get the note made.
     public func injectProcessing(repeats: Int) {
+        http.closeEachConnection()
         world.withLock { $0.processingRepeats = repeats }
     }
 

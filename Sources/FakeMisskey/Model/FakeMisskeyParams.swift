@@ -121,7 +121,12 @@ struct FakeMisskeyPage: Sendable {
             if let untilId, !MisskeyID.isNewer(untilId, than: itemID) { return false }
             return true
         }
-        let ascending = inBounds.sorted { MisskeyID.isNewer(id($1), than: id($0)) }
+        // `MisskeyID.isNewer`'s order (the longer id, else the greater), each id's length counted once.
+        let keyed: [(length: Int, id: String, item: Item)] = inBounds.map { item in
+            let itemID = id(item)
+            return (itemID.count, itemID, item)
+        }
+        let ascending = keyed.sorted { $0.length != $1.length ? $0.length < $1.length : $0.id < $1.id }.map(\.item)
         if sinceId != nil && untilId == nil { return Array(ascending.prefix(limit)) }
         return Array(ascending.reversed().prefix(limit))
     }

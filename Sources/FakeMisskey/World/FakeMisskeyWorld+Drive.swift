@@ -93,7 +93,7 @@ extension FakeMisskeyWorld {
 
     /// `GET /files/<id>`: a drive file, no token needed; 404 once removed.
     func servedFile(_ path: String) -> HTTPResponse {
-        guard let file = driveFiles.values.first(where: { $0.path == path }), !removedFiles.contains(file.id) else {
+        guard let file = driveFiles[String(path.dropFirst("/files/".count))], !removedFiles.contains(file.id) else {
             return .text(404, "Not Found")
         }
         return HTTPResponse(status: 200, headers: [("Content-Type", file.type)], body: file.data)

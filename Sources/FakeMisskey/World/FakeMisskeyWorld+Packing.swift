@@ -22,7 +22,7 @@ extension FakeMisskeyWorld {
         guard let author = users[note.userId] else { return nil }
         var counts: [String: Int] = [:]
         var mine: String?
-        for reaction in reactions where reaction.noteId == note.id {
+        for reaction in reactions.on(note.id) {
             counts[reaction.reaction, default: 0] += 1
             if reaction.userId == viewer?.id { mine = reaction.reaction }
         }
@@ -30,8 +30,8 @@ extension FakeMisskeyWorld {
             guard depth == 0, let id, let target = notes[id], isVisible(target, to: viewer) else { return nil }
             return pack(note: target, viewer: viewer, depth: depth + 1)
         }
-        let renotes = notes.values.filter { $0.renoteId == note.id }.count
-        let replies = notes.values.filter { $0.replyId == note.id }.count
+        let renotes = index.renotes[note.id]?.count ?? 0
+        let replies = index.replies[note.id]?.count ?? 0
         return FakeMisskeyNotePack(
             note: note, createdAt: Self.createdAt(of: note.id), user: pack(user: author), counts: (renotes, replies), reactions: counts,
             reply: related(note.replyId), renote: related(note.renoteId), myReaction: viewer == nil ? nil : mine,

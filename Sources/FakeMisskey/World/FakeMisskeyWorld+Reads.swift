@@ -19,7 +19,7 @@ extension FakeMisskeyWorld {
         let userId = try params.id("userId")
         let username = try params.string("username")
         _ = try params.string("host", nullable: true)
-        let found = userId.flatMap { users[$0] } ?? username.flatMap { name in users.values.first { $0.username.lowercased() == name.lowercased() } }
+        let found = userId.flatMap { users[$0] } ?? username.flatMap(index.userId(named:)).flatMap { users[$0] }
         guard let found else { throw .noSuchUser }
         return .json(200, pack(user: found, detailed: true))
     }
@@ -37,8 +37,8 @@ extension FakeMisskeyWorld {
         _ = try params.integer("untilDate", minimum: 0, maximum: Int.max >> 12, default: 0)
         if withReplies && withFiles { throw .bothWithRepliesAndWithFiles }
         guard users[userId] != nil else { throw .noSuchUserForNotes }
-        let candidates = noteOrder.compactMap { notes[$0] }.filter { note in
-            guard note.userId == userId, isVisible(note, to: viewer), !withFiles else { return false }
+        let candidates = index.notesByUser[userId, default: []].compactMap { notes[$0] }.filter { note in
+            guard isVisible(note, to: viewer), !withFiles else { return false }
             if !withRenotes && note.isPureRenote { return false }
             if !withReplies, let replyId = note.replyId, notes[replyId]?.userId != userId { return false }
             return true
@@ -51,7 +51,7 @@ extension FakeMisskeyWorld {
         let page = try params.page()
         guard let owner = users[userId] else { throw .noSuchUserForNotes }
         if !owner.publicReactions && viewer?.id != userId { throw .reactionsNotPublic }
-        let own = reactions.filter { $0.userId == userId }
+        let own = reactions.of(userId)
         let packs = page.select(own, id: \.id).compactMap { reaction -> FakeMisskeyReactionPack? in
             guard let note = notes[reaction.noteId], isVisible(note, to: viewer), let packed = pack(note: note, viewer: viewer) else { return nil }
             return FakeMisskeyReactionPack(
@@ -67,8 +67,8 @@ extension FakeMisskeyWorld {
             _ = try params.bool(flag, default: true)
         }
         let followed = follows[viewer.id, default: []].union([viewer.id])
-        let candidates = noteOrder.compactMap { notes[$0] }.filter { note in
-            followed.contains(note.userId) && isVisible(note, to: viewer) && (withRenotes || !note.isPureRenote)
+        let candidates = followed.flatMap { index.notesByUser[$0, default: []] }.compactMap { notes[$0] }.filter { note in
+            isVisible(note, to: viewer) && (withRenotes || !note.isPureRenote)
         }
         return .json(200, page.select(candidates, id: \.id).compactMap { pack(note: $0, viewer: viewer) })
     }
@@ -88,7 +88,7 @@ extension FakeMisskeyWorld {
         _ = try params.bool("markAsRead", default: true)
         let include = try params.strings("includeTypes", allowed: Self.notificationTypes)
         let exclude = try params.strings("excludeTypes", allowed: Self.notificationTypes)
-        let own = notifications.filter { $0.recipientId == user.id }
+        let own = index.notifications[user.id, default: []]
         let packs = page.select(own, id: \.id).compactMap { record -> FakeMisskeyNotificationPack? in
             if let include, !include.contains(record.type) { return nil }
             if let exclude, exclude.contains(record.type) { return nil }

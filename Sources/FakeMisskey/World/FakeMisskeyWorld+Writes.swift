@@ -84,7 +84,7 @@ extension FakeMisskeyWorld {
     ) -> FakeMisskeyNote {
         let id = given ?? ids.make(at: date)
         var mentioned = Self.mentionedUsernames(in: text ?? "").compactMap { name in
-            users.values.first { $0.username.lowercased() == name.lowercased() }?.id
+            index.userId(named: name)
         }
         let replyAuthor = replyId.flatMap { notes[$0]?.userId }
         if let replyAuthor, !mentioned.contains(replyAuthor) { mentioned.insert(replyAuthor, at: 0) }
@@ -93,13 +93,14 @@ extension FakeMisskeyWorld {
         let note = FakeMisskeyNote(
             id: id, userId: userId, text: text, cw: cw, replyId: replyId, renoteId: renoteId, visibility: visibility, mentions: unique,
             localOnly: localOnly)
+        if let earlier = notes[id] { index.removed(earlier) }
         notes[id] = note
-        noteOrder.append(id)
+        index.added(note)
         if let replyAuthor, replyAuthor != userId {
-            notifications.append(.init(id: ids.make(at: date), recipientId: replyAuthor, type: "reply", noteId: id, notifierId: userId))
+            index.added(FakeMisskeyNotificationRecord(id: ids.make(at: date), recipientId: replyAuthor, type: "reply", noteId: id, notifierId: userId))
         }
         for recipient in unique where recipient != userId && recipient != replyAuthor {
-            notifications.append(.init(id: ids.make(at: date), recipientId: recipient, type: "mention", noteId: id, notifierId: userId))
+            index.added(FakeMisskeyNotificationRecord(id: ids.make(at: date), recipientId: recipient, type: "mention", noteId: id, notifierId: userId))
         }
         return note
     }
@@ -110,11 +111,8 @@ extension FakeMisskeyWorld {
         guard let note = notes[noteId], isVisible(note, to: user) else { throw .noSuchNoteToReact }
         if note.isPureRenote { throw .cannotReactToRenote }
         let reaction = Self.normalizedReaction(given)
-        if let index = reactions.firstIndex(where: { $0.userId == user.id && $0.noteId == noteId }) {
-            if reactions[index].reaction == reaction { throw .alreadyReacted }
-            reactions.remove(at: index)
-        }
-        reactions.append(FakeMisskeyReaction(id: ids.make(at: now), userId: user.id, noteId: noteId, reaction: reaction))
+        if reactions.of(user.id, on: noteId)?.reaction == reaction { throw .alreadyReacted }
+        reactions.set(FakeMisskeyReaction(id: ids.make(at: now), userId: user.id, noteId: noteId, reaction: reaction))
         wrote(.reaction(userId: user.id, noteId: noteId, reaction: reaction))
         return HTTPResponse(status: 204)
     }
@@ -181,11 +179,11 @@ extension FakeMisskeyWorld {
     /// replies to it stay (their `reply` is no longer packed); notifications about it are no
     /// longer served (the list skips a note that is gone).
     mutating func removeNote(_ id: String) {
-        let renotes = notes.values.filter { $0.renoteId == id && $0.isPureRenote }.map(\.id)
+        let renotes = (index.renotes[id] ?? []).filter { notes[$0]?.isPureRenote == true }
         for gone in [id] + renotes {
-            notes[gone] = nil
-            reactions.removeAll { $0.noteId == gone }
+            guard let note = notes.removeValue(forKey: gone) else { continue }
+            index.removed(note)
+            reactions.removeAll(on: gone)
         }
-        noteOrder.removeAll { notes[$0] == nil }
     }
 }

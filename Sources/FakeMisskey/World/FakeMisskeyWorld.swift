@@ -8,13 +8,14 @@ import MisskeyAPI
 /// endpoint, body, token (header before body `i`), rate limit, credential, permission,
 /// parameters, then the endpoint itself.
 struct FakeMisskeyWorld: Sendable {
+    /// Added by `register`; changed in place except for their usernames.
     var users: [String: FakeMisskeyUser] = [:]
     var tokens: [String: FakeMisskeyToken] = [:]
+    /// Added by `insertNote`, removed by `removeNote`; changed in place only in their `fileIds`.
     var notes: [String: FakeMisskeyNote] = [:]
-    /// Note ids in the order made (ids increase).
-    var noteOrder: [String] = []
-    var reactions: [FakeMisskeyReaction] = []
-    var notifications: [FakeMisskeyNotificationRecord] = []
+    var reactions = FakeMisskeyReactions()
+    /// Each user's notes, each note's replies and renotes, each recipient's notifications, each username's user.
+    var index = FakeMisskeyIndex()
     var follows: [String: Set<String>] = [:]
     var driveFiles: [String: FakeMisskeyDriveFile] = [:]
     /// Files made by `drive/files/create`, in order.
@@ -184,6 +185,12 @@ struct FakeMisskeyWorld: Sendable {
         requests.append(FakeMisskeyRequestRecord(
             endpoint: endpoint, status: response?.status ?? 0, userId: user, errorCode: code, body: request.body))
         return response
+    }
+
+    /// Adds (or replaces) a user.
+    mutating func register(_ user: FakeMisskeyUser) {
+        index.added(user, replacing: users[user.id])
+        users[user.id] = user
     }
 
     /// Records and announces an accepted write.
