@@ -167,7 +167,7 @@ public final class ReplyLoop: DaemonLoop {
         var bodies: [String] = []
         for candidate in candidates where !bodies.contains(candidate.body) { bodies.append(candidate.body) }
         // Replies the bot never sent come first: the network refuses a text the account posted before.
-        let used = try await self.texts.usedTexts(bodies)
+        let used = found.used
         let texts = bodies.filter { !used.contains($0) } + bodies.filter { used.contains($0) }
         guard !texts.isEmpty else {
             if !found.drawnAll {

@@ -39,22 +39,23 @@ struct ReplyLoopSourceTests: OnLoopWorld {
         #expect(network.writes.map(\.kind) == [.reply(to: "101")])
         #expect(await claims.records["101"]?.state == .replied)
         #expect(await claims.records["101"]?.source == "kept")
-        #expect(await lookups.withdrawn == ["gone"])
+        // Looked up one at a time: the deleted one is withdrawn when it was drawn first.
+        #expect(await lookups.withdrawn.allSatisfy { $0 == "gone" })
     }
 
     /// `count` past replies to user 7 (ids `r0`, `r1`, ...), all gone but `kept`; a mention by user 7, one round.
-    func round(replies count: Int, kept: Set<String>) async throws -> GoneLookups {
+    func round(replies count: Int, kept: Set<String>, batch: Int = 25) async throws -> GoneLookups {
         await posts.store((0..<count).map { index in
             Post(id: "r\(index)", text: "@user7 返事\(index)", createdAt: Date(timeIntervalSince1970: 1_700_000_000 + Double(index)),
                  inReplyToUserID: "7", inReplyToScreenName: "user7")
         })
-        let lookups = GoneLookups(gone: Set((0..<count).map { "r\($0)" }).subtracting(kept))
+        let lookups = GoneLookups(gone: Set((0..<count).map { "r\($0)" }).subtracting(kept), batch: batch)
         network.addMentions([mention(101)], of: network.account.id)
         _ = try await loop(sources: SourceCheck(network: lookups, store: lookups, clock: clock, log: log.logger)).runOnce()
         return lookups
     }
 
-    @Test("3 of 380 past replies left: the mention is answered with one of them in the same round, looked up 25 at a time")
+    @Test("3 of 380 past replies left: the mention is answered with one of them in the same round, looked up 1, 2, 4, 8, 16, then 25 at a time")
     func fewLeftAnswered() async throws {
         let kept: Set<String> = ["r17", "r200", "r379"]
         let lookups = try await round(replies: 380, kept: kept)
@@ -62,7 +63,8 @@ struct ReplyLoopSourceTests: OnLoopWorld {
         let source = try #require(await claims.records["101"]?.source)
         #expect(kept.contains(source))
         let requests = await lookups.requests
-        #expect(requests.allSatisfy { $0.count <= 25 } && requests.count <= 16, "\(requests.map(\.count))")
+        #expect(requests.map(\.count).prefix(6) == [1, 2, 4, 8, 16, 25].prefix(requests.count), "\(requests.map(\.count))")
+        #expect(requests.allSatisfy { $0.count <= 25 } && requests.count <= 19, "\(requests.map(\.count))")
         #expect(Set(await lookups.withdrawn).isDisjoint(with: kept))
     }
 
@@ -72,7 +74,8 @@ struct ReplyLoopSourceTests: OnLoopWorld {
         #expect(network.writes.isEmpty)
         #expect(await claims.records["101"]?.state == .silent)
         #expect(await lookups.withdrawn.count == 380)
-        #expect(await lookups.requests.count == 16)
+        // 1 + 2 + 4 + 8 + 16, then 25 at a time: 5 + 14 requests.
+        #expect(await lookups.requests.count == 19)
     }
 
     @Test("past the bound (500 drawn, all gone, more left) the mention is not silent: released, drawn again at the next poll")
@@ -83,6 +86,39 @@ struct ReplyLoopSourceTests: OnLoopWorld {
         #expect(await lookups.requests.flatMap { $0 }.count == ReplyLoop.maximumDrawn)
         #expect(log.events("reply_draw_continues").count == 1)
         #expect(log.events("reply_silent").isEmpty)
+    }
+
+    @Test("all 380 left: an answer looks up one past reply; when the bot sent every text before, five (X may refuse repeats)")
+    func allLeftFewLookups() async throws {
+        let all = Set((0..<380).map { "r\($0)" })
+        let lookups = try await round(replies: 380, kept: all)
+        #expect(network.writes.map(\.kind) == [.reply(to: "101")])
+        #expect(await lookups.requests.map(\.count) == [1])
+
+        for index in 0..<380 { try await posts.texts.recordPosted(text: "返事\(index)", at: clock.now()) }
+        network.addMentions([mention(102)], of: network.account.id)
+        _ = try await loop(sources: SourceCheck(network: lookups, store: lookups, clock: clock, log: log.logger)).runOnce()
+        #expect(network.writes.map(\.kind) == [.reply(to: "101"), .reply(to: "102")])
+        #expect(await lookups.requests.map(\.count) == [1, 5])
+    }
+
+    @Test("on a network that looks up one note a request, an answer looks up one past reply")
+    func oneNoteARequest() async throws {
+        let all = Set((0..<380).map { "r\($0)" })
+        let lookups = try await round(replies: 380, kept: all, batch: 1)
+        #expect(network.writes.map(\.kind) == [.reply(to: "101")])
+        #expect(await lookups.requests.map(\.count) == [1])
+    }
+
+    @Test("texts the bot never sent are looked up first: the one unused reply of 30 is the one looked up and sent")
+    func unusedLookedUpFirst() async throws {
+        for index in 0..<30 { await stored("r\(index)", "返事\(index)") }
+        for index in 0..<30 where index != 12 { try await posts.texts.recordPosted(text: "返事\(index)", at: clock.now()) }
+        let lookups = GoneLookups(gone: [], batch: 1)
+        network.addMentions([mention(101)], of: network.account.id)
+        _ = try await loop(sources: SourceCheck(network: lookups, store: lookups, clock: clock, log: log.logger)).runOnce()
+        #expect(await lookups.requests == [["r12"]])
+        #expect(await claims.records["101"]?.source == "r12")
     }
 
     @Test("without lookups the stored post is recorded all the same; a silent mention records none")
@@ -105,9 +141,14 @@ actor GoneLookups: PostLookupNetwork, WithdrawalStore {
     /// The lookup requests made, each with its ids.
     private(set) var requests: [[String]] = []
 
-    init(gone: Set<String>) { self.gone = gone }
+    /// Posts one lookup request takes at most (Bluesky 25; Misskey 1).
+    nonisolated let lookupBatchSize: Int
 
-    nonisolated var lookupBatchSize: Int { 25 }
+    init(gone: Set<String>, batch: Int = 25) {
+        self.gone = gone
+        lookupBatchSize = batch
+    }
+
     func missingPosts(among ids: [String]) async throws -> Set<String> {
         requests.append(ids)
         return gone.intersection(ids)
