@@ -4,10 +4,14 @@ import Synchronization
 /// own schema through a `PooledConnection`, and all of them together hold `size` server
 /// connections.
 ///
-/// Each statement goes to the connection with the fewest statements waiting (the one already
-/// in the statement's schema when it is as free), which sets `search_path` first when it
-/// names another schema. A transaction runs whole on one connection. Waiting for a connection
-/// is waiting in its actor's queue: no thread blocks. A connection connects on its first
+/// Each statement goes to the schema's home connection (a hash of its name) unless that one has
+/// more than `homeSlack` statements waiting beyond the least busy; then to the least busy (the
+/// one already in the schema when as free), so no statement queues long behind another schema's
+/// slow one. That connection sets `search_path` first when it names another schema. Home
+/// connections split the schemas between the server's processes: each caches the catalogs
+/// (tables, indexes; about 430 KB a bot's schema) of its share, where every process would in
+/// time cache every schema's. A transaction runs whole on one connection. Waiting for a
+/// connection is waiting in its actor's queue: no thread blocks. A connection connects on its first
 /// statement and reconnects after it was lost, as any `PostgresConnection` does.
 public final class PostgresPool: Sendable {
     public let size: Int
@@ -39,12 +43,12 @@ public final class PostgresPool: Sendable {
     /// How many statements wait on or run in each connection now (for a status page).
     public var waiting: [Int] { slots.withLock { $0.map(\.waiting) } }
 
-    /// Runs `body` on the least busy connection (or on `pinned`'s), counted while it runs.
+    /// Runs `body` on the connection `choose` picks (or on `pinned`'s), counted while it runs.
     func lend<T: Sendable>(
         _ schema: String, pinned: Int?, _ body: (PostgresConnection) async throws -> T
     ) async throws -> T {
         let index = slots.withLock { slots in
-            let chosen = pinned ?? Self.leastBusy(slots, schema: schema)
+            let chosen = pinned ?? Self.choose(slots, schema: schema)
             slots[chosen].waiting += 1
             slots[chosen].schema = schema
             return chosen
@@ -53,21 +57,34 @@ public final class PostgresPool: Sendable {
         return try await body(connections[index])
     }
 
-    /// The index of a connection to pin: the least busy now.
+    /// The index of a connection to pin: the one a statement would go to now.
     func pin(_ schema: String) -> Int {
-        slots.withLock { Self.leastBusy($0, schema: schema) }
+        slots.withLock { Self.choose($0, schema: schema) }
     }
 
-    private static func leastBusy(_ slots: [Slot], schema: String) -> Int {
-        var best = 0
+    /// Statements a home connection may have waiting beyond the least busy one and still be taken.
+    static let homeSlack = 2
+
+    /// The connection for a statement of `schema`: its home unless that has more than
+    /// `homeSlack` waiting beyond the least busy; then the least busy.
+    private static func choose(_ slots: [Slot], schema: String) -> Int {
+        let home = Self.home(of: schema, among: slots.count)
+        var best = home
         for index in slots.indices {
             let candidate = slots[index], current = slots[best]
             if candidate.waiting < current.waiting
-                || (candidate.waiting == current.waiting && candidate.schema == schema && current.schema != schema) {
+                || (candidate.waiting == current.waiting && best != home && candidate.schema == schema && current.schema != schema) {
                 best = index
             }
         }
-        return best
+        return slots[home].waiting <= slots[best].waiting + homeSlack ? home : best
+    }
+
+    /// `schema`'s home connection among `count`: FNV-1a of its name, the same in every process.
+    static func home(of schema: String, among count: Int) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in schema.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return Int(hash % UInt64(max(1, count)))
     }
 }
 

@@ -53,6 +53,25 @@ struct PostgresPoolTests {
         #expect(pool.waiting == [0, 0])
     }
 
+    @Test("at rest each schema's statements go to its home connection: forty schemas over four sessions, each schema on one, all four used")
+    func homeConnections() async throws {
+        let (names, admin) = try await schemas(40)
+        defer { Task { await drop(names, admin) } }
+        let pool = PostgresPool(url: try TestEnvironment.databaseURL(), size: 4)
+        for round in 0..<3 {
+            for (index, name) in names.enumerated() {
+                try await pool.client(schema: name).query("INSERT INTO t (n, pid) VALUES (\(index * 100 + round), pg_backend_pid())")
+            }
+        }
+        var sessions = Set<Int>()
+        for name in names {
+            let pids = Set(try await admin.query(PostgresQuery(unsafeSQL: "SELECT pid FROM \(name).t")).map { try $0.decode("pid", as: Int.self) })
+            #expect(pids.count == 1, "\(name) on \(pids.count) sessions")
+            sessions.formUnion(pids)
+        }
+        #expect(sessions.count == 4)
+    }
+
     @Test("a pinned client takes and gives back a session lock on one session, while other schemas go on through the same connection")
     func pinnedSessionLock() async throws {
         let (names, admin) = try await schemas(2)
