@@ -7,9 +7,13 @@
 #
 #   scripts/host-scale.sh 50                  # 50 bots, release build
 #   WINDOW=30 SETTLE=10 CONFIGURATION=debug scripts/host-scale.sh 10   (SETTLE: seconds after the last bot started)
-#   CHECK=1 MENTIONS=40 scripts/host-scale.sh 50   (CI: exits 1 unless every bot started and
-#       answered its mention, none failed, and the host held at most 9 PostgreSQL connections
-#       (HOST_DATABASE_CONNECTIONS' 8 and the registry's) and 2 Redis ones)
+#   CHECK=1 TIME_SCALE=60 POLL_INTERVAL_SECONDS=600 MENTIONS=30 scripts/host-scale.sh 50
+#       (CI: exits 1 unless every bot started and answered its mention, none failed, planned posts
+#       went out, the host held at most 9 PostgreSQL connections (HOST_DATABASE_CONNECTIONS' 8 and
+#       the registry's) and 2 Redis ones, and its memory ratio to one bot alone (BASELINE below),
+#       CPU, lateness and reply ratios (below) stayed within twice their recorded values)
+#   BASELINE=1 scripts/host-scale.sh 300      (after the window, the same host running one bot alone,
+#       and the memory ratio to it; CHECK implies it)
 #   TIME_SCALE=60 POLL_INTERVAL_SECONDS=600 MENTIONS="60 120" scripts/host-scale.sh 1000
 #       (every bot's clock 60 times real time, a poll every 10 real seconds; the mentions
 #       MENTIONS seconds after the fake starts, once the bots are added)
@@ -21,13 +25,41 @@ export PATH="/opt/swift/usr/bin:$PATH"
 count="${1:-50}"
 window="${WINDOW:-60}"
 configuration="${CONFIGURATION:-release}"
+# The memory ratio CHECK holds (docs/MANY-BOTS.md), measured with CHECK's 50 bots: it fails when
+# the ratio is over twice this.
+MEMORY_RATIO_RECORDED=0.08
+# The other ratios CHECK holds (measured with CI's CHECK run at TIME_SCALE=60, docs/MANY-BOTS.md),
+# each failing over twice its recorded value:
+#   cpu_ratio      CPU-seconds a bot-day / the CPU-seconds of a fixed reference (JSON and SHA-256
+#                  in python3) on the same machine in the same run: the machine's speed divided
+#                  out (107.6-112.2 measured)
+#   lateness_ratio how late the window's planned posts (past the start-up's rush) went out at p99,
+#                  in real seconds, / the poll interval in real seconds (POLL_INTERVAL_SECONDS /
+#                  TIME_SCALE): a post wakes its loop at its slot, so this is near 0 (0.001-0.009
+#                  measured); it fails over 0.1 whatever the recorded value, a tenth of a poll
+#                  being the least a host falling behind shows
+#   reply_ratio    how long a mention waited for its reply at p99 / the poll interval (real
+#                  seconds): a mention is read at the bot's next poll, and where in the poll it
+#                  falls is chance (0.26 measured), so the recorded value is one poll
+CPU_RATIO_RECORDED=110
+LATENESS_RATIO_RECORDED=0.01
+LATENESS_RATIO_FLOOR=0.1
+REPLY_RATIO_RECORDED=1
 . scripts/services.sh
 work="$(mktemp -d)"
 host_pid=""; fake_pid=""
 cleanup() {
-  [ -n "$host_pid" ] && kill "$host_pid" 2>/dev/null; [ -n "$fake_pid" ] && kill "$fake_pid" 2>/dev/null
+  # Under heaptrack, the host itself is stopped first and heaptrack given time to write its file.
+  # (Each kill may find its process gone already: it must not end the cleanup under set -e.)
+  if [ -n "${HEAPTRACK:-}" ] && [ -n "$host_pid" ]; then
+    pkill -TERM -f "${bin:-}/mirror-bot host" || true; wait "$host_pid" 2>/dev/null || true
+  fi
+  [ -n "$host_pid" ] && { kill "$host_pid" 2>/dev/null || true; }
+  [ -n "$fake_pid" ] && { kill "$fake_pid" 2>/dev/null || true; }
   wait 2>/dev/null || true
-  stop_services; rm -rf "$work"
+  stop_services
+  # KEEP=1: the world, the host's and the fake's logs stay (their directory is printed).
+  if [ -n "${KEEP:-}" ]; then echo "host-scale: kept $work" >&2; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
 start_services
@@ -56,7 +88,9 @@ for _ in $(seq 100); do grep -q "listening port=" "$work/fake.log" && break; sle
 started=$SECONDS
 scale_arguments=()
 [ "${TIME_SCALE:-1}" != 1 ] && scale_arguments=(--time-scale "$TIME_SCALE")
-HOST_MAX_BOTS=100000 "$bin/mirror-bot" host "${scale_arguments[@]}" >"$work/host.log" 2>&1 &
+# HEAPTRACK=FILE: the host run under heaptrack, for where its memory goes (heaptrack_print FILE.zst).
+wrapper=(); [ -n "${HEAPTRACK:-}" ] && wrapper=(heaptrack -o "$HEAPTRACK")
+HOST_MAX_BOTS=100000 "${wrapper[@]}" "$bin/mirror-bot" host "${scale_arguments[@]}" >"$work/host.log" 2>&1 &
 host_pid=$!
 for _ in $(seq 1800); do
   [ "$(grep -c ' event=started ' "$work/host.log" 2>/dev/null || true)" -ge "$count" ] && break
@@ -68,37 +102,90 @@ sleep "${SETTLE:-30}"
 # PERF=FILE: the host sampled by perf during the window (perf record -g), for a profile.
 [ -n "${PERF:-}" ] && { perf record -F 199 -g -o "$PERF" -p "$host_pid" -- sleep "$window" >/dev/null 2>&1 & }
 cpu() { awk '{print $14 + $15}' "/proc/$host_pid/stat"; }
+# The reference: the least CPU time of three runs of a fixed piece of work (JSON of 200 notes
+# written and read, and hashed, 1,500 times), taken while the host runs, as its own work is.
+reference() {
+  python3 -c '
+import hashlib, json, resource
+notes = [{"id": f"{i:016x}", "text": "今日はいい天気ですね、また明日 " * 3, "user": {"id": "u", "username": "natsu_k"}, "reactions": {"👍": i}} for i in range(200)]
+for _ in range(1500):
+    data = json.dumps(notes, ensure_ascii=False).encode()
+    json.loads(data)
+    hashlib.sha256(data).digest()
+usage = resource.getrusage(resource.RUSAGE_SELF)
+print(f"{usage.ru_utime + usage.ru_stime:.3f}")'
+}
 ticks="$(getconf CLK_TCK)"
 before="$(cpu)"
+# The window's start on PostgreSQL's clock: posts written after it are the window's own (below).
+window_start="$(psql "$TEST_DATABASE_URL" -Atc 'SELECT now()')"
 sleep "$window"
 after="$(cpu)"
+reference_cpu_s="$( (reference; reference; reference) | sort -n | head -1)"
 rss="$(awk '/^VmRSS/ {print $2}' "/proc/$host_pid/status")"
+anon="$(awk '/^RssAnon/ {print $2}' "/proc/$host_pid/status")"
 threads="$(awk '/^Threads/ {print $2}' "/proc/$host_pid/status")"
 pg="$(psql "$TEST_DATABASE_URL" -Atc "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()")"
+# The host's PostgreSQL server processes' own memory (anonymous: their catalog and plan caches, which
+# grow with the schemas each one has served; shared buffers not counted).
+pg_anon_kb="$(for pid in $(psql "$TEST_DATABASE_URL" -Atc "SELECT pid FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()"); do
+    awk '/^RssAnon/ {print $2}' "/proc/$pid/status" 2>/dev/null || true; done | awk '{s += $1} END {print s + 0}')"
 redis="$(REDISCLI_AUTH="$TEST_REDIS_PASSWORD" redis-cli -p "$(sed -n 's/.*:\([0-9]*\)\/0$/\1/p' <<<"$TEST_REDIS_URL")" info clients | sed -n 's/^connected_clients:\([0-9]*\).*/\1/p')"
 replies="$(grep -c ' event=replied ' "$work/host.log" || true)"
+# How long each mention waited for its reply: both are fake-misskey's ids, whose first 8 base36
+# digits are the milliseconds since 2000-01-01 when the fake made the note (its clock, not the bot's).
+read -r reply_p50 reply_p99 reply_worst < <(grep ' event=replied ' "$work/host.log" | python3 -c '
+import re, sys
+waits = sorted((int(m[2][:8], 36) - int(m[1][:8], 36)) / 1000 for m in (re.search(r" mention=(\S+) .* id=(\S+)", line) for line in sys.stdin) if m)
+at = lambda q: waits[min(len(waits) - 1, int(q * len(waits)))] if waits else 0
+print(f"{at(0.5):.1f} {at(0.99):.1f} {waits[-1] if waits else 0:.1f}")')
 # Posting lateness: each posted slot's posted_at (the bot's clock) after its planned minute, in
 # seconds of the bot's clock, over every bot's schema; only slots planned after the bot drew its
-# plan (a slot already past at start-up is not late, it is a late start).
+# plan (a slot already past at start-up is not late, it is a late start). The window's own posts
+# (written after its start, so past the start-up's rush) are counted apart too.
 lateness_sql="SELECT count(*) AS posts,
     coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY late), 0) AS p50,
     coalesce(percentile_cont(0.99) WITHIN GROUP (ORDER BY late), 0) AS p99,
-    coalesce(max(late), 0) AS worst
+    coalesce(max(late), 0) AS worst,
+    count(*) FILTER (WHERE at >= '$window_start') AS window_posts,
+    coalesce(percentile_cont(0.99) WITHIN GROUP (ORDER BY late) FILTER (WHERE at >= '$window_start'), 0) AS window_p99
   FROM ($(for i in $(seq 0 $((count - 1))); do
       [ "$i" -gt 0 ] && printf ' UNION ALL '
-      printf "SELECT extract(epoch FROM s.posted_at - ((s.local_date::timestamp + make_interval(mins => s.minute_of_day)) AT TIME ZONE p.time_zone)) AS late FROM bot_scale%d.plan_slots s JOIN bot_scale%d.plans p USING (local_date) WHERE s.state = 'posted' AND s.posted_at IS NOT NULL AND (s.local_date::timestamp + make_interval(mins => s.minute_of_day)) AT TIME ZONE p.time_zone >= p.drawn_at" "$i" "$i"
+      printf "SELECT extract(epoch FROM s.posted_at - ((s.local_date::timestamp + make_interval(mins => s.minute_of_day)) AT TIME ZONE p.time_zone)) AS late, s.updated_at AS at FROM bot_scale%d.plan_slots s JOIN bot_scale%d.plans p USING (local_date) WHERE s.state = 'posted' AND s.posted_at IS NOT NULL AND (s.local_date::timestamp + make_interval(mins => s.minute_of_day)) AT TIME ZONE p.time_zone >= p.drawn_at" "$i" "$i"
     done)) AS slots"
-read -r posts p50 p99 worst < <(psql "$TEST_DATABASE_URL" -AtF ' ' -c "$lateness_sql")
+read -r posts p50 p99 worst window_posts window_p99 < <(psql "$TEST_DATABASE_URL" -AtF ' ' <<<"$lateness_sql")
 failed="$(grep -c ' event=bot_failed ' "$work/host.log" || true)"
-awk -v n="$count" -v rss="$rss" -v b="$before" -v a="$after" -v t="$ticks" -v w="$window" -v pg="$pg" -v r="$redis" -v th="$threads" \
-    -v rep="$replies" -v f="$failed" -v posts="$posts" -v p50="$p50" -v p99="$p99" -v worst="$worst" -v scale="${TIME_SCALE:-1}" 'BEGIN {
+poll_real="$(awk -v p="${POLL_INTERVAL_SECONDS:-10}" -v s="${TIME_SCALE:-1}" 'BEGIN {print p / s}')"
+read -r cpu_ratio lateness_ratio reply_ratio < <(awk -v b="$before" -v a="$after" -v t="$ticks" -v w="$window" -v n="$count" \
+    -v ref="$reference_cpu_s" -v p99="$window_p99" -v s="${TIME_SCALE:-1}" -v poll="$poll_real" -v rp99="$reply_p99" 'BEGIN {
+  printf "%.2f %.4f %.3f\n", (a - b) / t / w * 86400 / n / ref, p99 / s / poll, rp99 / poll }')
+awk -v n="$count" -v rss="$rss" -v b="$before" -v a="$after" -v t="$ticks" -v w="$window" -v pg="$pg" -v pga="$pg_anon_kb" -v r="$redis" -v th="$threads" \
+    -v rep="$replies" -v rp50="$reply_p50" -v rp99="$reply_p99" -v rworst="$reply_worst" -v f="$failed" -v posts="$posts" -v wposts="$window_posts" -v wp99="$window_p99" -v p50="$p50" -v p99="$p99" -v worst="$worst" -v scale="${TIME_SCALE:-1}" 'BEGIN {
   cpu = (a - b) / t
   printf "host-scale: bots=%d rss_mb=%.1f rss_kb_per_bot=%.0f threads=%d\n", n, rss / 1024, rss / n, th
   printf "host-scale: cpu_s=%.2f over %d s; cpu_s_per_bot_day=%.1f\n", cpu, w, cpu / w * 86400 / n
-  printf "host-scale: postgresql_connections=%d (%.2f a bot) redis_connections=%d (%.2f a bot)\n", pg, pg / n, r - 1, (r - 1) / n
-  printf "host-scale: replies=%d bot_failed=%d\n", rep, f
-  printf "host-scale: posts=%d lateness_p50_s=%.2f lateness_p99_s=%.2f worst_s=%.2f (bot clock, %sx real time)\n", posts, p50, p99, worst, scale
+  printf "host-scale: postgresql_connections=%d (%.2f a bot, their own memory %.0f MB) redis_connections=%d (%.2f a bot)\n", pg, pg / n, pga / 1024, r - 1, (r - 1) / n
+  printf "host-scale: replies=%d (waited p50 %.1f s, p99 %.1f s, worst %.1f s) bot_failed=%d\n", rep, rp50, rp99, rworst, f
+  printf "host-scale: posts=%d lateness_p50_s=%.2f lateness_p99_s=%.2f worst_s=%.2f (bot clock, %sx real time; p99 %.2f real seconds)\n", posts, p50, p99, worst, scale, p99 / scale
+  printf "host-scale: in the window alone: posts=%d lateness_p99_s=%.2f (%.2f real seconds)\n", wposts, wp99, wp99 / scale
 }'
+echo "host-scale: reference_cpu_s=$reference_cpu_s cpu_ratio=$cpu_ratio (recorded $CPU_RATIO_RECORDED) lateness_ratio=$lateness_ratio (recorded $LATENESS_RATIO_RECORDED) reply_ratio=$reply_ratio (recorded $REPLY_RATIO_RECORDED)"
+# The baseline: the same host binary running one of the bots alone (its leases given back by the
+# host above, stopped with SIGTERM), after the same settling time. Memory is guarded as a ratio to
+# it: memory_ratio = the host's resident memory / (N x one bot's), what N bots in one host cost
+# against N processes; and the cost of a bot past the first, (rss - rss1) / (N - 1).
+if [ -n "${CHECK:-}${BASELINE:-}" ]; then
+  kill -TERM "$host_pid"; wait "$host_pid" 2>/dev/null || true
+  HOST_MAX_BOTS=1 "$bin/mirror-bot" host "${scale_arguments[@]}" >"$work/host1.log" 2>&1 &
+  host_pid=$!
+  for _ in $(seq 120); do grep -q ' event=started ' "$work/host1.log" && break; sleep 1; done
+  sleep "$(( ${SETTLE:-30} + window ))"
+  rss1="$(awk '/^VmRSS/ {print $2}' "/proc/$host_pid/status")"
+  anon1="$(awk '/^RssAnon/ {print $2}' "/proc/$host_pid/status")"
+  memory_ratio="$(awk -v n="$count" -v rss="$rss" -v rss1="$rss1" 'BEGIN { printf "%.4f", rss / (n * rss1) }')"
+  echo "host-scale: one bot alone: rss_mb=$(awk -v r="$rss1" 'BEGIN {printf "%.1f", r / 1024}'); each bot past it: $(awk -v n="$count" -v rss="$rss" -v rss1="$rss1" 'BEGIN {printf "%.0f", (rss - rss1) / (n - 1)}') KB, $(awk -v n="$count" -v a="$anon" -v a1="$anon1" 'BEGIN {printf "%.0f", (a - a1) / (n - 1)}') KB of it anonymous (the rest: pages of the binary and the MeCab dictionary)"
+  echo "host-scale: memory_ratio=$memory_ratio (recorded $MEMORY_RATIO_RECORDED)"
+fi
 if [ -n "${CHECK:-}" ]; then
   started_bots="$(grep -c ' event=started ' "$work/host.log" || true)"
   mentions=$(wc -w <<<"${MENTIONS:-30 90}")
@@ -108,6 +195,13 @@ if [ -n "${CHECK:-}" ]; then
   [ "$replies" -ge $((count * mentions)) ] || failures+=("$replies replies to $((count * mentions)) mentions")
   [ "$pg" -le 9 ] || failures+=("$pg PostgreSQL connections, more than 9")
   [ $((redis - 1)) -le 2 ] || failures+=("$((redis - 1)) Redis connections, more than 2")
+  within() { awk -v r="$1" -v k="$2" -v floor="${3:-0}" 'BEGIN { exit !(r <= 2 * k || r <= floor) }'; }
+  within "$memory_ratio" "$MEMORY_RATIO_RECORDED" || failures+=("memory ratio $memory_ratio, over twice the recorded $MEMORY_RATIO_RECORDED")
+  within "$cpu_ratio" "$CPU_RATIO_RECORDED" || failures+=("CPU ratio $cpu_ratio, over twice the recorded $CPU_RATIO_RECORDED")
+  [ "$window_posts" -gt 0 ] || failures+=("no planned post went out in the window (run CHECK with TIME_SCALE)")
+  within "$lateness_ratio" "$LATENESS_RATIO_RECORDED" "$LATENESS_RATIO_FLOOR" ||
+    failures+=("lateness ratio $lateness_ratio, over twice the recorded $LATENESS_RATIO_RECORDED and over $LATENESS_RATIO_FLOOR")
+  within "$reply_ratio" "$REPLY_RATIO_RECORDED" || failures+=("reply ratio $reply_ratio, over twice the recorded $REPLY_RATIO_RECORDED")
   if [ "${#failures[@]}" -gt 0 ]; then
     printf 'host-scale: FAILED: %s\n' "${failures[@]}" >&2
     grep -E 'level=(error|warning)' "$work/host.log" | tail -5 >&2
