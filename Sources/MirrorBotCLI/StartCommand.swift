@@ -126,11 +126,26 @@ struct StartCommand: Command {
         return AcceleratedClock(factor: timeScale, start: start, origin: now)
     }
 
-    /// One bot's loops until cancelled: `start`'s, and each bot's of `host`.
+    /// One bot's loops until cancelled: `start`'s, and each bot's of `host`. They are made in a task of
+    /// their own (`inTaskOfItsOwn`): the calls that make them (migrations, both accounts looked up) run
+    /// deeper than the loops ever do, and the bot's task would hold their frames' memory to its end.
     static func runDaemon(
         services: Services, human: any TakeBackNetwork, bot: any TakeBackNetwork, clock: any BotClock, owner: String,
         status: StatusBoard?, spending: SpendLedger?, timeScale: String
     ) async throws {
+        let daemon = try await LoopSupervisor.inTaskOfItsOwn {
+            try await makeDaemon(
+                services: services, human: human, bot: bot, clock: clock, owner: owner, status: status, spending: spending,
+                timeScale: timeScale)
+        }
+        await daemon.run()
+    }
+
+    /// One bot's loops, ready to run: its stores opened, both accounts looked up, `started` logged.
+    static func makeDaemon(
+        services: Services, human: any TakeBackNetwork, bot: any TakeBackNetwork, clock: any BotClock, owner: String,
+        status: StatusBoard?, spending: SpendLedger?, timeScale: String
+    ) async throws -> Daemon {
         let configuration = services.configuration
         let log = services.log
         let connection = try await services.retrying("postgresql", clock: clock) { try await services.database() }
@@ -222,7 +237,7 @@ struct StartCommand: Command {
         }
         let health = LoopHealth(loopNames: loops.map(\.name), clock: SystemClock())
         let supervisor = LoopSupervisor(clock: clock, log: log, health: health, heartbeat: beat, status: status)
-        await Daemon(loops: loops, supervisor: supervisor).run()
+        return Daemon(loops: loops, supervisor: supervisor)
     }
 
     /// Start-up touches far more code and read-only data than the loops run afterwards (the

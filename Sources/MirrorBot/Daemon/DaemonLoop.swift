@@ -38,7 +38,7 @@ public struct LoopSupervisor: Sendable {
         var failures = 0
         while !Task.isCancelled {
             do {
-                let wait = try await loop.runOnce()
+                let wait = try await Self.inTaskOfItsOwn { try await loop.runOnce() }
                 if failures > 0 { log.report(.recovered(afterFailures: failures)) }
                 failures = 0
                 health?.succeeded(loop.name, wait: wait)
@@ -64,6 +64,18 @@ public struct LoopSupervisor: Sendable {
 }
 
 extension LoopSupervisor {
+    /// `work` run in a child task of its own, which ends with it. A task keeps the memory its
+    /// deepest call ever held for its async frames until it ends: a loop's long-lived task that ran
+    /// its rounds itself would hold its deepest round's frames (kilobytes) through every sleep, for
+    /// each loop of each bot of a host.
+    public static func inTaskOfItsOwn<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T.self) { group in
+            group.addTask { try await work() }
+            guard let result = try await group.next() else { throw CancellationError() }
+            return result
+        }
+    }
+
     /// The longest a loop is deferred at once; a limit spent longer defers it again.
     static let maximumDeferral: TimeInterval = 24 * 3600
 
