@@ -17,6 +17,8 @@
 #   TIME_SCALE=60 POLL_INTERVAL_SECONDS=600 MENTIONS="60 120" scripts/host-scale.sh 1000
 #       (every bot's clock 60 times real time, a poll every 10 real seconds; the mentions
 #       MENTIONS seconds after the fake starts, once the bots are added)
+#   ADD_JOBS=4 scripts/host-scale.sh 10000   (bots added 4 at a time; default 2)
+#   START_AT=07:00 TIME_SCALE=60 ...          (each bot's clock starts at 07:00 in its time zone; default 19:00)
 #
 # Starts a private PostgreSQL and Redis (scripts/services.sh) and stops them after.
 set -euo pipefail
@@ -76,10 +78,10 @@ port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0))
 export DATABASE_URL="$TEST_DATABASE_URL" REDIS_URL="$TEST_REDIS_URL" HOST_SECRET_KEY="$(openssl rand -base64 32)"
 export MISSKEY_BASE_URL="http://127.0.0.1:$port"
 started=$SECONDS
-for i in $(seq 0 $((count - 1))); do
-  echo "MISSKEY_BASE_URL=$MISSKEY_BASE_URL" >>"$work/bot-$i.env"
-  "$bin/mirror-bot" bot add "scale$i" --env-file "$work/bot-$i.env" >/dev/null
-done
+for i in $(seq 0 $((count - 1))); do echo "MISSKEY_BASE_URL=$MISSKEY_BASE_URL" >>"$work/bot-$i.env"; done
+# The registry migrated once, then the bots added ADD_JOBS at a time (each `bot add` migrates its schema).
+"$bin/mirror-bot" bot add scale0 --env-file "$work/bot-0.env" >/dev/null
+seq 1 $((count - 1)) | xargs -r -P "${ADD_JOBS:-2}" -I{} "$bin/mirror-bot" bot add "scale{}" --env-file "$work/bot-{}.env" >/dev/null
 echo "host-scale: $count bots added in $((SECONDS - started)) s"
 "$bin/fake-misskey" --port "$port" --state "$work/seed.json" >"$work/fake.log" 2>&1 &
 fake_pid=$!
@@ -87,7 +89,20 @@ for _ in $(seq 100); do grep -q "listening port=" "$work/fake.log" && break; sle
 
 started=$SECONDS
 scale_arguments=()
-[ "${TIME_SCALE:-1}" != 1 ] && scale_arguments=(--time-scale "$TIME_SCALE")
+# With a faster clock, each bot's day starts at START_AT (default 19:00 in the bots' Asia/Tokyo, an
+# hour Haru posts in), so the window holds planned posts whatever the hour the script runs at; a slot
+# counts as planned (below) from there on. On the real clock, from when the bot drew its plan.
+planned_since="p.drawn_at"
+if [ "${TIME_SCALE:-1}" != 1 ]; then
+  scale_arguments=(--time-scale "$TIME_SCALE" --start-at "${START_AT:-19:00}")
+  planned_since="'$(python3 -c "
+import datetime
+from zoneinfo import ZoneInfo
+now = datetime.datetime.now(ZoneInfo('Asia/Tokyo'))
+h, m = map(int, '${START_AT:-19:00}'.split(':'))
+start = now.replace(hour=h, minute=m, second=0, microsecond=0)
+print((start - datetime.timedelta(days=1) if start > now else start).isoformat())")'::timestamptz"
+fi
 # HEAPTRACK=FILE: the host run under heaptrack, for where its memory goes (heaptrack_print FILE.zst).
 wrapper=(); [ -n "${HEAPTRACK:-}" ] && wrapper=(heaptrack -o "$HEAPTRACK")
 HOST_MAX_BOTS=100000 "${wrapper[@]}" "$bin/mirror-bot" host "${scale_arguments[@]}" >"$work/host.log" 2>&1 &
@@ -140,8 +155,8 @@ waits = sorted((int(m[2][:8], 36) - int(m[1][:8], 36)) / 1000 for m in (re.searc
 at = lambda q: waits[min(len(waits) - 1, int(q * len(waits)))] if waits else 0
 print(f"{at(0.5):.1f} {at(0.99):.1f} {waits[-1] if waits else 0:.1f}")')
 # Posting lateness: each posted slot's posted_at (the bot's clock) after its planned minute, in
-# seconds of the bot's clock, over every bot's schema; only slots planned after the bot drew its
-# plan (a slot already past at start-up is not late, it is a late start). The window's own posts
+# seconds of the bot's clock, over every bot's schema; only slots planned after the bot's clock
+# started (a slot already past at start-up is not late, it is a late start). The window's own posts
 # (written after its start, so past the start-up's rush) are counted apart too.
 lateness_sql="SELECT count(*) AS posts,
     coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY late), 0) AS p50,
@@ -151,7 +166,7 @@ lateness_sql="SELECT count(*) AS posts,
     coalesce(percentile_cont(0.99) WITHIN GROUP (ORDER BY late) FILTER (WHERE at >= '$window_start'), 0) AS window_p99
   FROM ($(for i in $(seq 0 $((count - 1))); do
       [ "$i" -gt 0 ] && printf ' UNION ALL '
-      printf "SELECT extract(epoch FROM s.posted_at - ((s.local_date::timestamp + make_interval(mins => s.minute_of_day)) AT TIME ZONE p.time_zone)) AS late, s.updated_at AS at FROM bot_scale%d.plan_slots s JOIN bot_scale%d.plans p USING (local_date) WHERE s.state = 'posted' AND s.posted_at IS NOT NULL AND (s.local_date::timestamp + make_interval(mins => s.minute_of_day)) AT TIME ZONE p.time_zone >= p.drawn_at" "$i" "$i"
+      printf "SELECT extract(epoch FROM s.posted_at - ((s.local_date::timestamp + make_interval(mins => s.minute_of_day)) AT TIME ZONE p.time_zone)) AS late, s.updated_at AS at FROM bot_scale%d.plan_slots s JOIN bot_scale%d.plans p USING (local_date) WHERE s.state = 'posted' AND s.posted_at IS NOT NULL AND (s.local_date::timestamp + make_interval(mins => s.minute_of_day)) AT TIME ZONE p.time_zone >= $planned_since" "$i" "$i"
     done)) AS slots"
 read -r posts p50 p99 worst window_posts window_p99 < <(psql "$TEST_DATABASE_URL" -AtF ' ' <<<"$lateness_sql")
 failed="$(grep -c ' event=bot_failed ' "$work/host.log" || true)"

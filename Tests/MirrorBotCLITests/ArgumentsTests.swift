@@ -48,4 +48,17 @@ struct ArgumentsTests {
         #expect(importing.source == .archive("--="))
         #expect(usageError(["schedule", "-"])?.message == "unexpected argument '-'")
     }
+
+    @Test("'host --start-at HH:MM' starts each bot's clock there, and needs '--time-scale' as 'start' does")
+    func hostStartAt() throws {
+        #expect(usageError(["host", "--start-at", "19:00"])?.message == "'--start-at' needs '--time-scale'")
+        #expect(usageError(["host", "--time-scale", "60", "--start-at", "25:00"])?.message == "'--start-at' expects a time of day HH:MM, got '25:00'")
+        guard case .run(let command) = try MirrorBotCLI.parse(["host", "--time-scale", "60", "--start-at", "19:30"]),
+              let host = command as? HostCommand else {
+            Issue.record("expected a host command")
+            return
+        }
+        #expect(host.clocks.timeScale == 60)
+        #expect(host.clocks.startMinute == 19 * 60 + 30)
+    }
 }

@@ -107,7 +107,7 @@ struct HostBoardMemoryTests {
     /// Runs this test, and only it, in a copy of the test process; its exit status and its output.
     static func runAlone() throws -> (status: Int32, output: String) {
         let process = Process()
-        process.executableURL = try #require(Bundle.main.executableURL)
+        process.executableURL = Bundle.main.executableURL
         process.arguments = ["--testing-library", "swift-testing", "--filter", "HostBoardMemoryTests"]
         process.environment = ProcessInfo.processInfo.environment.merging([Self.aloneVariable: "1"]) { $1 }
         let pipe = Pipe()

@@ -14,7 +14,7 @@ import Postgres
 struct HostCommand: Command {
     static let name = "host"
     static let abstract = "Run the registered bots (mirror-bot bot), sharing them with other hosts through PostgreSQL."
-    static let usage = "mirror-bot host [--time-scale N]"
+    static let usage = "mirror-bot host [--time-scale N [--start-at HH:MM]]"
     static let help = """
         USAGE: \(usage)
 
@@ -41,12 +41,13 @@ struct HostCommand: Command {
 
         OPTIONS:
           --time-scale N    run every bot's clock N times faster than real time (the local demo)
+          --start-at HH:MM  with --time-scale: start each bot's clock at the latest HH:MM (its TIME_ZONE)
         """
 
-    var timeScale: Double?
+    var clocks = HostClocks()
 
     init(arguments: [String]) throws {
-        let parsed = try Arguments(arguments, options: ["time-scale"], usage: Self.usage)
+        let parsed = try Arguments(arguments, options: ["time-scale", "start-at"], usage: Self.usage)
         guard parsed.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(parsed.positionals[0])'", usage: Self.usage)
         }
@@ -54,7 +55,14 @@ struct HostCommand: Command {
             guard let value = Double(text), value >= 1, value <= 10_000 else {
                 throw UsageError("'--time-scale' expects a number from 1 to 10000, got '\(text)'", usage: Self.usage)
             }
-            timeScale = value
+            clocks.timeScale = value
+        }
+        if let text = parsed.option("start-at") {
+            guard clocks.timeScale != nil else { throw UsageError("'--start-at' needs '--time-scale'", usage: Self.usage) }
+            guard let minute = MinuteOfDay.parse(text) else {
+                throw UsageError("'--start-at' expects a time of day HH:MM, got '\(text)'", usage: Self.usage)
+            }
+            clocks.startMinute = minute
         }
     }
 
@@ -82,7 +90,7 @@ struct HostCommand: Command {
         defer { server?.stop() }
         let host = BotHost(
             name: hostName, environment: context.environment, box: box, leaseSeconds: leaseSeconds, maxBots: maxBots,
-            timeScale: timeScale, shared: shared, heartbeat: configuration.heartbeatFile.map { Heartbeat(path: $0) }, log: log, board: board,
+            clocks: clocks, shared: shared, heartbeat: configuration.heartbeatFile.map { Heartbeat(path: $0) }, log: log, board: board,
             hostSecrets: configuration.secrets)
 
         let main = Task {
@@ -147,6 +155,13 @@ struct HostCommand: Command {
     }
 }
 
+/// Its bots' clocks: real time, or `--time-scale` times faster from `--start-at` (each bot's own
+/// TIME_ZONE), as `start` runs one bot's.
+struct HostClocks: Sendable {
+    var timeScale: Double?
+    var startMinute: Int?
+}
+
 /// The bots one host runs: a round of the registry every third of a lease, each bot it holds
 /// running as a task of its own, each it lost or gave back stopped.
 actor BotHost {
@@ -155,7 +170,7 @@ actor BotHost {
     let box: SecretBox
     let leaseSeconds: Int
     let maxBots: Int
-    let timeScale: Double?
+    let clocks: HostClocks
     let shared: HostConnections
     /// Touched after every round that reached the registry, so a health check tells a live host from a stuck one.
     let heartbeat: Heartbeat?
@@ -173,7 +188,7 @@ actor BotHost {
     static let startSpacing = Duration.milliseconds(50)
 
     init(
-        name: String, environment: [String: String], box: SecretBox, leaseSeconds: Int, maxBots: Int, timeScale: Double?,
+        name: String, environment: [String: String], box: SecretBox, leaseSeconds: Int, maxBots: Int, clocks: HostClocks,
         shared: HostConnections, heartbeat: Heartbeat? = nil, log: Logger, board: HostBoard? = nil, hostSecrets: [String] = []
     ) {
         self.name = name
@@ -181,7 +196,7 @@ actor BotHost {
         self.box = box
         self.leaseSeconds = leaseSeconds
         self.maxBots = maxBots
-        self.timeScale = timeScale
+        self.clocks = clocks
         self.shared = shared
         self.heartbeat = heartbeat
         self.log = log
@@ -241,10 +256,10 @@ actor BotHost {
             // start, another host's death) does not ask their servers everything in the same second.
             let startAt = max(nextStart, ContinuousClock.now)
             nextStart = startAt + Self.startSpacing
-            running[bot.name] = Task { [name, environment, box, timeScale, shared, log, board, hostSecrets] in
+            running[bot.name] = Task { [name, environment, box, clocks, shared, log, board, hostSecrets] in
                 do { try await Task.sleep(until: startAt, clock: .continuous) } catch { return }
                 await Self.keepRunning(
-                    bot, host: name, environment: environment, box: box, timeScale: timeScale, shared: shared, log: log, board: board,
+                    bot, host: name, environment: environment, box: box, clocks: clocks, shared: shared, log: log, board: board,
                     hostSecrets: hostSecrets)
             }
         }
@@ -262,14 +277,14 @@ actor BotHost {
     /// One bot until cancelled: started again after a failure (a wrong key, a bad variable, a
     /// service refusing), waiting 5 s doubling to 5 min, so one bot never stops the others.
     static func keepRunning(
-        _ bot: RegisteredBot, host: String, environment: [String: String], box: SecretBox, timeScale: Double?,
+        _ bot: RegisteredBot, host: String, environment: [String: String], box: SecretBox, clocks: HostClocks,
         shared: HostConnections, log: Logger, board: HostBoard? = nil, hostSecrets: [String] = []
     ) async {
         let backoff = Backoff(base: .seconds(5), cap: .seconds(300))
         var retry = 1
         while !Task.isCancelled {
             do {
-                try await runOnce(bot, host: host, environment: environment, box: box, timeScale: timeScale, shared: shared, board: board)
+                try await runOnce(bot, host: host, environment: environment, box: box, clocks: clocks, shared: shared, board: board)
                 return
             } catch is CancellationError {
                 return
@@ -287,12 +302,12 @@ actor BotHost {
 
     /// The bot's variables opened, its configuration read, its loops run as `start` runs them.
     static func runOnce(
-        _ bot: RegisteredBot, host: String, environment: [String: String], box: SecretBox, timeScale: Double?,
+        _ bot: RegisteredBot, host: String, environment: [String: String], box: SecretBox, clocks: HostClocks,
         shared: HostConnections, board: HostBoard? = nil
     ) async throws {
         let variables = try BotVariables.opened(bot, with: box)
         let configuration = try Configuration(environment: variables.environment(host: environment, name: bot.name))
-        let clock = StartCommand.clock(timeScale: timeScale, startMinute: nil, timeZone: configuration.timeZone, now: Date())
+        let clock = StartCommand.clock(timeScale: clocks.timeScale, startMinute: clocks.startMinute, timeZone: configuration.timeZone, now: Date())
         // With the host's status page: the bot's counts (not its actions or rhythm) on a board of its own.
         let status = board.map { _ in StatusBoard(botClock: clock, redactor: Redactor(secrets: configuration.secrets), detail: .counts) }
         if let status {
@@ -309,7 +324,9 @@ actor BotHost {
             ? SpendLedger(budget: configuration.xDailyBudget, pricing: configuration.xPrices, store: nil, clock: clock, log: botLog, sink: nil)
             : nil
         services.xMeter = spending.map { XSpendMeter(prices: configuration.xPrices, ledger: $0) }
-        if let spending { try await shareAppSpend(spending, bot: bot.name, configuration: configuration, shared: shared) }
+        if let spending {
+            try await LoopSupervisor.inTaskOfItsOwn { try await shareAppSpend(spending, bot: bot.name, configuration: configuration, shared: shared) }
+        }
         var (human, network) = try services.networks()
         if let counted = board?.network {
             human = CountingNetwork(human, account: "human", board: counted)
@@ -318,7 +335,7 @@ actor BotHost {
         let owner = "\(host)/\(bot.name)"
         try await StartCommand.runDaemon(
             services: services, human: human, bot: network, clock: clock, owner: owner, status: status, spending: spending,
-            timeScale: timeScale.map { "\($0)x" } ?? "real time")
+            timeScale: clocks.timeScale.map { "\($0)x" } ?? "real time")
     }
 
     /// An X bot's spend counted with its app's other bots (`x_app_spend` in the registry): the bot
