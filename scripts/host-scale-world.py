@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """A fake-misskey world of N humans and their N bots for scripts/host-scale.sh: each human has
-the notes and replies of the demo's Haru (demo/misskey/seed.json) at the same times under ids of their own,
+the notes, replies and likes (reactions) of the demo's Haru (demo/misskey/seed.json) at the same times under ids of their own,
 each bot is followed by nobody and follows Haru's friends but natsu_k, and the friend natsu_k mentions every
-bot at each of MENTIONS (seconds after the fake starts; default "30 90"). Each bot polls every
+bot at each of MENTIONS (seconds after the fake starts; default "30 90"), and 5 s later a friend posts again
+a note Haru liked, for the bots to like. Each bot polls every
 POLL_INTERVAL_SECONDS (default 10, of the bot's clock; POLL_PACE=steady, whatever the hour) and
 answers at the poll (REPLY_PACE=immediate).
 
@@ -40,6 +41,7 @@ def main():
     users = [dict(u, follows=[]) for u in friends]
     notes = [dict(n) for n in demo["notes"] if n["user_id"] != haru]
     scheduled = []
+    reactions = []
     for index in range(count):
         human = {"id": "a2gp3400" + base36(index, 4) + "hmn0", "username": f"human{index}", "name": f"Human {index}",
                  "token": token("h", index), "follows": [f["id"] for f in friends]}
@@ -57,14 +59,29 @@ def main():
             if target:
                 mine["reply_id"] = target[:8] + base36(index, 4) + target[12:] if by_id[target]["user_id"] == haru else target
             notes.append(mine)
+        # Haru's likes, the human's own: the friends' notes every human shares, or that human's copy of Haru's.
+        for reaction in demo["reactions"]:
+            if reaction["user_id"] != haru:
+                continue
+            target = reaction["note_id"]
+            if by_id[target]["user_id"] == haru:
+                target = target[:8] + base36(index, 4) + target[12:]
+            reactions.append({"id": reaction["id"][:8] + base36(index, 4) + reaction["id"][12:], "user_id": human["id"],
+                              "note_id": target, "reaction": reaction["reaction"]})
         for after in mentions:
             scheduled.append({"after_seconds": after, "user_id": friend["id"], "text": f"@mirror{index} 元気？ ({after})"})
         with open(os.path.join(out, f"bot-{index}.env"), "w") as env:
             env.write("NETWORK=misskey\nTIME_ZONE=Asia/Tokyo\nREPLY_PACE=immediate\nPOLL_PACE=steady\n"
                       f"POLL_INTERVAL_SECONDS={poll}\n"
                       f"HUMAN_MISSKEY_TOKEN={human['token']}\nBOT_MISSKEY_TOKEN={bot['token']}\n")
+    # A few seconds after each mention, a friend the bots follow posts again a note of theirs Haru liked: a new
+    # post in every bot's home timeline, liked by the bots that learned their human's likes.
+    liked = next(by_id[r["note_id"]] for r in demo["reactions"]
+                 if r["user_id"] == haru and by_id[r["note_id"]]["user_id"] not in (haru, friend["id"]))
+    for after in mentions:
+        scheduled.append({"after_seconds": after + 5, "user_id": liked["user_id"], "text": liked["text"]})
     notes.sort(key=lambda n: n["id"])
-    json.dump({"users": users, "notes": notes, "reactions": [], "scheduled": scheduled},
+    json.dump({"users": users, "notes": notes, "reactions": reactions, "scheduled": scheduled},
               open(os.path.join(out, "seed.json"), "w"), ensure_ascii=False)
 
 

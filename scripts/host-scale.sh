@@ -8,7 +8,7 @@
 #   scripts/host-scale.sh 50                  # 50 bots, release build
 #   WINDOW=30 SETTLE=10 CONFIGURATION=debug scripts/host-scale.sh 10   (SETTLE: seconds after the last bot started)
 #   CHECK=1 TIME_SCALE=60 POLL_INTERVAL_SECONDS=600 MENTIONS=30 scripts/host-scale.sh 50
-#       (CI: exits 1 unless every bot started and answered its mention, none failed, planned posts
+#       (CI: exits 1 unless every bot started, answered its mention and liked, none failed, planned posts
 #       went out, the host held at most 9 PostgreSQL connections (HOST_DATABASE_CONNECTIONS' 8 and
 #       the registry's) and 2 Redis ones, and its memory ratio to one bot alone (BASELINE below),
 #       CPU, lateness and reply ratios (below) stayed within twice their recorded values)
@@ -177,17 +177,20 @@ def at(values, q):
 late = [float(r[0]) for r in rows]; window = [float(r[0]) for r in rows if r[1] == "t"]
 print(len(late), at(late, 0.5), at(late, 0.99), max(late, default=0), len(window), at(window, 0.99))' "$work/lateness.txt")
 failed="$(grep -c ' event=bot_failed ' "$work/host.log" || true)"
+# Likes: each bot's `liked` lines (the friend's post again of a note its human liked, MENTIONS + 5 s).
+likes="$(grep -c ' event=liked ' "$work/host.log" || true)"
+liking_bots="$(grep ' event=liked ' "$work/host.log" | grep -o ' bot=[^ ]*' | sort -u | wc -l)"
 poll_real="$(awk -v p="${POLL_INTERVAL_SECONDS:-10}" -v s="${TIME_SCALE:-1}" 'BEGIN {print p / s}')"
 read -r cpu_ratio lateness_ratio reply_ratio < <(awk -v b="$before" -v a="$after" -v t="$ticks" -v w="$window" -v n="$count" \
     -v ref="$reference_cpu_s" -v p99="$window_p99" -v s="${TIME_SCALE:-1}" -v poll="$poll_real" -v rp99="$reply_p99" 'BEGIN {
   printf "%.2f %.4f %.3f\n", (a - b) / t / w * 86400 / n / ref, p99 / s / poll, rp99 / poll }')
 awk -v n="$count" -v rss="$rss" -v b="$before" -v a="$after" -v t="$ticks" -v w="$window" -v pg="$pg" -v pga="$pg_anon_kb" -v r="$redis" -v th="$threads" \
-    -v rep="$replies" -v rp50="$reply_p50" -v rp99="$reply_p99" -v rworst="$reply_worst" -v f="$failed" -v posts="$posts" -v wposts="$window_posts" -v wp99="$window_p99" -v p50="$p50" -v p99="$p99" -v worst="$worst" -v scale="${TIME_SCALE:-1}" 'BEGIN {
+    -v rep="$replies" -v likes="$likes" -v likers="$liking_bots" -v rp50="$reply_p50" -v rp99="$reply_p99" -v rworst="$reply_worst" -v f="$failed" -v posts="$posts" -v wposts="$window_posts" -v wp99="$window_p99" -v p50="$p50" -v p99="$p99" -v worst="$worst" -v scale="${TIME_SCALE:-1}" 'BEGIN {
   cpu = (a - b) / t
   printf "host-scale: bots=%d rss_mb=%.1f rss_kb_per_bot=%.0f threads=%d\n", n, rss / 1024, rss / n, th
   printf "host-scale: cpu_s=%.2f over %d s; cpu_s_per_bot_day=%.1f\n", cpu, w, cpu / w * 86400 / n
   printf "host-scale: postgresql_connections=%d (%.2f a bot, their own memory %.0f MB) redis_connections=%d (%.2f a bot)\n", pg, pg / n, pga / 1024, r - 1, (r - 1) / n
-  printf "host-scale: replies=%d (waited p50 %.1f s, p99 %.1f s, worst %.1f s) bot_failed=%d\n", rep, rp50, rp99, rworst, f
+  printf "host-scale: replies=%d (waited p50 %.1f s, p99 %.1f s, worst %.1f s) likes=%d (by %d bots) bot_failed=%d\n", rep, rp50, rp99, rworst, likes, likers, f
   printf "host-scale: posts=%d lateness_p50_s=%.2f lateness_p99_s=%.2f worst_s=%.2f (bot clock, %sx real time; p99 %.2f real seconds)\n", posts, p50, p99, worst, scale, p99 / scale
   printf "host-scale: in the window alone: posts=%d lateness_p99_s=%.2f (%.2f real seconds)\n", wposts, wp99, wp99 / scale
 }'
@@ -215,6 +218,7 @@ if [ -n "${CHECK:-}" ]; then
   [ "$started_bots" -ge "$count" ] || failures+=("$started_bots of $count bots started")
   [ "$failed" -eq 0 ] || failures+=("$failed bot_failed lines")
   [ "$replies" -ge $((count * mentions)) ] || failures+=("$replies replies to $((count * mentions)) mentions")
+  [ "$liking_bots" -ge "$count" ] || failures+=("$liking_bots of $count bots liked")
   [ "$pg" -le 9 ] || failures+=("$pg PostgreSQL connections, more than 9")
   [ $((redis - 1)) -le 2 ] || failures+=("$((redis - 1)) Redis connections, more than 2")
   within() { awk -v r="$1" -v k="$2" -v floor="${3:-0}" 'BEGIN { exit !(r <= 2 * k || r <= floor) }'; }
@@ -229,5 +233,5 @@ if [ -n "${CHECK:-}" ]; then
     grep -E 'level=(error|warning)' "$work/host.log" | tail -5 >&2
     exit 1
   fi
-  echo "host-scale: every bot started and answered, on $pg PostgreSQL and $((redis - 1)) Redis connections"
+  echo "host-scale: every bot started, answered and liked, on $pg PostgreSQL and $((redis - 1)) Redis connections"
 fi
