@@ -85,7 +85,8 @@ seq 1 $((count - 1)) | xargs -r -P "${ADD_JOBS:-2}" -I{} "$bin/mirror-bot" bot a
 echo "host-scale: $count bots added in $((SECONDS - started)) s"
 "$bin/fake-misskey" --port "$port" --state "$work/seed.json" >"$work/fake.log" 2>&1 &
 fake_pid=$!
-for _ in $(seq 100); do grep -q "listening port=" "$work/fake.log" && break; sleep 0.1; done
+# (A world of thousands of humans takes the fake a minute or more to load.)
+for _ in $(seq 3000); do grep -q "listening port=" "$work/fake.log" && break; sleep 0.1; done
 
 started=$SECONDS
 scale_arguments=()
