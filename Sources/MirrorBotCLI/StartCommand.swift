@@ -129,14 +129,16 @@ struct StartCommand: Command {
     /// One bot's loops until cancelled: `start`'s, and each bot's of `host`. They are made in a task of
     /// their own (`inTaskOfItsOwn`): the calls that make them (migrations, both accounts looked up) run
     /// deeper than the loops ever do, and the bot's task would hold their frames' memory to its end.
+    /// `started`, when given, is reached once the bot's first learning round has learned (a host
+    /// starts a few bots at a time by it).
     static func runDaemon(
         services: Services, human: any TakeBackNetwork, bot: any TakeBackNetwork, clock: any BotClock, owner: String,
-        status: StatusBoard?, spending: SpendLedger?, timeScale: String
+        status: StatusBoard?, spending: SpendLedger?, timeScale: String, started: Milestone? = nil
     ) async throws {
         let daemon = try await LoopSupervisor.inTaskOfItsOwn {
             try await makeDaemon(
                 services: services, human: human, bot: bot, clock: clock, owner: owner, status: status, spending: spending,
-                timeScale: timeScale)
+                timeScale: timeScale, started: started)
         }
         await daemon.run()
     }
@@ -144,7 +146,7 @@ struct StartCommand: Command {
     /// One bot's loops, ready to run: its stores opened, both accounts looked up, `started` logged.
     static func makeDaemon(
         services: Services, human: any TakeBackNetwork, bot: any TakeBackNetwork, clock: any BotClock, owner: String,
-        status: StatusBoard?, spending: SpendLedger?, timeScale: String
+        status: StatusBoard?, spending: SpendLedger?, timeScale: String, started: Milestone? = nil
     ) async throws -> Daemon {
         let configuration = services.configuration
         let log = services.log
@@ -205,6 +207,10 @@ struct StartCommand: Command {
             idClock: configuration.network.postIDClock, timeZone: configuration.timeZone, clock: clock, log: log.with(["loop": "replies"]))
         var learning = LearningLoop(
             learner: learner.with(log: log.with(["loop": "learning"])), settings: settings, clock: clock, sweep: sweep, tally: tally)
+        // The like loop judges nothing before a learning round has learned (a fresh bot's classifier is empty).
+        let learned = Milestone()
+        learning.learned = learned
+        if let started { learned.passOn(to: started) }
         // Redis emptied under the daemon: noticed at the next learning round, rebuilt from PostgreSQL (the like
         // loop's rounds fail meanwhile, liking nothing: the counts are read only with their marker).
         learning.keepCounts = { [log] in
@@ -219,7 +225,7 @@ struct StartCommand: Command {
                 clock: clock, settings: settings, log: log, sources: sources("replies"), consent: consent("replies"), pace: pace),
             LikeLoop(
                 bot: bot, botAccount: botAccount, classifier: classifier, cursors: actions, claims: actions, clock: clock,
-                settings: settings, log: log, consent: consent("likes"), pace: pace),
+                settings: settings, log: log, consent: consent("likes"), pace: pace, learned: learned),
             learning,
         ]
         if let status, status.detail == .full {

@@ -24,6 +24,9 @@ public struct LearningLoop: DaemonLoop {
     /// Run first in each round: makes the classifier's counts whole (rebuilt from PostgreSQL when
     /// Redis lost them), throwing while they are missing; nil: nothing to check.
     public var keepCounts: (@Sendable () async throws -> Void)?
+    /// Reached when a round has learned (or had nothing it may read): the like loop judges nothing
+    /// before it, so a fresh bot's first timeline is not judged by a classifier still empty.
+    public var learned: Milestone?
 
     /// Posts a paced read of the human's home timeline asks for: one page.
     public static let sampleSize = 100
@@ -43,6 +46,7 @@ public struct LearningLoop: DaemonLoop {
     public func runOnce() async throws -> Duration {
         try await keepCounts?()
         if settings.allows(.optionalRead) { try await learn() }
+        learned?.reach()
         // The sweep's lookups are reads too (X: a post read each): they stop with the others when the
         // budget is tight. Its retries of copy deletions go on (they protect the human), and so does
         // the lookup before each post and reply (`SourceCheck` in the posting and reply loops).

@@ -21,6 +21,8 @@ public final class LikeLoop: DaemonLoop {
     /// POLL_PACE=human: the timeline is read less often in the human's quiet hours; REPLY_PACE=human:
     /// each poll's likes are held for times spread until the next poll. nil: steady, likes at the poll.
     public let pace: PaceKeeper?
+    /// The learning loop's first round that learned: nothing is judged before it (nil: no wait).
+    public let learned: Milestone?
     /// With held likes, when the next poll is due (the loop wakes for held likes between polls).
     let nextPoll = Mutex<Date?>(nil)
 
@@ -30,8 +32,10 @@ public final class LikeLoop: DaemonLoop {
 
     public init(
         bot: any SocialNetwork, botAccount: Account, classifier: any FavoriteClassifier, cursors: any CursorStore, claims: any LikeClaims,
-        clock: any BotClock, settings: DaemonSettings, log: Logger, consent: Consent? = nil, pace: PaceKeeper? = nil
+        clock: any BotClock, settings: DaemonSettings, log: Logger, consent: Consent? = nil, pace: PaceKeeper? = nil,
+        learned: Milestone? = nil
     ) {
+        self.learned = learned
         self.pace = pace
         self.consent = consent
         self.bot = bot
@@ -55,6 +59,13 @@ public final class LikeLoop: DaemonLoop {
         // On a network that charges for reads, a timeline read for likes that cannot be sent buys nothing.
         if (settings.spending != nil && !settings.likesWanted) || !settings.allows(.optionalRead) {
             return try await polled(now: now, untilPoll: untilPoll)
+        }
+        // A timeline judged before the human's likes and timeline are learned would be judged by a
+        // classifier still empty (a fresh bot's) and passed by for good: the cursor moves past it.
+        if let learned, !learned.isReached {
+            log.info("likes_waiting", ["for": "learning"])
+            await learned.wait()
+            try Task.checkCancellation()
         }
         let stream = PositionedStream(stream: Self.stream, cursors: cursors, log: log)
         let (fetched, read) = try await stream.collect { position in

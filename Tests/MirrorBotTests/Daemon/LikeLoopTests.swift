@@ -11,11 +11,16 @@ struct LikeLoopTests: OnLoopWorld {
     let classifier = InMemoryClassifier()
     let claims = InMemoryLikeClaims()
 
-    func loop(limit: Int, events: EventRecorder? = nil) -> LikeLoop {
+    func loop(limit: Int, events: EventRecorder? = nil, learned: Milestone? = nil) -> LikeLoop {
         let settings = DaemonSettings.testing(likeLimitPerDay: limit)
         return LikeLoop(
             bot: network, botAccount: network.account, classifier: classifier, cursors: cursors, claims: claims, clock: clock,
-            settings: settings, log: events.map { log.logger.reporting(to: $0) } ?? log.logger)
+            settings: settings, log: events.map { log.logger.reporting(to: $0) } ?? log.logger, learned: learned)
+    }
+
+    /// Until `event` is logged (at most 10 s).
+    func untilLogged(_ event: String) async throws {
+        for _ in 0..<1_000 where log.events(event).isEmpty { try await Task.sleep(for: .milliseconds(10)) }
     }
 
     func post(_ id: Int, _ text: String) -> NetworkPost {
@@ -91,5 +96,40 @@ struct LikeLoopTests: OnLoopWorld {
         await cursors.setCursor("bot_home", to: "0")  // read everything again
         _ = try await likes.runOnce()
         #expect(network.writes.map(\.kind) == [.like("3")])
+    }
+
+    @Test("a fresh bot's timeline waits for the first learning round: judged then, not passed by with an empty classifier")
+    func waitsForLearning() async throws {
+        let learned = Milestone()
+        network.addHome([post(1, "猫 一"), post(2, "会議 二")], of: network.account.id)
+        let likes = loop(limit: 10, learned: learned)
+        let round = Task { try await likes.runOnce() }
+        try await untilLogged("likes_waiting")
+        #expect(log.events("likes_waiting").count == 1)
+        #expect(log.events("not_liked").isEmpty && network.writes.isEmpty)
+        #expect(await cursors.cursor("bot_home") == nil)
+        try await trainCats()
+        learned.reach()
+        _ = try await round.value
+        #expect(network.writes.map(\.kind) == [.like("1")])
+        #expect(log.events("not_liked").count == 1)
+        // Reached once, for good: the next round does not wait.
+        network.addHome([post(3, "猫 三")], of: network.account.id)
+        _ = try await loop(limit: 10, learned: learned).runOnce()
+        #expect(log.events("likes_waiting").count == 1)
+        #expect(network.writes.map(\.kind) == [.like("1"), .like("3")])
+    }
+
+    @Test("a round waiting for learning ends when it is cancelled, having read and decided nothing")
+    func waitCancelled() async throws {
+        let learned = Milestone()
+        network.addHome([post(1, "猫 一")], of: network.account.id)
+        let likes = loop(limit: 10, learned: learned)
+        let round = Task { try await likes.runOnce() }
+        try await untilLogged("likes_waiting")
+        round.cancel()
+        await #expect(throws: CancellationError.self) { try await round.value }
+        #expect(network.writes.isEmpty && log.events("not_liked").isEmpty)
+        #expect(await cursors.cursor("bot_home") == nil)
     }
 }
