@@ -34,6 +34,8 @@ struct HostCommand: Command {
           HOST_DATABASE_CONNECTIONS  the PostgreSQL connections all its bots share (default 8;
                               the registry holds one more)
           HOST_REDIS_CONNECTIONS     the Redis connections all its bots share (default 2)
+          HOST_STARTING_BOTS  how many bots start at once (default 16); each bot taken
+                              waits its turn, and keeps it until it has learned its human
           STATUS_PORT (PORT)  serve /healthz, /metrics and a page of every bot this host runs
                               on STATUS_BIND (default 127.0.0.1)
           HEARTBEAT_FILE      touched after every round that renewed the leases (the image's
@@ -91,7 +93,8 @@ struct HostCommand: Command {
         let host = BotHost(
             name: hostName, environment: context.environment, box: box, leaseSeconds: leaseSeconds, maxBots: maxBots,
             clocks: clocks, shared: shared, heartbeat: configuration.heartbeatFile.map { Heartbeat(path: $0) }, log: log, board: board,
-            hostSecrets: configuration.secrets)
+            hostSecrets: configuration.secrets,
+            startingBots: try env.integer("HOST_STARTING_BOTS", default: 16, minimum: 1, maximum: 10_000))
 
         let main = Task {
             let connection = try await Self.retrying(log, board) { try await Services.connect(configuration) }
@@ -182,15 +185,15 @@ actor BotHost {
     private var running: [String: Task<Void, Never>] = [:]
     /// Bots stopped when the leases could not be renewed, still finishing.
     private var stopping: [Task<Void, Never>] = []
-    /// When the next bot taken may start.
-    private var nextStart = ContinuousClock.now
-    /// Between two bots' starts: 20 bots a second, 1,000 in 50 s.
-    static let startSpacing = Duration.milliseconds(50)
+    /// The bots starting at once (`HOST_STARTING_BOTS`): each of the others taken waits its turn.
+    let starting: StartingLimit
 
     init(
         name: String, environment: [String: String], box: SecretBox, leaseSeconds: Int, maxBots: Int, clocks: HostClocks,
-        shared: HostConnections, heartbeat: Heartbeat? = nil, log: Logger, board: HostBoard? = nil, hostSecrets: [String] = []
+        shared: HostConnections, heartbeat: Heartbeat? = nil, log: Logger, board: HostBoard? = nil, hostSecrets: [String] = [],
+        startingBots: Int = 16
     ) {
+        self.starting = StartingLimit(places: startingBots)
         self.name = name
         self.environment = environment
         self.box = box
@@ -252,15 +255,16 @@ actor BotHost {
         for bot in round.held where running[bot.name] == nil {
             log.info("bot_taken", ["bot": bot.name, "network": bot.network, "epoch": bot.leaseEpoch])
             board?.taken(bot.name, network: bot.network)
-            // Bots taken at once start one every `startSpacing`, so a host taking hundreds (its
-            // start, another host's death) does not ask their servers everything in the same second.
-            let startAt = max(nextStart, ContinuousClock.now)
-            nextStart = startAt + Self.startSpacing
-            running[bot.name] = Task { [name, environment, box, clocks, shared, log, board, hostSecrets] in
-                do { try await Task.sleep(until: startAt, clock: .continuous) } catch { return }
-                await Self.keepRunning(
-                    bot, host: name, environment: environment, box: box, clocks: clocks, shared: shared, log: log, board: board,
-                    hostSecrets: hostSecrets)
+            // Bots taken at once start a few at a time (`starting`), each keeping its place until it
+            // has learned its human, so a host taking thousands (its start, another host's death)
+            // asks their servers and PostgreSQL no more than they answer.
+            running[bot.name] = Task { [name, environment, box, clocks, shared, log, board, hostSecrets, starting] in
+                let started = Milestone()
+                await starting.run(until: started) {
+                    await Self.keepRunning(
+                        bot, host: name, environment: environment, box: box, clocks: clocks, shared: shared, log: log, board: board,
+                        hostSecrets: hostSecrets, started: started)
+                }
             }
         }
         if !round.held.isEmpty || !running.isEmpty {
@@ -278,17 +282,20 @@ actor BotHost {
     /// service refusing), waiting 5 s doubling to 5 min, so one bot never stops the others.
     static func keepRunning(
         _ bot: RegisteredBot, host: String, environment: [String: String], box: SecretBox, clocks: HostClocks,
-        shared: HostConnections, log: Logger, board: HostBoard? = nil, hostSecrets: [String] = []
+        shared: HostConnections, log: Logger, board: HostBoard? = nil, hostSecrets: [String] = [], started: Milestone? = nil
     ) async {
         let backoff = Backoff(base: .seconds(5), cap: .seconds(300))
         var retry = 1
         while !Task.isCancelled {
             do {
-                try await runOnce(bot, host: host, environment: environment, box: box, clocks: clocks, shared: shared, board: board)
+                try await runOnce(
+                    bot, host: host, environment: environment, box: box, clocks: clocks, shared: shared, board: board, started: started)
                 return
             } catch is CancellationError {
                 return
             } catch {
+                // A failed start ends the bot's turn to start: its next try does not wait for one.
+                started?.reach()
                 let delay = backoff.delay(retry: retry)
                 // The bot's own secrets masked, as its own log lines are.
                 let text = redactor(for: bot, environment: environment, box: box, hostSecrets: hostSecrets).redact(String(describing: error))
@@ -303,7 +310,7 @@ actor BotHost {
     /// The bot's variables opened, its configuration read, its loops run as `start` runs them.
     static func runOnce(
         _ bot: RegisteredBot, host: String, environment: [String: String], box: SecretBox, clocks: HostClocks,
-        shared: HostConnections, board: HostBoard? = nil
+        shared: HostConnections, board: HostBoard? = nil, started: Milestone? = nil
     ) async throws {
         let variables = try BotVariables.opened(bot, with: box)
         let configuration = try Configuration(environment: variables.environment(host: environment, name: bot.name))
@@ -335,7 +342,7 @@ actor BotHost {
         let owner = "\(host)/\(bot.name)"
         try await StartCommand.runDaemon(
             services: services, human: human, bot: network, clock: clock, owner: owner, status: status, spending: spending,
-            timeScale: clocks.timeScale.map { "\($0)x" } ?? "real time")
+            timeScale: clocks.timeScale.map { "\($0)x" } ?? "real time", started: started)
     }
 
     /// An X bot's spend counted with its app's other bots (`x_app_spend` in the registry): the bot
