@@ -90,7 +90,9 @@ struct BlueskyClientTests {
     @Test("a spent window is waited out until its reset, then the request goes through")
     func rateLimitWait() async throws {
         let fixture = try F()
-        fixture.server.setRateLimit(limit: 2, window: 2)
+        // A window long enough that the three requests fall in it even on a loaded machine (a 2 s one
+        // could reset between them, and the third need no wait).
+        fixture.server.setRateLimit(limit: 2, window: 5)
         let client = fixture.client()
         for _ in 0..<3 { _ = try await client.send(GetSession()) }
         #expect(fixture.recordedSleeps.contains { $0 > .milliseconds(100) })
