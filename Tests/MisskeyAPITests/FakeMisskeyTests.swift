@@ -195,6 +195,17 @@ struct FakeMisskeyTests {
         #expect(onRenote.status == 400 && onRenote.code == "CANNOT_REACT_TO_RENOTE")
         let mine = try await client.send(MisskeyPaged(UserNotes(userId: fixture.human.id), limit: 10)).first { $0.id == note }
         #expect(mine?.myReaction == "❤")
+        // The note's counts follow its reactions as they come, change and go (with the note).
+        func counts() async throws -> [String: Int]? {
+            let shown = try await fixture.post("notes/show", #"{"noteId":"\#(note)"}"#, token: fixture.friend.token)
+            return (try JSONSerialization.jsonObject(with: shown.body) as? [String: Any])?["reactions"] as? [String: Int]
+        }
+        #expect(try await counts() == ["❤": 1])
+        server.addReaction(userId: fixture.friend.id, noteId: note, reaction: "👍")
+        server.addReaction(userId: fixture.human.id, noteId: note, reaction: "👍")
+        #expect(try await counts() == ["❤": 1, "👍": 2])
+        server.addReaction(userId: fixture.human.id, noteId: note, reaction: "❤")
+        #expect(try await counts() == ["❤": 2, "👍": 1])
     }
 
     @Test("users/reactions: newest first by reaction id; REACTIONS_NOT_PUBLIC for others when private, the owner still sees them")

@@ -20,12 +20,8 @@ extension FakeMisskeyWorld {
     /// `hidden`: packed for a viewer who may not see it (lists never serve one; `notes/show` does).
     func pack(note: FakeMisskeyNote, viewer: FakeMisskeyUser?, depth: Int = 0, hidden: Bool = false) -> FakeMisskeyNotePack? {
         guard let author = users[note.userId] else { return nil }
-        var counts: [String: Int] = [:]
-        var mine: String?
-        for reaction in reactions.on(note.id) {
-            counts[reaction.reaction, default: 0] += 1
-            if reaction.userId == viewer?.id { mine = reaction.reaction }
-        }
+        let counts = reactions.counts(on: note.id)
+        let mine = viewer.flatMap { reactions.of($0.id, on: note.id)?.reaction }
         let related = { (id: String?) -> FakeMisskeyNotePack? in
             guard depth == 0, let id, let target = notes[id], isVisible(target, to: viewer) else { return nil }
             return pack(note: target, viewer: viewer, depth: depth + 1)
