@@ -108,10 +108,11 @@ fi
 wrapper=(); [ -n "${HEAPTRACK:-}" ] && wrapper=(heaptrack -o "$HEAPTRACK")
 HOST_MAX_BOTS=100000 "${wrapper[@]}" "$bin/mirror-bot" host "${scale_arguments[@]}" >"$work/host.log" 2>&1 &
 host_pid=$!
-for _ in $(seq 1800); do
+# (Every 5 s, at most 45 minutes: the log of thousands of bots is read whole each time.)
+for _ in $(seq 540); do
   [ "$(grep -c ' event=started ' "$work/host.log" 2>/dev/null || true)" -ge "$count" ] && break
   kill -0 "$host_pid" 2>/dev/null || { tail -20 "$work/host.log"; echo "host-scale: the host exited" >&2; exit 1; }
-  sleep 1
+  sleep 5
 done
 echo "host-scale: $(grep -c ' event=started ' "$work/host.log" || true) bots started in $((SECONDS - started)) s; measuring after ${SETTLE:-30} s more"
 sleep "${SETTLE:-30}"
@@ -164,19 +165,24 @@ print(f"{at(0.5):.1f} {at(0.99):.1f} {waits[-1] if waits else 0:.1f}")')
 for first in $(seq 0 500 $((count - 1))); do
   for i in $(seq "$first" $((first + 499 < count - 1 ? first + 499 : count - 1))); do
     [ "$i" -gt "$first" ] && printf ' UNION ALL '
-    printf "SELECT extract(epoch FROM s.posted_at - ((s.local_date::timestamp + make_interval(mins => s.minute_of_day)) AT TIME ZONE p.time_zone)), s.updated_at >= '%s' FROM bot_scale%d.plan_slots s JOIN bot_scale%d.plans p USING (local_date) WHERE s.state = 'posted' AND s.posted_at IS NOT NULL AND (s.local_date::timestamp + make_interval(mins => s.minute_of_day)) AT TIME ZONE p.time_zone >= %s" "$window_start" "$i" "$i" "$planned_since"
-  done | psql "$TEST_DATABASE_URL" -AtF ' ' -f -
+    printf "SELECT coalesce(extract(epoch FROM s.posted_at - ((s.local_date::timestamp + make_interval(mins => s.minute_of_day)) AT TIME ZONE p.time_zone)), 0), s.updated_at >= '%s', s.state, coalesce(s.reason, '') FROM bot_scale%d.plan_slots s JOIN bot_scale%d.plans p USING (local_date) WHERE s.state IN ('posted', 'skipped') AND (s.state = 'skipped' OR s.posted_at IS NOT NULL) AND (s.local_date::timestamp + make_interval(mins => s.minute_of_day)) AT TIME ZONE p.time_zone >= %s" "$window_start" "$i" "$i" "$planned_since"
+  done | psql "$TEST_DATABASE_URL" -AtF '|' -f -
 done >"$work/lateness.txt"
-read -r posts p50 p99 worst window_posts window_p99 < <(python3 -c '
-import sys
-rows = [line.split() for line in open(sys.argv[1]) if line.strip()]
+# Posted slots' lateness; skipped ones counted, by the first words of their reason.
+read -r posts p50 p99 worst window_posts window_p99 skipped < <(python3 -c '
+import collections, sys
+rows = [line.rstrip("\n").split("|", 3) for line in open(sys.argv[1]) if line.strip()]
 def at(values, q):
     values = sorted(values)
     if not values: return 0.0
     x = q * (len(values) - 1); i = int(x)
     return values[i] + (values[min(i + 1, len(values) - 1)] - values[i]) * (x - i)
-late = [float(r[0]) for r in rows]; window = [float(r[0]) for r in rows if r[1] == "t"]
-print(len(late), at(late, 0.5), at(late, 0.99), max(late, default=0), len(window), at(window, 0.99))' "$work/lateness.txt")
+posted = [r for r in rows if r[2] == "posted"]; skipped = [r for r in rows if r[2] == "skipped"]
+late = [float(r[0]) for r in posted]; window = [float(r[0]) for r in posted if r[1] == "t"]
+reasons = collections.Counter(" ".join(r[3].split()[:3]) for r in skipped)
+with open(sys.argv[2], "w") as out:
+    for reason, n in reasons.most_common(): out.write(f"{n} {reason}\n")
+print(len(late), at(late, 0.5), at(late, 0.99), max(late, default=0), len(window), at(window, 0.99), len(skipped))' "$work/lateness.txt" "$work/skipped.txt")
 failed="$(grep -c ' event=bot_failed ' "$work/host.log" || true)"
 # Likes: each bot's `liked` lines (the friend's post again of a note its human liked, MENTIONS + 5 s).
 likes="$(grep -c ' event=liked ' "$work/host.log" || true)"
@@ -195,6 +201,7 @@ awk -v n="$count" -v rss="$rss" -v b="$before" -v a="$after" -v t="$ticks" -v w=
   printf "host-scale: posts=%d lateness_p50_s=%.2f lateness_p99_s=%.2f worst_s=%.2f (bot clock, %sx real time; p99 %.2f real seconds)\n", posts, p50, p99, worst, scale, p99 / scale
   printf "host-scale: in the window alone: posts=%d lateness_p99_s=%.2f (%.2f real seconds)\n", wposts, wp99, wp99 / scale
 }'
+echo "host-scale: slots skipped=$skipped$( [ "$skipped" -gt 0 ] && printf ' (%s)' "$(head -3 "$work/skipped.txt" | paste -sd ';' -)")"
 echo "host-scale: reference_cpu_s=$reference_cpu_s cpu_ratio=$cpu_ratio (recorded $CPU_RATIO_RECORDED) lateness_ratio=$lateness_ratio (recorded $LATENESS_RATIO_RECORDED) reply_ratio=$reply_ratio (recorded $REPLY_RATIO_RECORDED)"
 # The baseline: the same host binary running one of the bots alone (its leases given back by the
 # host above, stopped with SIGTERM), after the same settling time. Memory is guarded as a ratio to
