@@ -80,29 +80,31 @@ public actor PostgresBlueskySessionStore: BlueskySessionStore {
     }
 
     private func lockedInDatabase<T: Sendable>(account: String, _ body: @Sendable () async throws -> T) async throws -> T {
-        let connection = try await database().pinned()
-        let clock = ContinuousClock()
-        let deadline = clock.now + lockTimeout
-        while try await connection.query("""
-            SELECT pg_try_advisory_lock(hashtext('mirror-bot bluesky session'), hashtext(current_schema() || ' ' || \(account))) AS ok
-            """).first?.decode("ok", as: Bool.self) != true
-        {
-            guard clock.now < deadline else {
-                throw PostgresError(kind: .query, message: "another process has been renewing the Bluesky session of \(account) for too long")
+        let lockTimeout = self.lockTimeout
+        return try await database().withPinned { connection in
+            let clock = ContinuousClock()
+            let deadline = clock.now + lockTimeout
+            while try await connection.query("""
+                SELECT pg_try_advisory_lock(hashtext('mirror-bot bluesky session'), hashtext(current_schema() || ' ' || \(account))) AS ok
+                """).first?.decode("ok", as: Bool.self) != true
+            {
+                guard clock.now < deadline else {
+                    throw PostgresError(kind: .query, message: "another process has been renewing the Bluesky session of \(account) for too long")
+                }
+                try await Task.sleep(for: .milliseconds(100))
             }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        do {
-            let value = try await body()
-            try await unlock(account, connection)
-            return value
-        } catch {
-            try? await unlock(account, connection)
-            throw error
+            do {
+                let value = try await body()
+                try await Self.unlock(account, connection)
+                return value
+            } catch {
+                try? await Self.unlock(account, connection)
+                throw error
+            }
         }
     }
 
-    private func unlock(_ account: String, _ connection: any PostgresClient) async throws {
+    private static func unlock(_ account: String, _ connection: any PostgresClient) async throws {
         try await connection.query("""
             SELECT pg_advisory_unlock(hashtext('mirror-bot bluesky session'), hashtext(current_schema() || ' ' || \(account)))
             """)

@@ -107,19 +107,20 @@ public struct PostgresClassifierJournal: ClassifierJournal {
     }
 
     public func exclusively<T: Sendable>(_ name: String, _ body: @Sendable () async throws -> T) async throws -> T? {
-        let connection = try await open().pinned()
-        let locked = try await connection.query("""
-            SELECT pg_try_advisory_lock(hashtext(current_schema() || ':' || \(name))) AS locked
-            """).first?.decode("locked", as: Bool.self)
-        guard locked == true else { return nil }
-        func unlock() async { _ = try? await connection.query("SELECT pg_advisory_unlock(hashtext(current_schema() || ':' || \(name)))") }
-        do {
-            let value = try await body()
-            await unlock()
-            return value
-        } catch {
-            await unlock()
-            throw error
+        try await open().withPinned { connection in
+            let locked = try await connection.query("""
+                SELECT pg_try_advisory_lock(hashtext(current_schema() || ':' || \(name))) AS locked
+                """).first?.decode("locked", as: Bool.self)
+            guard locked == true else { return nil }
+            func unlock() async { _ = try? await connection.query("SELECT pg_advisory_unlock(hashtext(current_schema() || ':' || \(name)))") }
+            do {
+                let value = try await body()
+                await unlock()
+                return value
+            } catch {
+                await unlock()
+                throw error
+            }
         }
     }
 

@@ -12,11 +12,14 @@ public protocol PostgresClient: Sendable {
     /// Runs `body` inside BEGIN/COMMIT on one server session; any thrown error rolls back and is rethrown.
     func transaction<T: Sendable>(_ body: @Sendable (isolated PostgresConnection) throws -> T) async throws -> T
 
-    /// A client whose every statement goes to one server session, so what a session holds
-    /// (a session-level advisory lock) is taken and released on the same one.
-    func pinned() async -> any PostgresClient
+    /// Runs `body` with a client whose every statement goes to one server session, kept open
+    /// until `body` returns, so what a session holds (a session-level advisory lock) is taken and
+    /// released on the same one.
+    func withPinned<T: Sendable>(_ body: @Sendable (any PostgresClient) async throws -> T) async throws -> T
 }
 
 extension PostgresConnection: PostgresClient {
-    public nonisolated func pinned() async -> any PostgresClient { self }
+    public nonisolated func withPinned<T: Sendable>(_ body: @Sendable (any PostgresClient) async throws -> T) async throws -> T {
+        try await body(self)
+    }
 }

@@ -31,6 +31,17 @@ public actor PostgresConnection {
     private var searchPath: String?
     /// Settings made on each new session (a pool's timeouts).
     private var sessionSettings: String?
+    /// A pool's connection: how many schemas one server session may serve before it is opened
+    /// anew. A server process caches the catalogs of every schema it has seen (about 430 KB a
+    /// bot's schema) and never lets them go; a new session starts empty.
+    private let schemasPerSession: Int?
+    /// The schemas this session has served (a pool's connection).
+    private var schemasServed = Set<String>()
+    /// Holders of something that lives in this session (a session-level advisory lock): while
+    /// any is held, the session is never opened anew.
+    private var holders = 0
+    /// How many times this connection opened a new session to let go of the schemas it had served.
+    public private(set) var renewals = 0
 
     /// Connects at once; throws `PostgresError` (without the password) when it cannot.
     /// With `schema`, `search_path` is that schema on this connection and after every
@@ -38,16 +49,19 @@ public actor PostgresConnection {
     public init(url: String, schema: String? = nil) async throws {
         self.url = url
         self.schema = schema
+        self.schemasPerSession = nil
         try reconnect()
     }
 
     /// A connection that connects on its first statement (a pool's, which serves many schemas).
     /// Its statements give up waiting for a lock after `lockTimeoutSeconds` and run at most
     /// `statementTimeoutSeconds`, so one schema's locked table (a migration, an import) never
-    /// holds the other schemas' statements queued behind it.
-    init(lazyURL url: String, lockTimeoutSeconds: Int, statementTimeoutSeconds: Int) {
+    /// holds the other schemas' statements queued behind it. A session that has served
+    /// `schemasPerSession` schemas is closed before it serves another, when nothing is held in it.
+    init(lazyURL url: String, lockTimeoutSeconds: Int, statementTimeoutSeconds: Int, schemasPerSession: Int) {
         self.url = url
         self.schema = nil
+        self.schemasPerSession = max(1, schemasPerSession)
         self.sessionSettings = "SET lock_timeout = '\(lockTimeoutSeconds)s'; SET statement_timeout = '\(statementTimeoutSeconds)s'"
     }
 
@@ -106,8 +120,14 @@ public actor PostgresConnection {
     }
 
     /// Sets `search_path` to `schema` unless it is that already (quoted by the server, never spliced).
+    /// A session that has served its share of schemas is first closed, when nothing is held in it.
     private func enter(_ schema: String) throws {
+        if let schemasPerSession, holders == 0, handle != nil, schemasServed.count >= schemasPerSession, !schemasServed.contains(schema) {
+            close()
+            renewals += 1
+        }
         let connection = try liveConnection()
+        schemasServed.insert(schema)
         guard searchPath != schema else { return }
         try setSearchPath(schema, on: connection)
         searchPath = schema
@@ -123,7 +143,15 @@ public actor PostgresConnection {
     public func close() {
         handle = nil
         searchPath = nil
+        schemasServed = []
     }
+
+    /// Marks something held in this session (a session-level advisory lock) until `release()`:
+    /// the session is not opened anew meanwhile to let go of schemas.
+    func hold() { holders += 1 }
+
+    /// Ends one `hold()`.
+    func release() { holders = max(0, holders - 1) }
 
     // MARK: - libpq
 
@@ -144,6 +172,7 @@ public actor PostgresConnection {
     private func reconnect() throws {
         handle = nil
         searchPath = nil
+        schemasServed = []
         // Defaults first, so values in the URL override them: give up connecting after 10 s,
         // and notice a dead server mid-query within about a minute (TCP keepalives and
         // tcp_user_timeout; unix sockets ignore them).

@@ -78,14 +78,75 @@ struct PostgresPoolTests {
         defer { Task { await drop(names, admin) } }
         let pool = PostgresPool(url: try TestEnvironment.databaseURL(), size: 1)
         let key = Int.random(in: 1...1_000_000_000)
-        let holder = await pool.client(schema: names[0]).pinned()
-        #expect(try await holder.query("SELECT pg_try_advisory_lock(\(key)) AS ok").first?.decode("ok", as: Bool.self) == true)
-        // The only connection keeps serving another schema while the lock is held.
-        try await pool.client(schema: names[1]).query("INSERT INTO t (n) VALUES (1)")
-        #expect(try await admin.query("SELECT pg_try_advisory_lock(\(key)) AS ok").first?.decode("ok", as: Bool.self) == false)
-        #expect(try await holder.query("SELECT pg_advisory_unlock(\(key)) AS ok").first?.decode("ok", as: Bool.self) == true)
+        try await pool.client(schema: names[0]).withPinned { holder in
+            #expect(try await holder.query("SELECT pg_try_advisory_lock(\(key)) AS ok").first?.decode("ok", as: Bool.self) == true)
+            // The only connection keeps serving another schema while the lock is held.
+            try await pool.client(schema: names[1]).query("INSERT INTO t (n) VALUES (1)")
+            #expect(try await admin.query("SELECT pg_try_advisory_lock(\(key)) AS ok").first?.decode("ok", as: Bool.self) == false)
+            #expect(try await holder.query("SELECT pg_advisory_unlock(\(key)) AS ok").first?.decode("ok", as: Bool.self) == true)
+        }
         #expect(try await admin.query("SELECT pg_try_advisory_lock(\(key)) AS ok").first?.decode("ok", as: Bool.self) == true)
         try await admin.query("SELECT pg_advisory_unlock(\(key))")
+    }
+
+    @Test("eight schemas each with six slow statements at once through four connections: each schema's rows on at most two server sessions, some on two")
+    func twoConnectionsASchema() async throws {
+        let (names, admin) = try await schemas(8)
+        defer { Task { await drop(names, admin) } }
+        let pool = PostgresPool(url: try TestEnvironment.databaseURL(), size: 4)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, name) in names.enumerated() {
+                for round in 0..<6 {
+                    // Slow, so a schema's first connection has more than two waiting and the rest go to its second.
+                    group.addTask {
+                        try await pool.client(schema: name).query("INSERT INTO t (n, pid) SELECT \(index * 100 + round), pg_backend_pid() FROM pg_sleep(0.1)")
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        var spread = 0
+        for name in names {
+            let pids = Set(try await admin.query(PostgresQuery(unsafeSQL: "SELECT pid FROM \(name).t")).map { try $0.decode("pid", as: Int.self) })
+            #expect(pids.count <= 2, "\(name) on \(pids.count) sessions")
+            if pids.count == 2 { spread += 1 }
+        }
+        #expect(spread > 0, "no statement went to a schema's second connection")
+    }
+
+    @Test("a session that has served its share of schemas is opened anew before it serves another, never while a pinned client holds it")
+    func sessionsRenewed() async throws {
+        let (names, admin) = try await schemas(8)
+        defer { Task { await drop(names, admin) } }
+        let pool = PostgresPool(url: try TestEnvironment.databaseURL(), size: 1, schemasPerSession: 3)
+        @Sendable func pid(_ name: String) async throws -> Int? {
+            try await pool.client(schema: name).query("SELECT pg_backend_pid() AS pid").first?.decode("pid", as: Int.self)
+        }
+        var pids: [Int?] = []
+        for name in names[0..<3] { pids.append(try await pid(name)) }
+        // A schema already served does not count again.
+        pids.append(try await pid(names[0]))
+        pids.append(try await pid(names[3]))
+        #expect(Set(pids[0..<4]).count == 1)
+        #expect(pids[4] != pids[0], "the fourth schema was served by the session that had served three")
+        #expect(await pool.renewals() == 1)
+        let key = Int.random(in: 1...1_000_000_000)
+        let current = pids[4]
+        try await pool.client(schema: names[4]).withPinned { holder in
+            #expect(try await holder.query("SELECT pg_try_advisory_lock(\(key)) AS ok").first?.decode("ok", as: Bool.self) == true)
+            // Past the share while the lock is held: the same session serves them all.
+            var held: [Int?] = []
+            for name in names[5..<8] { held.append(try await pid(name)) }
+            #expect(Set(held) == [current])
+            #expect(try await admin.query("SELECT pg_try_advisory_lock(\(key)) AS ok").first?.decode("ok", as: Bool.self) == false)
+            #expect(try await holder.query("SELECT pg_advisory_unlock(\(key)) AS ok").first?.decode("ok", as: Bool.self) == true)
+        }
+        #expect(await pool.renewals() == 1)
+        // Released, the next schema the session has not served goes to a new one, in its own schema.
+        let after = try await pool.client(schema: names[0]).query("SELECT pg_backend_pid() AS pid, current_schema() AS s").first
+        #expect(try after?.decode("pid", as: Int.self) != pids[4])
+        #expect(try after?.decode("s", as: String.self) == names[0])
+        #expect(await pool.renewals() == 2)
     }
 
     @Test("a schema's table locked elsewhere fails its statement after the lock timeout; another schema's statement queued behind it on the same connection goes through")
