@@ -101,10 +101,12 @@ public actor PostgresConnection {
         }
     }
 
-    /// `query(_:)` with `search_path` set to `schema` first, when this session names another.
+    /// `query(_:)` with `search_path` set to `schema` first, when this session names another:
+    /// both sent at once (libpq's pipeline mode), one round trip where there would be two.
     func query(_ query: PostgresQuery, in schema: String) throws -> [PostgresRow] {
-        try enter(schema)
-        return try self.query(query)
+        let connection = try session(for: schema)
+        guard searchPath != schema else { return try self.query(query) }
+        return try self.query(query, after: schema, on: connection)
     }
 
     /// `execute(unsafeSQL:)` in `schema`.
@@ -120,23 +122,80 @@ public actor PostgresConnection {
     }
 
     /// Sets `search_path` to `schema` unless it is that already (quoted by the server, never spliced).
-    /// A session that has served its share of schemas is first closed, when nothing is held in it.
     private func enter(_ schema: String) throws {
+        let connection = try session(for: schema)
+        guard searchPath != schema else { return }
+        try setSearchPath(schema, on: connection)
+        searchPath = schema
+    }
+
+    /// The live session for a statement of `schema`: a new one when this one has served its share
+    /// of schemas (`schemasPerSession`) and nothing is held in it.
+    private func session(for schema: String) throws -> OpaquePointer {
         if let schemasPerSession, holders == 0, handle != nil, schemasServed.count >= schemasPerSession, !schemasServed.contains(schema) {
             close()
             renewals += 1
         }
         let connection = try liveConnection()
         schemasServed.insert(schema)
-        guard searchPath != schema else { return }
-        try setSearchPath(schema, on: connection)
-        searchPath = schema
+        return connection
     }
 
+    private static let setSearchPathSQL = "SELECT pg_catalog.set_config('search_path', pg_catalog.quote_ident($1), false)"
+
     private func setSearchPath(_ schema: String, on raw: OpaquePointer) throws {
-        let sql = "SELECT pg_catalog.set_config('search_path', pg_catalog.quote_ident($1), false)"
-        let result = withCStrings([schema]) { values in PQexecParams(raw, sql, 1, nil, values, nil, nil, 0) }
-        _ = try consume(result, connection: raw, sql: sql)
+        let result = withCStrings([schema]) { values in PQexecParams(raw, Self.setSearchPathSQL, 1, nil, values, nil, nil, 0) }
+        _ = try consume(result, connection: raw, sql: Self.setSearchPathSQL)
+    }
+
+    /// Sets `search_path` to `schema` and runs `query`, sent together in one pipeline. The two
+    /// share the pipeline's implicit transaction, so a failing statement undoes the setting too:
+    /// until one succeeds the session's path is not known here, and the next statement sets it.
+    /// A pipeline left in a state it cannot leave closes the connection (the next query reconnects).
+    private func query(_ query: PostgresQuery, after schema: String, on raw: OpaquePointer) throws -> [PostgresRow] {
+        searchPath = nil
+        let owner = handle  // kept until the results are read, should the pipeline close the connection
+        defer { withExtendedLifetime(owner) {} }
+        guard PQenterPipelineMode(raw) == 1 else {
+            throw PostgresError(kind: .connection, message: redact(errorMessage(raw)), query: query.sql)
+        }
+        let sent = withCStrings([schema]) { PQsendQueryParams(raw, Self.setSearchPathSQL, 1, nil, $0, nil, nil, 0) } == 1
+            && withCStrings(query.binds) { PQsendQueryParams(raw, query.sql, Int32($0.count), nil, $0, nil, nil, 0) } == 1
+            && PQpipelineSync(raw) == 1
+        // The first result of each statement (each ends with a null), up to the pipeline's end.
+        var results: [OpaquePointer] = []
+        var current: OpaquePointer?
+        var ends = 0
+        while sent {
+            guard let result = PQgetResult(raw) else {
+                if let finished = current { results.append(finished) }
+                current = nil
+                ends += 1
+                if ends > 2 || PQstatus(raw) != CONNECTION_OK { break }
+                continue
+            }
+            if PQresultStatus(result) == PGRES_PIPELINE_SYNC {
+                PQclear(result)
+                break
+            }
+            if current == nil { current = result } else { PQclear(result) }
+        }
+        if let unfinished = current { results.append(unfinished) }
+        let message = redact(errorMessage(raw))
+        if PQexitPipelineMode(raw) != 1 { close() }
+        guard results.count == 2 else {
+            results.forEach { PQclear($0) }
+            throw PostgresError(kind: .connection, message: message, query: query.sql)
+        }
+        do {
+            _ = try consume(results[0], connection: raw, sql: Self.setSearchPathSQL)
+        } catch {
+            PQclear(results[1])
+            throw error
+        }
+        let rows = try consume(results[1], connection: raw, sql: query.sql)
+        searchPath = schema
+        return rows
     }
 
     /// Closes the connection; the next query reconnects.

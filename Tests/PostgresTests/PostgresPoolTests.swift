@@ -170,6 +170,23 @@ struct PostgresPoolTests {
         #expect(try await pool.client(schema: names[0]).query("SELECT count(*) AS n FROM t").first?.decode("n", as: Int.self) == 0)
     }
 
+    @Test("a statement that fails as its connection enters its schema leaves the session's path unknown: the next statements see their own schemas")
+    func failedStatementAfterSwitch() async throws {
+        let (names, admin) = try await schemas(2)
+        defer { Task { await drop(names, admin) } }
+        let pool = PostgresPool(url: try TestEnvironment.databaseURL(), size: 1)
+        let first = pool.client(schema: names[0]), second = pool.client(schema: names[1])
+        for _ in 0..<2 {
+            try await first.query("INSERT INTO t (n) VALUES (1)")
+            // Sent with the switch to the second schema, in one pipeline: its failure undoes the switch on the server.
+            await #expect(throws: PostgresError.self) { try await second.query("SELECT * FROM no_such_table") }
+            #expect(try await second.query("SELECT current_schema() AS s").first?.decode("s", as: String.self) == names[1])
+            #expect(try await first.query("SELECT current_schema() AS s").first?.decode("s", as: String.self) == names[0])
+        }
+        #expect(try await first.query("SELECT count(*) AS n FROM t").first?.decode("n", as: Int.self) == 2)
+        #expect(try await second.query("SELECT count(*) AS n FROM t").first?.decode("n", as: Int.self) == 0)
+    }
+
     @Test("a pool's connection killed by the server is opened again on the next statement")
     func reconnects() async throws {
         let (names, admin) = try await schemas(1)
