@@ -33,9 +33,6 @@ struct StartCommand: Command {
     /// With `timeScale`: the minute of the day (TIME_ZONE) the bot's clock starts at.
     var startMinute: Int?
 
-    /// Seconds between SIGTERM and exiting even with work in flight (platforms kill at 10).
-    static let stopDeadline: Double = 8
-
     init(arguments: [String]) throws {
         let parsed = try Arguments(arguments, options: ["time-scale", "start-at"], usage: Self.usage)
         guard parsed.positionals.isEmpty else {
@@ -90,28 +87,7 @@ struct StartCommand: Command {
                 services: services, human: human, bot: bot, clock: clock, owner: owner, status: status, spending: spending,
                 timeScale: label)
         }
-        let signals = [SIGTERM, SIGINT].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                log.report(.stopping(signal: number == SIGTERM ? "SIGTERM" : "SIGINT"))
-                daemon.cancel()
-                // A blocking database or Redis call cannot be interrupted: exit anyway, in time.
-                // Claims in PostgreSQL keep anything in flight from being done twice.
-                DispatchQueue.global().asyncAfter(deadline: .now() + Self.stopDeadline) {
-                    log.report(.stoppedForcibly(afterSeconds: Int(Self.stopDeadline)))
-                    exit(1)
-                }
-            }
-            source.resume()
-            return source
-        }
-        defer { signals.forEach { $0.cancel() } }
-        do {
-            try await daemon.value
-        } catch is CancellationError {
-            // Stopped by a signal while starting up.
-        }
+        try await Stopping.untilSignalled(daemon, log: log)
         log.report(.stopped)
         return 0
     }

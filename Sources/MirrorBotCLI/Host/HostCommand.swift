@@ -115,26 +115,7 @@ struct HostCommand: Command {
             let released = (try? await registry.release(host: hostName)) ?? 0
             log.info("host_released", ["bots": released])
         }
-        let signals = [SIGTERM, SIGINT].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                log.report(.stopping(signal: number == SIGTERM ? "SIGTERM" : "SIGINT"))
-                main.cancel()
-                DispatchQueue.global().asyncAfter(deadline: .now() + StartCommand.stopDeadline) {
-                    log.report(.stoppedForcibly(afterSeconds: Int(StartCommand.stopDeadline)))
-                    exit(1)
-                }
-            }
-            source.resume()
-            return source
-        }
-        defer { signals.forEach { $0.cancel() } }
-        do {
-            try await main.value
-        } catch is CancellationError {
-            // Stopped while reaching PostgreSQL.
-        }
+        try await Stopping.untilSignalled(main, log: log)
         log.report(.stopped)
         return 0
     }
