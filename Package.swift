@@ -164,6 +164,6 @@ let package = Package(
             "FakeMisskey", "BlueskyAPI",
         ]),
         .testTarget(name: "StatusServerTests", dependencies: ["StatusServer", "HTTPExchange", "TestSupport"]),
-        .testTarget(name: "FakeHTTPTests", dependencies: ["FakeHTTP"]),
+        .testTarget(name: "FakeHTTPTests", dependencies: ["FakeHTTP", "TestSupport"]),
     ]
 )

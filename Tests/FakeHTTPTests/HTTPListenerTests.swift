@@ -1,5 +1,6 @@
 import FakeHTTP
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -20,8 +21,8 @@ import Testing
         return listener
     }
 
-    private func connect(_ listener: HTTPListener, timeout: TimeInterval = 10) throws -> RawHTTPConnection {
-        try #require(RawHTTPConnection(port: listener.port, timeout: timeout))
+    private func connect(_ listener: HTTPListener, timeout: TimeInterval = 10) throws -> HTTPProbe.Connection {
+        try HTTPProbe.Connection(port: listener.port, timeout: timeout)
     }
 
     @Test("two requests on one connection are both answered on it, each saying keep-alive")
@@ -141,7 +142,7 @@ import Testing
         let answer = try #require(inFlight.readAnswer())
         #expect(answer.body == "GET /slow 0" && answer.headers["connection"] == "close")
         #expect(inFlight.closedByServer())
-        #expect(RawHTTPConnection(port: listener.port) == nil)
+        #expect(throws: HTTPProbe.ProbeError.self) { try HTTPProbe.Connection(port: listener.port) }
     }
 
     @Test("closing each connection closes the kept ones now; one not yet answered answers its first request, then closes")

@@ -51,9 +51,13 @@ public enum HTTPProbe {
         return Int(line[range].dropFirst("port=".count))
     }
 
-    /// One TCP connection to 127.0.0.1, to send what a test wants, when it wants.
+    /// One TCP connection to 127.0.0.1, to send what a test wants, when it wants, and read the
+    /// answers whole (to the server's close) or one at a time by their `Content-Length`, so a test
+    /// sees whether the server kept the connection, closed it, or answered out of turn.
     public final class Connection: @unchecked Sendable {
         private var descriptor: Int32
+        /// Bytes read and not yet returned by `readAnswer()`.
+        private var pending: [UInt8] = []
 
         public init(port: Int, timeout: TimeInterval = 10) throws {
             // Close-on-exec: a process another test starts must not keep this connection open.
@@ -108,6 +112,36 @@ public enum HTTPProbe {
                 result += buffer[0..<count]
             }
             return result
+        }
+
+        /// The next whole answer, by its `Content-Length`; nil when the connection closed (or a read
+        /// timed out) first.
+        public func readAnswer() -> Response? {
+            var buffer = [UInt8](repeating: 0, count: 8_192)
+            while true {
+                if let end = Self.blankLine(in: pending), let head = HTTPProbe.parse(Array(pending[0..<(end + 4)])) {
+                    let length = head.headers["content-length"].flatMap { Int($0) } ?? 0
+                    if pending.count >= end + 4 + length {
+                        let body = String(decoding: pending[(end + 4)..<(end + 4 + length)], as: UTF8.self)
+                        pending.removeFirst(end + 4 + length)
+                        return Response(status: head.status, headers: head.headers, body: body)
+                    }
+                }
+                let count = receive(into: &buffer)
+                guard count > 0 else { return nil }
+                pending += buffer[0..<count]
+            }
+        }
+
+        /// Shuts the connection down for writing: the client has sent all it will.
+        public func finishSending() { shutdown(descriptor, Int32(SHUT_WR)) }
+
+        private static func blankLine(in bytes: [UInt8]) -> Int? {
+            guard bytes.count >= 4 else { return nil }
+            for index in 0...(bytes.count - 4) where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
+                return index
+            }
+            return nil
         }
 
         /// Waits up to the read timeout for the server to close; true when it did (EOF or reset).
