@@ -35,25 +35,32 @@ struct CurlTransportTests {
         return request
     }
 
+    /// A socket listening on 127.0.0.1 with `backlog`, and its port.
+    static func listening(backlog: Int32) throws -> (socket: Int32, port: Int) {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 && listen(socket, backlog) == 0 && getsockname(socket, $0, &length) == 0
+            }
+        }
+        guard bound else {
+            close(socket)
+            throw URLError(.cannotConnectToHost)
+        }
+        return (socket, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
     /// A socket that listens and never accepts: connections complete in its backlog, and nothing is ever answered.
     final class SilentServer {
         let port: Int
         private let socket: Int32
 
         init() throws {
-            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            self.socket = socket
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(socket, $0, length) == 0 && listen(socket, 16) == 0 && getsockname(socket, $0, &length) == 0
-                }
-            }
-            guard bound else { throw URLError(.cannotConnectToHost) }
-            port = Int(UInt16(bigEndian: address.sin_port))
+            (socket, port) = try CurlTransportTests.listening(backlog: 16)
         }
 
         deinit { close(socket) }
@@ -142,6 +149,53 @@ struct CurlTransportTests {
         let server = try Self.echoServer()
         defer { server.stop() }
         #expect(try await CurlTransport(timeout: 5).send(Self.request(server.port, "/after")).status == 201)
+    }
+
+    /// A socket that accepts every connection and never answers, counting the connections.
+    final class CountingServer: @unchecked Sendable {
+        let port: Int
+        private let socket: Int32
+        private let accepted = Mutex<[Int32]>([])
+
+        init() throws {
+            (socket, port) = try CurlTransportTests.listening(backlog: 512)
+            let socket = self.socket
+            let thread = Thread { [self] in
+                while true {
+                    let client = accept(socket, nil, nil)
+                    guard client >= 0 else { return }
+                    accepted.withLock { $0.append(client) }
+                }
+            }
+            thread.start()
+        }
+
+        var connections: Int { accepted.withLock { $0.count } }
+
+        func stop() {
+            shutdown(socket, Int32(SHUT_RDWR))
+            close(socket)
+            accepted.withLock { $0.forEach { close($0) } }
+        }
+    }
+
+    @Test("a hundred requests at once to a server that answers none open 64 connections to it, no more; the rest wait their turn")
+    func connectionsPerServer() async throws {
+        let server = try CountingServer()
+        defer { server.stop() }
+        let port = server.port
+        let requests = (0..<100).map { index in
+            Task { try await CurlTransport(timeout: 30).send(Self.request(port, "/\(index)")) }
+        }
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while server.connections < 64, clock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(server.connections == 64)
+        // Long enough for the other 36 to connect, were they let.
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(server.connections == 64)
+        for request in requests { request.cancel() }
+        for request in requests { await #expect(throws: URLError(.cancelled)) { try await request.value } }
     }
 
     @Test("500 requests at once are each answered with their own body")
