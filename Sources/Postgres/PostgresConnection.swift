@@ -32,7 +32,7 @@ public actor PostgresConnection {
     /// Settings made on each new session (a pool's timeouts).
     private var sessionSettings: String?
     /// A pool's connection: how many schemas one server session may serve before it is opened
-    /// anew. A server process caches the catalogs of every schema it has seen (about 430 KB a
+    /// anew. A server process caches the catalogs of every schema it has seen (about 630 KB a
     /// bot's schema) and never lets them go; a new session starts empty.
     private let schemasPerSession: Int?
     /// The schemas this session has served (a pool's connection).
