@@ -19,6 +19,8 @@
 #       MENTIONS seconds after the fake starts, once the bots are added)
 #   ADD_JOBS=4 scripts/host-scale.sh 10000   (bots added 4 at a time; default 2)
 #   START_AT=07:00 TIME_SCALE=60 ...          (each bot's clock starts at 07:00 in its time zone; default 19:00)
+#   STATEMENTS=FILE ...                       (PostgreSQL's statements of the window, by total time, written
+#       to FILE, and those before it (the start-ups) to FILE.start: pg_stat_statements over the schemas)
 #
 # Starts a private PostgreSQL and Redis (scripts/services.sh) and stops them after.
 set -euo pipefail
@@ -48,6 +50,7 @@ LATENESS_RATIO_RECORDED=0.01
 LATENESS_RATIO_FLOOR=0.1
 REPLY_RATIO_RECORDED=1
 . scripts/services.sh
+[ -n "${STATEMENTS:-}" ] && export SERVICES_PG_OPTIONS="-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.max=50000 -c pg_stat_statements.track_planning=on"
 work="$(mktemp -d)"
 host_pid=""; fake_pid=""
 cleanup() {
@@ -65,6 +68,7 @@ cleanup() {
 }
 trap cleanup EXIT
 start_services
+[ -n "${STATEMENTS:-}" ] && psql "$TEST_DATABASE_URL" -qc 'CREATE EXTENSION pg_stat_statements'
 # The release build is the static one scripts/bench-guard.sh makes (so CI builds it once).
 static=(); [ "$configuration" = release ] && static=(--static-swift-stdlib)
 swift build -c "$configuration" "${static[@]}" --product mirror-bot >/dev/null
@@ -106,6 +110,7 @@ print((start - datetime.timedelta(days=1) if start > now else start).isoformat()
 fi
 # HEAPTRACK=FILE: the host run under heaptrack, for where its memory goes (heaptrack_print FILE.zst).
 wrapper=(); [ -n "${HEAPTRACK:-}" ] && wrapper=(heaptrack -o "$HEAPTRACK")
+[ -n "${STATEMENTS:-}" ] && psql "$TEST_DATABASE_URL" -qAtc 'SELECT pg_stat_statements_reset()' >/dev/null
 HOST_MAX_BOTS=100000 "${wrapper[@]}" "$bin/mirror-bot" host "${scale_arguments[@]}" >"$work/host.log" 2>&1 &
 host_pid=$!
 # (Every 5 s, at most 45 minutes: the log of thousands of bots is read whole each time.)
@@ -119,6 +124,26 @@ sleep "${SETTLE:-30}"
 # PERF=FILE: the host sampled by perf during the window (perf record -g), for a profile.
 [ -n "${PERF:-}" ] && { perf record -F 199 -g -o "$PERF" -p "$host_pid" -- sleep "$window" >/dev/null 2>&1 & }
 cpu() { awk '{print $14 + $15}' "/proc/$host_pid/stat"; }
+# STATEMENTS: what PostgreSQL ran since the last reset, by total time, summed over the bots' schemas.
+statements() {
+  psql "$TEST_DATABASE_URL" -P pager=off -c "
+    SELECT sum(calls) AS calls, round(sum(total_exec_time)::numeric / 1000, 1) AS exec_s,
+           round(sum(total_plan_time)::numeric / 1000, 1) AS plan_s, round(sum(rows) / greatest(sum(calls), 1), 1) AS rows_a_call,
+           left(regexp_replace(query, '\s+', ' ', 'g'), 160) AS query
+    FROM pg_stat_statements GROUP BY query ORDER BY sum(total_exec_time + total_plan_time) DESC LIMIT 40" >"$1"
+  psql "$TEST_DATABASE_URL" -qAtc 'SELECT pg_stat_statements_reset()' >/dev/null
+}
+# PostgreSQL's CPU (ticks): its server processes serving clients, and the rest (autovacuum, the
+# checkpointer, the WAL writer...): the services' postmaster and its children.
+pg_cpu() {
+  local backends postmaster
+  backends=" $(psql "$TEST_DATABASE_URL" -Atc "SELECT string_agg(pid::text, ' ') FROM pg_stat_activity WHERE backend_type = 'client backend'") "
+  postmaster="$(head -1 "$services_dir/pg/data/postmaster.pid")"
+  for pid in "$postmaster" $(pgrep -P "$postmaster"); do
+    [ -r "/proc/$pid/stat" ] || continue
+    printf '%s %s\n' "$([[ "$backends" == *" $pid "* ]] && echo b || echo o)" "$(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)"
+  done | awk '{ s[$1] += $2 } END { printf "%d %d\n", s["b"], s["o"] }'
+}
 # The reference: the least CPU time of three runs of a fixed piece of work (JSON of 200 notes
 # written and read, and hashed, 1,500 times), taken while the host runs, as its own work is.
 reference() {
@@ -134,10 +159,15 @@ print(f"{usage.ru_utime + usage.ru_stime:.3f}")'
 }
 ticks="$(getconf CLK_TCK)"
 before="$(cpu)"
+read -r pg_backends_before pg_other_before < <(pg_cpu)
+# (What ran before the window, the start-ups mostly, in FILE.start.)
+[ -n "${STATEMENTS:-}" ] && statements "$STATEMENTS.start"
 # The window's start on PostgreSQL's clock: posts written after it are the window's own (below).
 window_start="$(psql "$TEST_DATABASE_URL" -Atc 'SELECT now()')"
 sleep "$window"
 after="$(cpu)"
+read -r pg_backends_after pg_other_after < <(pg_cpu)
+[ -n "${STATEMENTS:-}" ] && statements "$STATEMENTS"
 reference_cpu_s="$( (reference; reference; reference) | sort -n | head -1)"
 rss="$(awk '/^VmRSS/ {print $2}' "/proc/$host_pid/status")"
 anon="$(awk '/^RssAnon/ {print $2}' "/proc/$host_pid/status")"
@@ -192,10 +222,12 @@ read -r cpu_ratio lateness_ratio reply_ratio < <(awk -v b="$before" -v a="$after
     -v ref="$reference_cpu_s" -v p99="$window_p99" -v s="${TIME_SCALE:-1}" -v poll="$poll_real" -v rp99="$reply_p99" 'BEGIN {
   printf "%.2f %.4f %.3f\n", (a - b) / t / w * 86400 / n / ref, p99 / s / poll, rp99 / poll }')
 awk -v n="$count" -v rss="$rss" -v b="$before" -v a="$after" -v t="$ticks" -v w="$window" -v pg="$pg" -v pga="$pg_anon_kb" -v r="$redis" -v th="$threads" \
-    -v rep="$replies" -v likes="$likes" -v likers="$liking_bots" -v rp50="$reply_p50" -v rp99="$reply_p99" -v rworst="$reply_worst" -v f="$failed" -v posts="$posts" -v wposts="$window_posts" -v wp99="$window_p99" -v p50="$p50" -v p99="$p99" -v worst="$worst" -v scale="${TIME_SCALE:-1}" 'BEGIN {
+    -v rep="$replies" -v likes="$likes" -v likers="$liking_bots" -v rp50="$reply_p50" -v rp99="$reply_p99" -v rworst="$reply_worst" -v f="$failed" -v posts="$posts" -v wposts="$window_posts" -v wp99="$window_p99" -v p50="$p50" -v p99="$p99" -v worst="$worst" -v scale="${TIME_SCALE:-1}" \
+    -v pbb="$pg_backends_before" -v pba="$pg_backends_after" -v pob="$pg_other_before" -v poa="$pg_other_after" 'BEGIN {
   cpu = (a - b) / t
   printf "host-scale: bots=%d rss_mb=%.1f rss_kb_per_bot=%.0f threads=%d\n", n, rss / 1024, rss / n, th
   printf "host-scale: cpu_s=%.2f over %d s; cpu_s_per_bot_day=%.1f\n", cpu, w, cpu / w * 86400 / n
+  printf "host-scale: postgresql_cpu_s_per_bot_day=%.1f serving the host, %.1f its own work (autovacuum, checkpoints, WAL)\n", (pba - pbb) / t / w * 86400 / n, (poa - pob) / t / w * 86400 / n
   printf "host-scale: postgresql_connections=%d (%.2f a bot, their own memory %.0f MB) redis_connections=%d (%.2f a bot)\n", pg, pg / n, pga / 1024, r - 1, (r - 1) / n
   printf "host-scale: replies=%d (waited p50 %.1f s, p99 %.1f s, worst %.1f s) likes=%d (by %d bots) bot_failed=%d\n", rep, rp50, rp99, rworst, likes, likers, f
   printf "host-scale: posts=%d lateness_p50_s=%.2f lateness_p99_s=%.2f worst_s=%.2f (bot clock, %sx real time; p99 %.2f real seconds)\n", posts, p50, p99, worst, scale, p99 / scale

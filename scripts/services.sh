@@ -10,6 +10,8 @@
 #                             certificate for localhost and 127.0.0.1 signed by a private CA:
 #   TEST_REDIS_TLS_CA_FILE    that CA (PEM); the system's CAs do not trust it
 #   TEST_REDIS_PORT, TEST_REDIS_TLS_PORT, TEST_REDIS_PASSWORD, TEST_PG_PASSWORD
+#
+# SERVICES_PG_OPTIONS: more of PostgreSQL's settings ("-c name=value ..."), for a benchmark.
 
 services_dir=""
 pg_bin=""
@@ -45,7 +47,7 @@ start_services() {
     || { cat "$services_dir/initdb.log" >&2; return 1; }
   rm -f "$services_dir/pwfile"
   as_pg_owner "$pg_bin/pg_ctl" -D "$services_dir/pg/data" -l "$services_dir/pg/server.log" -w -t 60 \
-    -o "-p $pg_port -k $services_dir/pgsock -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=500" \
+    -o "-p $pg_port -k $services_dir/pgsock -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=500 ${SERVICES_PG_OPTIONS:-}" \
     start >/dev/null || { cat "$services_dir/pg/server.log" >&2; return 1; }
   PGPASSWORD="$TEST_PG_PASSWORD" "$pg_bin/createdb" -h 127.0.0.1 -p "$pg_port" -U mirror_bot mirror_bot_test
 

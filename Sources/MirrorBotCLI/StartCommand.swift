@@ -177,14 +177,16 @@ struct StartCommand: Command {
             scheduler: services.scheduler(connection), slots: schedule, texts: schedule, bot: bot, botAccount: botAccount,
             clock: clock, settings: settings, log: log, status: status)
         posting.sources = sources("posting")
+        // The like loop judges nothing, and a fresh bot's posting loop draws no day, before a learning
+        // round has learned (a fresh bot's classifier is empty, its history not yet stored).
+        let learned = Milestone()
+        posting.learned = learned
         // REPLY_PACE and POLL_PACE: the human's delays and hours, from the stored posts (nil: today's timing).
         let pace = configuration.replyPace == .immediate && configuration.pollPace == .steady ? nil : PaceKeeper(
             replies: configuration.replyPace, polls: configuration.pollPace, rhythm: schedule, timings: posts,
             idClock: configuration.network.postIDClock, timeZone: configuration.timeZone, clock: clock, log: log.with(["loop": "replies"]))
         var learning = LearningLoop(
             learner: learner.with(log: log.with(["loop": "learning"])), settings: settings, clock: clock, sweep: sweep, tally: tally)
-        // The like loop judges nothing before a learning round has learned (a fresh bot's classifier is empty).
-        let learned = Milestone()
         learning.learned = learned
         if let started { learned.passOn(to: started) }
         // Redis emptied under the daemon: noticed at the next learning round, rebuilt from PostgreSQL (the like

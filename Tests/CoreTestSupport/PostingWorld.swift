@@ -15,7 +15,8 @@ public struct PostingWorld {
 
     /// The human's posts at these times of day (UTC) on 2026-11-20, the clock at `now` on `day`.
     public init(
-        human: [(String, String)], now: String, dryRun: Bool = false, spending: SpendLedger? = nil, linkPosts: LinkPostSkipping = .tight
+        human: [(String, String)], now: String, dryRun: Bool = false, spending: SpendLedger? = nil, linkPosts: LinkPostSkipping = .tight,
+        pollInterval: Duration = .seconds(300)
     ) {
         clock = ManualClock(Self.at(now))
         let texts = InMemoryBotTexts()
@@ -27,6 +28,7 @@ public struct PostingWorld {
         var settings = DaemonSettings.testing(dryRun: dryRun)
         settings.spending = spending
         settings.linkPosts = linkPosts
+        settings.pollInterval = pollInterval
         loop = PostingLoop(
             scheduler: Scheduler(rhythm: posts, plans: plans, picker: posts, timeZone: .gmt, postMentions: false),
             slots: plans, texts: texts, bot: network, botAccount: network.account, clock: clock, settings: settings, log: log.logger)

@@ -101,10 +101,23 @@ public struct Daemon: Sendable {
         self.supervisor = supervisor
     }
 
+    /// How often the heartbeat is beaten between rounds while every loop is on time: a loop may
+    /// sleep longer than the heartbeat's file may age (a posting loop until its next slot, a
+    /// POLL_INTERVAL_SECONDS of an hour).
+    public var beatInterval: Duration = .seconds(60)
+
     public func run() async {
         await withTaskGroup(of: Void.self) { group in
             for loop in loops {
                 group.addTask { await supervisor.run(loop) }
+            }
+            if let heartbeat = supervisor.heartbeat {
+                let (health, interval) = (supervisor.health, beatInterval)
+                group.addTask {
+                    while (try? await Task.sleep(for: interval)) != nil {
+                        if health?.isHealthy ?? true { heartbeat() }
+                    }
+                }
             }
         }
     }

@@ -22,9 +22,12 @@ public struct PostingLoop: DaemonLoop {
     public let status: (any StatusSink)?
     /// Looks each picked source up before it goes out (`PostingLoop+Sources.swift`); nil: no lookups.
     public var sources: SourceCheck?
+    /// The learning loop's first round that learned: with no plan (no history yet), the loop waits
+    /// for it rather than for its longest sleep (nil: no wait).
+    public var learned: Milestone?
 
-    /// How often the loop looks at the plan when no slot is due sooner (also notices a new day).
-    static let idleWait: TimeInterval = 60
+    /// The least of the loop's longest sleep (`longestWait`).
+    static let shortestIdleWait: TimeInterval = 60
     /// Texts refused as duplicates before a slot is given up.
     static let maximumRefusals = 5
     /// Picks passed over for their URL (`X_SKIP_LINK_POSTS`) before the slot waits or is given up.
@@ -60,6 +63,12 @@ public struct PostingLoop: DaemonLoop {
         var generator = SystemRandomNumberGenerator()
         let plan = try await scheduler.plan(for: today, using: &generator)
         if let status { await publish(plan, for: today, to: status) }
+        if plan.isEmpty, let learned, !learned.isReached {
+            // A fresh bot: the day is drawn once the first learning round has stored the history.
+            await learned.wait()
+            try Task.checkCancellation()
+            return .zero
+        }
         let due = plan.filter { $0.state == .planned && $0.minute <= minuteNow }
         if let latest = due.last {
             for missed in due.dropLast() {
@@ -72,11 +81,18 @@ public struct PostingLoop: DaemonLoop {
             }
         }
 
-        // Wake at the next planned slot, or within a minute to notice a new day or plan.
+        // Wake at the next planned slot, else at the start of the next day (its plan), and at
+        // least once a `longestWait`.
         let next = plan.first { $0.state == .planned && $0.minute > minuteNow }
-        let untilNext = next.map { today.instant(atMinute: $0.minute, in: zone).timeIntervalSince(now) } ?? Self.idleWait
-        return Self.duration(untilNext)
+        let wake = next.map { today.instant(atMinute: $0.minute, in: zone) } ?? today.adding(days: 1).instant(atMinute: 0, in: zone)
+        return duration(wake.timeIntervalSince(now))
     }
+
+    /// The longest the loop sleeps, whatever its plan: a poll interval, never under a minute. So it
+    /// looks at its plan again that often, to see a plan drawn anew (`train scheduler`), a slot
+    /// another daemon of the bot posted or gave back, or a clock set; between slots it costs a bot
+    /// a round a poll, not a round a minute (a host of thousands of bots makes them all).
+    var longestWait: TimeInterval { max(Self.shortestIdleWait, settings.pollInterval.seconds) }
 
     /// Posts `slot` unless it is too late or too close to the previous post; returns a
     /// shorter wait when the slot must wait for the spacing, else nil.
@@ -91,7 +107,7 @@ public struct PostingLoop: DaemonLoop {
             let ready = previous.addingTimeInterval(spacing)
             if ready > now {
                 // Still this slot's turn once the spacing has passed, unless it is too late by then.
-                return Self.duration(ready.timeIntervalSince(now))
+                return duration(ready.timeIntervalSince(now))
             }
         }
         guard try await slots.claim(slot.date, minute: slot.minute, owner: settings.owner, now: now) else {
@@ -209,7 +225,7 @@ public struct PostingLoop: DaemonLoop {
         log.report(.slotSkipped(slot: slot.time, reason))
     }
 
-    static func duration(_ seconds: TimeInterval) -> Duration {
-        .milliseconds(Int(max(0.5, min(seconds, idleWait)) * 1000))
+    func duration(_ seconds: TimeInterval) -> Duration {
+        .milliseconds(Int(max(0.5, min(seconds, longestWait)) * 1000))
     }
 }

@@ -45,25 +45,41 @@ public struct SourceCheck: Sendable {
 
     /// `gone(among:)`, also saying how many of `ids` were made on another network (`OwnPosts`):
     /// those are not looked up (marked checked, no read spent) and never withdrawn.
+    ///
+    /// What is found gone is withdrawn batch by batch; what is found still there is marked checked
+    /// `checkedPerStatement` at a time (Mastodon and Misskey look a post up a request, and a sweep
+    /// may look up hundreds), and when a lookup fails, those found before it are marked first.
     public func lookUp(_ ids: [String], use: BotEvent.SourceUse) async throws -> (gone: Set<String>, elsewhere: Int) {
         var ids = ids
         var elsewhere: [String] = []
         if let ownPosts { (ids, elsewhere) = try await ownPosts.split(ids) }
-        if !elsewhere.isEmpty { try await store.markChecked(elsewhere, at: clock.now()) }
+        var checked = elsewhere
         var gone = Set<String>()
         let size = max(1, network.lookupBatchSize)
-        for start in stride(from: 0, to: ids.count, by: size) {
-            let batch = Array(ids[start..<min(start + size, ids.count)])
-            let missing = try await network.missingPosts(among: batch).intersection(batch)
-            let now = clock.now()
-            if !missing.isEmpty {
-                try await store.markWithdrawn(Array(missing), at: now)
-                for id in batch where missing.contains(id) { log.report(.sourceWithdrawn(post: id, use: use)) }
-                try await copies?.follow(withdrawn: missing)
+        do {
+            for start in stride(from: 0, to: ids.count, by: size) {
+                let batch = Array(ids[start..<min(start + size, ids.count)])
+                let missing = try await network.missingPosts(among: batch).intersection(batch)
+                if !missing.isEmpty {
+                    try await store.markWithdrawn(Array(missing), at: clock.now())
+                    for id in batch where missing.contains(id) { log.report(.sourceWithdrawn(post: id, use: use)) }
+                    try await copies?.follow(withdrawn: missing)
+                }
+                checked += batch.filter { !missing.contains($0) }
+                if checked.count >= Self.checkedPerStatement {
+                    try await store.markChecked(checked, at: clock.now())
+                    checked = []
+                }
+                gone.formUnion(missing)
             }
-            try await store.markChecked(batch.filter { !missing.contains($0) }, at: now)
-            gone.formUnion(missing)
+        } catch {
+            if !checked.isEmpty { try await store.markChecked(checked, at: clock.now()) }
+            throw error
         }
+        if !checked.isEmpty { try await store.markChecked(checked, at: clock.now()) }
         return (gone, elsewhere.count)
     }
+
+    /// Posts found still there marked checked in one statement at most.
+    static let checkedPerStatement = 500
 }

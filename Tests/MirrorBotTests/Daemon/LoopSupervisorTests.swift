@@ -1,4 +1,5 @@
 import APIClientTestSupport
+import Clocks
 import CoreTestSupport
 import Foundation
 @testable import MirrorBot
@@ -59,5 +60,34 @@ struct LoopSupervisorTests {
         await supervisor.run(FlakyLoop(failures: 0))
         // Round 1 beats; by round 2 the time is 300 s on and "other" never succeeded: late.
         #expect(beats.withLock { $0 } == 1)
+    }
+
+    /// A round, then an hour's sleep: the one round's beat, and the timer's.
+    struct SleepyLoop: DaemonLoop {
+        let name = "sleepy"
+        func runOnce() async throws -> Duration { .seconds(3600) }
+    }
+
+    @Test("between rounds the daemon beats every beatInterval while every loop is on time, and never while one is late")
+    func beatsBetweenRounds() async throws {
+        /// The beats counted once `enough` were (at most 30 s), or after 600 ms.
+        func beats(loopNames: [String], enough: Int = .max) async throws -> Int {
+            let beats = Mutex(0)
+            let health = LoopHealth(loopNames: loopNames, clock: SystemClock(), grace: 0.1)
+            let supervisor = LoopSupervisor(clock: SystemClock(), log: .silent, health: health, heartbeat: { beats.withLock { $0 += 1 } })
+            var daemon = Daemon(loops: [SleepyLoop()], supervisor: supervisor)
+            daemon.beatInterval = .milliseconds(50)
+            let running = Task { [daemon] in await daemon.run() }
+            let clock = ContinuousClock()
+            let deadline = clock.now + (enough == .max ? .milliseconds(600) : .seconds(30))
+            while beats.withLock({ $0 }) < enough, clock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            running.cancel()
+            await running.value
+            return beats.withLock { $0 }
+        }
+        #expect(try await beats(loopNames: ["sleepy"], enough: 5) >= 5)
+        // "never" has no round: late after the 0.1 s grace, so no beat from then on (the round's and
+        // the timer's at 50 and 100 ms at most).
+        #expect(try await beats(loopNames: ["sleepy", "never"]) <= 3)
     }
 }

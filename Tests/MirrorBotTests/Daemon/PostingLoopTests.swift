@@ -1,6 +1,7 @@
 import CoreTestSupport
 import Foundation
 @testable import MirrorBot
+import Synchronization
 import Testing
 
 @Suite("Posting loop on a manual clock")
@@ -49,7 +50,7 @@ struct PostingLoopTests {
         world.clock.set(PostingWorld.at("10:02"))
         let wait = try await world.loop.runOnce()
         #expect(world.network.writes.count == 1)
-        #expect(wait == .seconds(60))  // 10:05 is 3 minutes away: look again within the minute
+        #expect(wait == .seconds(180))  // until 10:05, 3 minutes away
 
         world.clock.set(PostingWorld.at("10:04:59"))
         _ = try await world.loop.runOnce()
@@ -60,6 +61,50 @@ struct PostingLoopTests {
         #expect(world.network.writes.count == 2)
         let times = world.network.writes.map(\.at)
         #expect(times[1].timeIntervalSince(times[0]) >= 300)
+    }
+
+    @Test("between slots the loop sleeps until the next, at most a poll interval (a minute at least); after the day's last, until the next day, whose plan it then draws")
+    func waits() async throws {
+        let world = PostingWorld(human: [("10:00", "一"), ("10:05", "二"), ("20:00", "三")], now: "10:00", pollInterval: .seconds(7200))
+        await world.seedPlan(["10:00", "20:00"])
+        #expect(try await world.loop.runOnce() == .seconds(7200))  // 20:00 is 10 hours away
+        #expect(world.network.writes.count == 1)
+        world.clock.set(PostingWorld.at("19:00"))
+        #expect(try await world.loop.runOnce() == .seconds(3600))
+        world.clock.set(PostingWorld.at("20:00"))
+        #expect(try await world.loop.runOnce() == .seconds(7200))  // the day's last slot: midnight is 4 hours away
+        #expect(world.network.writes.count == 2)
+        world.clock.set(PostingWorld.at("23:00"))
+        #expect(try await world.loop.runOnce() == .seconds(3600))
+        let tomorrow = PostingWorld.day.adding(days: 1)
+        #expect(await world.plans.plan(for: tomorrow) == nil)
+        world.clock.set(tomorrow.instant(atMinute: 0, in: .gmt))
+        _ = try await world.loop.runOnce()
+        #expect(await world.plans.plan(for: tomorrow) != nil)
+
+        let often = PostingWorld(human: [("10:00", "一"), ("10:05", "二"), ("20:00", "三")], now: "10:00", pollInterval: .seconds(10))
+        await often.seedPlan(["10:00", "20:00"])
+        #expect(try await often.loop.runOnce() == .seconds(60))
+    }
+
+    @Test("a fresh bot's loop, with no history and so no plan, waits for the first learning round, then draws its day")
+    func waitsForLearning() async throws {
+        let world = PostingWorld(human: [], now: "10:00", pollInterval: .seconds(7200))
+        var loop = world.loop
+        let learned = Milestone()
+        loop.learned = learned
+        let done = Mutex(false)
+        let round = Task { [loop] in
+            defer { done.withLock { $0 = true } }
+            return try await loop.runOnce()
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(!done.withLock { $0 })
+        _ = await world.posts.store([Post(id: "h0", text: "一", createdAt: PostingWorld.at("10:00", on: LocalDate(year: 2026, month: 11, day: 20)))])
+        learned.reach()
+        #expect(try await round.value == .zero)
+        _ = try await loop.runOnce()
+        #expect(await world.plans.plan(for: PostingWorld.day) != nil)
     }
 
     @Test("when nothing was written near now, the window widens and the log says by how much")
