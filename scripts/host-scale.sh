@@ -45,7 +45,7 @@ MEMORY_RATIO_RECORDED=0.08
 #   reply_ratio    how long a mention waited for its reply at p99 / the poll interval (real
 #                  seconds): a mention is read at the bot's next poll, and where in the poll it
 #                  falls is chance (0.26 measured), so the recorded value is one poll
-CPU_RATIO_RECORDED=120
+CPU_RATIO_RECORDED=60
 LATENESS_RATIO_RECORDED=0.01
 LATENESS_RATIO_FLOOR=0.1
 REPLY_RATIO_RECORDED=1
