@@ -36,7 +36,7 @@ MEMORY_RATIO_RECORDED=0.08
 # each failing over twice its recorded value:
 #   cpu_ratio      CPU-seconds a bot-day / the CPU-seconds of a fixed reference (JSON and SHA-256
 #                  in python3) on the same machine in the same run: the machine's speed divided
-#                  out (110-144 measured, the bots liking)
+#                  out (57-62 measured)
 #   lateness_ratio how late the window's planned posts (past the start-up's rush) went out at p99,
 #                  in real seconds, / the poll interval in real seconds (POLL_INTERVAL_SECONDS /
 #                  TIME_SCALE): a post wakes its loop at its slot, so this is near 0 (0.001-0.009
@@ -133,16 +133,20 @@ statements() {
     FROM pg_stat_statements GROUP BY query ORDER BY sum(total_exec_time + total_plan_time) DESC LIMIT 40" >"$1"
   psql "$TEST_DATABASE_URL" -qAtc 'SELECT pg_stat_statements_reset()' >/dev/null
 }
-# PostgreSQL's CPU (ticks): its server processes serving clients, and the rest (autovacuum, the
-# checkpointer, the WAL writer...): the services' postmaster and its children.
+# PostgreSQL's CPU (ticks): serving clients (the client backends alive, and the processes the
+# postmaster has reaped: sessions opened anew, the odd autovacuum worker), and its own work (the
+# checkpointer, the WAL writer, autovacuum's processes alive): the services' postmaster and children.
 pg_cpu() {
   local backends postmaster
   backends=" $(psql "$TEST_DATABASE_URL" -Atc "SELECT string_agg(pid::text, ' ') FROM pg_stat_activity WHERE backend_type = 'client backend'") "
   postmaster="$(head -1 "$services_dir/pg/data/postmaster.pid")"
-  for pid in "$postmaster" $(pgrep -P "$postmaster"); do
-    [ -r "/proc/$pid/stat" ] || continue
-    printf '%s %s\n' "$([[ "$backends" == *" $pid "* ]] && echo b || echo o)" "$(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)"
-  done | awk '{ s[$1] += $2 } END { printf "%d %d\n", s["b"], s["o"] }'
+  {
+    echo "b $(awk '{print $16 + $17}' "/proc/$postmaster/stat")"
+    for pid in "$postmaster" $(pgrep -P "$postmaster"); do
+      [ -r "/proc/$pid/stat" ] || continue
+      printf '%s %s\n' "$([[ "$backends" == *" $pid "* ]] && echo b || echo o)" "$(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)"
+    done
+  } | awk '{ s[$1] += $2 } END { printf "%d %d\n", s["b"], s["o"] }'
 }
 # The reference: the least CPU time of three runs of a fixed piece of work (JSON of 200 notes
 # written and read, and hashed, 1,500 times), taken while the host runs, as its own work is.
