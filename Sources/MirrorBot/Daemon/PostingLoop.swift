@@ -84,8 +84,15 @@ public struct PostingLoop: DaemonLoop {
         // Wake at the next planned slot, else at the start of the next day (its plan), and at
         // least once a `longestWait`.
         let next = plan.first { $0.state == .planned && $0.minute > minuteNow }
-        let wake = next.map { today.instant(atMinute: $0.minute, in: zone) } ?? today.adding(days: 1).instant(atMinute: 0, in: zone)
+        let wake = next.map { today.instant(atMinute: $0.minute, in: zone) } ?? Self.nextDay(after: today, now: now, in: zone)
         return duration(wake.timeIntervalSince(now))
+    }
+
+    /// When the day after `today` starts; where its midnight is skipped (a clock set forward at
+    /// midnight, as Chile's is), a minute from `now` until that day has begun.
+    static func nextDay(after today: LocalDate, now: Date, in zone: TimeZone) -> Date {
+        let start = today.adding(days: 1).instant(atMinute: 0, in: zone)
+        return start > now ? start : now.addingTimeInterval(shortestIdleWait)
     }
 
     /// The longest the loop sleeps, whatever its plan: a poll interval, never under a minute. So it

@@ -87,6 +87,19 @@ struct PostingLoopTests {
         #expect(try await often.loop.runOnce() == .seconds(60))
     }
 
+    @Test("the next day's start, where its midnight is skipped (Santiago, 2026-09-06 00:00 -> 01:00), is never in the past")
+    func skippedMidnight() throws {
+        let zone = try #require(TimeZone(identifier: "America/Santiago"))
+        let day = LocalDate(year: 2026, month: 9, day: 5)
+        let late = day.instant(atMinute: 23 * 60 + 30, in: zone)
+        #expect(PostingLoop.nextDay(after: day, now: late, in: zone) == late.addingTimeInterval(60))
+        let early = day.instant(atMinute: 20 * 60, in: zone)
+        #expect(PostingLoop.nextDay(after: day, now: early, in: zone) == day.adding(days: 1).instant(atMinute: 0, in: zone))
+        let ordinary = LocalDate(year: 2026, month: 12, day: 1)
+        #expect(PostingLoop.nextDay(after: ordinary, now: ordinary.instant(atMinute: 600, in: .gmt), in: .gmt)
+            == LocalDate(year: 2026, month: 12, day: 2).instant(atMinute: 0, in: .gmt))
+    }
+
     @Test("a fresh bot's loop, with no history and so no plan, waits for the first learning round, then draws its day")
     func waitsForLearning() async throws {
         let world = PostingWorld(human: [], now: "10:00", pollInterval: .seconds(7200))
