@@ -127,7 +127,7 @@ let package = Package(
         // Benchmarks: run with `swift run -c release mirror-bot-bench`.
         .executableTarget(name: "mirror-bot-bench", dependencies: [
             "MirrorBot", "MirrorBotSpend", "PostFeatures", "MirrorBotImport", "JSONLines", "LogLines", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX",
-            "Postgres", "Redis", "FakeX", "XAPI", "MirrorBotStatus", "StatusServer", "HTTPExchange", "Clocks",
+            "Postgres", "Redis", "FakeX", "XAPI", "MirrorBotStatus", "StatusServer", "HTTPExchange", "Clocks", "APIClientCore", "FakeHTTP",
             "CoreTestSupport", "APIClientTestSupport", "TestSupport",
         ]),
 

@@ -8,7 +8,10 @@
 #   compose_check_begin            compose_setup, the image ($image) there, fake-x ready (need_fake_x),
 #                                  a scratch folder ($work); at exit, `compose down -v` (define
 #                                  `compose`), fake-x and the forward stopped, $work removed
-#   healthy SERVICE SECONDS        the service's health check run by hand until it passes
+#                                  (containers and volumes a killed earlier run of the project left
+#                                  behind are removed first)
+#   healthy SERVICE SECONDS        the service's health check run by hand until it passes; when it
+#                                  never does, the container's state and last log lines on stderr
 #   exit_code SERVICE              a one-shot service's exit status
 #   wait_stopped SERVICE SECONDS   until the service's container has exited
 #   forward_fake_x                 the compose network's gateway (host.containers.internal) to
@@ -39,8 +42,23 @@ compose_check_begin() {
   compose_setup
   image_exists "$image" || { echo "$check_name: no image $image: run scripts/image.sh first" >&2; exit 1; }
   need_fake_x
+  compose_remove_leftovers
   work="$(mktemp -d "/tmp/$project.XXXXXX")"
   trap compose_cleanup EXIT
+}
+
+# A run killed before its cleanup leaves the project's containers and volumes: a postgres volume
+# initialised by it, a container holding the names. Remove them, and say so.
+compose_remove_leftovers() {
+  local containers volumes
+  containers="$(podman ps -a -q --filter "label=io.podman.compose.project=$project")"
+  volumes="$(podman volume ls -q --filter "label=io.podman.compose.project=$project")"
+  [ -z "$containers$volumes" ] && return 0
+  echo "$check_name: removing $(echo "$containers" | grep -c . || true) container(s) and $(echo "$volumes" | grep -c . || true) volume(s) an earlier run of $project left"
+  [ -z "$containers" ] || echo "$containers" | xargs -r podman rm -f -t 0 --depend >/dev/null 2>&1 || true
+  [ -z "$volumes" ] || echo "$volumes" | xargs -r podman volume rm -f >/dev/null 2>&1 || true
+  [ -z "$(podman ps -a -q --filter "label=io.podman.compose.project=$project")$(podman volume ls -q --filter "label=io.podman.compose.project=$project")" ] \
+    || { echo "$check_name: could not remove what an earlier run of $project left (podman ps -a, podman volume ls)" >&2; exit 1; }
 }
 
 compose_cleanup() {
@@ -62,6 +80,8 @@ healthy() {
     podman healthcheck run "$container" >/dev/null 2>&1 && return 0
     sleep 1
   done
+  echo "$check_name: $container after $2 s: $(podman inspect --format 'status {{.State.Status}}, exit code {{.State.ExitCode}}, restarts {{.RestartCount}}' "$container" 2>&1)" >&2
+  podman logs --tail 5 "$container" 2>&1 | sed "s/^/  $1: /" >&2
   return 1
 }
 

@@ -11,12 +11,12 @@ import Synchronization
 /// A host runs thousands of bots, each with clients of its own; one event loop for all of them keeps
 /// their connections in one cache (a connection to a server is reused by every bot of that server) and
 /// costs one thread and one `poll` whatever the number of requests in flight. At most
-/// `CurlLoop.connectionsPerServer` connections are open to one server at once; further requests to it
-/// wait in libcurl's queue for one to come free, so a slow server meets a steady number of requests
-/// rather than one more connection per bot. `timeout` is how long a request may go without a byte
-/// moving either way (connecting and waiting in that queue included), as `URLSession`'s request
-/// timeout was; a transfer that long idle fails with `URLError(.timedOut)`. Redirects are followed,
-/// compressed answers decoded, and `Expect: 100-continue` never sent.
+/// `CurlLoop.connectionsPerServer` requests go to one server at once; further requests to it wait in
+/// the loop's own line for that server, first come first served, so a slow server meets a steady
+/// number of requests rather than one more connection per bot. `timeout` is how long a request may
+/// go without a byte moving either way (connecting and waiting in that line included), as
+/// `URLSession`'s request timeout was; a transfer that long idle fails with `URLError(.timedOut)`.
+/// Redirects are followed, compressed answers decoded, and `Expect: 100-continue` never sent.
 public struct CurlTransport: HTTPTransport {
     let timeout: TimeInterval
 
@@ -36,12 +36,24 @@ public struct CurlTransport: HTTPTransport {
             loop.cancel(transfer)
         }
     }
+
+    /// Requests in libcurl's hands for one server at once (`CurlLoop.connectionsPerServer`).
+    public static var connectionsPerServer: Int { CurlLoop.connectionsPerServer }
+
+    /// The process's requests to the server of `url` (its scheme, host and port) now: `sent`, those in
+    /// libcurl's hands (at most `CurlLoop.connectionsPerServer`), and `waiting`, those in line behind them.
+    public static func requests(to url: URL) -> (sent: Int, waiting: Int) {
+        guard let loop = CurlLoop.shared, let server = CurlTransfer.server(of: url) else { return (0, 0) }
+        return loop.counts.withLock { $0[server] } ?? (0, 0)
+    }
 }
 
 /// One request: its easy handle, what has come back so far, and who waits for it. Its mutable state is
 /// touched by the sender before `submit` and by the loop's thread after, never both at once.
 final class CurlTransfer: @unchecked Sendable {
     let easy: UnsafeMutableRawPointer
+    /// Scheme, host and port: the line the request waits in for its turn.
+    let server: String
     private var headerList: UnsafeMutablePointer<curl_slist>?
     let timeoutNanoseconds: UInt64
     var continuation: CheckedContinuation<HTTPReply, any Error>?
@@ -53,8 +65,12 @@ final class CurlTransfer: @unchecked Sendable {
     let cancelled = Mutex(false)
 
     init(_ request: URLRequest, timeout: TimeInterval) throws {
-        guard let url = request.url?.absoluteString, let easy = curl_easy_init() else { throw URLError(.badURL) }
+        guard let target = request.url, let server = Self.server(of: target), let easy = curl_easy_init() else {
+            throw URLError(.badURL)
+        }
+        let url = target.absoluteString
         self.easy = easy
+        self.server = server
         timeoutNanoseconds = UInt64(max(timeout, 0.001) * 1e9)
         url.withCString { _ = mirror_curl_setopt_pointer(easy, CURLOPT_URL, $0) }
         _ = mirror_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
@@ -96,6 +112,11 @@ final class CurlTransfer: @unchecked Sendable {
         _ = mirror_curl_setopt_long(easy, CURLOPT_NOPROGRESS, 0)
         _ = mirror_curl_setopt_xferinfo(easy, curlProgressed)
         _ = mirror_curl_setopt_pointer(easy, CURLOPT_XFERINFODATA, context)
+    }
+
+    static func server(of url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased() else { return nil }
+        return "\(scheme)://\(url.host?.lowercased() ?? ""):\(url.port ?? (scheme == "https" ? 443 : 80))"
     }
 
     deinit {
@@ -170,14 +191,56 @@ final class CurlLoop: Sendable {
 
     private nonisolated(unsafe) let multi: UnsafeMutableRawPointer
     private let inbox = Mutex(Inbox())
+    /// What `CurlTransport.requests(to:)` reads: each server's requests, as of the loop's last turn.
+    let counts = Mutex<[String: (sent: Int, waiting: Int)]>([:])
 
-    /// Connections open to one server (scheme, host and port) at once. Each open transfer costs
-    /// every turn of the loop (libcurl walks them, `poll` watches their sockets), so when a server
-    /// slows down and answers late, a connection for every waiting request would slow the loop as
-    /// the server's queue grows, until requests time out in the loop itself; queued in libcurl, they
-    /// cost nothing until their turn. 64 at once keep a server answering in 50 ms busy with 1,280
-    /// requests a second.
+    /// Requests in libcurl's hands for one server (scheme, host and port) at once, each on a
+    /// connection of its own. Each open transfer costs every turn of the loop (libcurl walks them,
+    /// `poll` watches their sockets), so when a server slows down and answers late, a connection for
+    /// every waiting request would slow the loop as the server's queue grows, until requests time
+    /// out in the loop itself. The rest wait in the loop's line for the server, where they cost
+    /// nothing until their turn: not in libcurl's own queue, which libcurl 7.88 walks whole each time
+    /// a request leaves it (with tens of thousands waiting, most of the host's CPU). 64 at once keep
+    /// a server answering in 50 ms busy with 1,280 requests a second.
     static let connectionsPerServer = 64
+
+    /// Requests waiting for their server's turn, first come first served.
+    private struct WaitingLine {
+        private var items: [CurlTransfer] = []
+        private var head = 0
+
+        var count: Int { items.count - head }
+
+        mutating func append(_ transfer: CurlTransfer) { items.append(transfer) }
+
+        mutating func popFirst() -> CurlTransfer? {
+            guard head < items.count else { return nil }
+            let first = items[head]
+            head += 1
+            if head == items.count {
+                items.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= 1024, head * 2 >= items.count {
+                items.removeFirst(head)
+                head = 0
+            }
+            return first
+        }
+
+        /// Takes out the transfers `leaves` picks, in order.
+        mutating func remove(where leaves: (CurlTransfer) -> Bool) -> [CurlTransfer] {
+            guard items[head...].contains(where: leaves) else { return [] }
+            var left: [CurlTransfer] = []
+            var kept: [CurlTransfer] = []
+            kept.reserveCapacity(count)
+            for transfer in items[head...] {
+                if leaves(transfer) { left.append(transfer) } else { kept.append(transfer) }
+            }
+            items = kept
+            head = 0
+            return left
+        }
+    }
 
     private init?() {
         curl_global_init(Int(CURL_GLOBAL_SSL))
@@ -208,7 +271,32 @@ final class CurlLoop: Sendable {
 
     private func run() {
         var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+        var sent: [String: Int] = [:]
+        var lines: [String: WaitingLine] = [:]
+        var changed = false
         var lastSweep = Self.monotonicNanoseconds()
+
+        func send(_ transfer: CurlTransfer) {
+            active[transfer.easy] = transfer
+            sent[transfer.server, default: 0] += 1
+            changed = true
+            curl_multi_add_handle(multi, transfer.easy)
+        }
+        /// Out of libcurl's hands: the next in its server's line goes in its place.
+        func remove(_ easy: UnsafeMutableRawPointer) -> CurlTransfer? {
+            guard let transfer = active.removeValue(forKey: easy) else { return nil }
+            curl_multi_remove_handle(multi, easy)
+            changed = true
+            let server = transfer.server
+            sent[server, default: 1] -= 1
+            if let next = lines[server]?.popFirst() {
+                if lines[server]?.count == 0 { lines[server] = nil }
+                send(next)
+            }
+            if sent[server] == 0 { sent[server] = nil }
+            return transfer
+        }
+
         while true {
             let (added, cancelled) = inbox.withLock { inbox in
                 defer { inbox = Inbox() }
@@ -220,12 +308,27 @@ final class CurlLoop: Sendable {
                     continue
                 }
                 transfer.lastProgress = Self.monotonicNanoseconds()
-                active[transfer.easy] = transfer
-                curl_multi_add_handle(multi, transfer.easy)
+                if sent[transfer.server, default: 0] < Self.connectionsPerServer {
+                    send(transfer)
+                } else {
+                    lines[transfer.server, default: WaitingLine()].append(transfer)
+                    changed = true
+                }
             }
-            for transfer in cancelled where active.removeValue(forKey: transfer.easy) != nil {
-                curl_multi_remove_handle(multi, transfer.easy)
-                transfer.finish(.failure(URLError(.cancelled)))
+            // Those in line leave it in one pass a server: a host stopping cancels thousands at once.
+            var cancelledInLine: [String: Set<ObjectIdentifier>] = [:]
+            for transfer in cancelled {
+                if remove(transfer.easy) != nil {
+                    transfer.finish(.failure(URLError(.cancelled)))
+                } else if lines[transfer.server] != nil {
+                    cancelledInLine[transfer.server, default: []].insert(ObjectIdentifier(transfer))
+                }
+            }
+            for (server, leaving) in cancelledInLine {
+                guard let gone = lines[server]?.remove(where: { leaving.contains(ObjectIdentifier($0)) }), !gone.isEmpty else { continue }
+                changed = true
+                if lines[server]?.count == 0 { lines[server] = nil }
+                for transfer in gone { transfer.finish(.failure(URLError(.cancelled))) }
             }
 
             var running: Int32 = 0
@@ -233,28 +336,41 @@ final class CurlLoop: Sendable {
             var left: Int32 = 0
             while let message = curl_multi_info_read(multi, &left) {
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
-                    let transfer = active.removeValue(forKey: easy)
+                    let transfer = active[easy]
                 else { continue }
                 let result = mirror_curl_message_result(message)
-                curl_multi_remove_handle(multi, easy)
+                var status = 0
+                if result == CURLE_OK { _ = mirror_curl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status) }
+                _ = remove(easy)
                 if result == CURLE_OK {
-                    var status = 0
-                    _ = mirror_curl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
                     transfer.finish(.success(HTTPReply(status: status, headers: transfer.headers, body: transfer.body)))
                 } else {
                     transfer.finish(.failure(URLError(Self.code(of: result))))
                 }
             }
 
-            // Transfers idle longer than their timeout fail, checked ten times a second at most.
+            // Transfers idle longer than their timeout fail, in libcurl's hands or in line, checked
+            // ten times a second at most.
             let now = Self.monotonicNanoseconds()
             if now - lastSweep >= 100_000_000 {
                 lastSweep = now
-                for (easy, transfer) in active where now > transfer.lastProgress + transfer.timeoutNanoseconds {
-                    active[easy] = nil
-                    curl_multi_remove_handle(multi, easy)
+                let expired = { (transfer: CurlTransfer) in now > transfer.lastProgress + transfer.timeoutNanoseconds }
+                for server in Array(lines.keys) {
+                    guard let gone = lines[server]?.remove(where: expired), !gone.isEmpty else { continue }
+                    changed = true
+                    if lines[server]?.count == 0 { lines[server] = nil }
+                    for transfer in gone { transfer.finish(.failure(URLError(.timedOut))) }
+                }
+                for (easy, transfer) in active where expired(transfer) {
+                    _ = remove(easy)
                     transfer.finish(.failure(URLError(.timedOut)))
                 }
+            }
+            if changed {
+                changed = false
+                var snapshot: [String: (sent: Int, waiting: Int)] = [:]
+                for (server, count) in sent { snapshot[server] = (count, lines[server]?.count ?? 0) }
+                counts.withLock { $0 = snapshot }
             }
             curl_multi_poll(multi, nil, 0, active.isEmpty ? 60_000 : 100, nil)
         }

@@ -18,6 +18,7 @@ let benchmarks: [(name: String, usage: String, run: ([String]) async throws -> V
     ("cost-week", CostWeekBenchmark.usage, CostWeekBenchmark.run(arguments:)),
     ("pace-report", PaceReportBenchmark.usage, PaceReportBenchmark.run(arguments:)),
     ("rebuild", RebuildBenchmark.usage, RebuildBenchmark.run(arguments:)),
+    ("http-line", HTTPLineBenchmark.usage, HTTPLineBenchmark.run(arguments:)),
 ]
 let usage = (["USAGE: mirror-bot-bench import [POSTS] [--parse-only]"] + benchmarks.map { "       \($0.usage)" }).joined(separator: "\n")
 

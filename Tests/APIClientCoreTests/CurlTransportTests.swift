@@ -202,6 +202,47 @@ struct CurlTransportTests {
         for request in requests { await #expect(throws: URLError(.cancelled)) { try await request.value } }
     }
 
+    /// libcurl 7.88 walks its own queue of pending requests each time one leaves it: with tens of
+    /// thousands queued, that was most of a host's CPU. Here they wait in the loop's line instead.
+    @Test("3,000 requests at once to a server that answers none: 64 in libcurl's hands, the rest in line; each times out on its own, in line or not, while another server is answered")
+    func waitingLine() async throws {
+        let server = try CountingServer()
+        defer { server.stop() }
+        let echo = try Self.echoServer()
+        defer { echo.stop() }
+        let port = server.port
+        let url = URL(string: "http://127.0.0.1:\(port)/")!
+        let clock = ContinuousClock()
+        let started = clock.now
+        let requests = (0..<3000).map { index in
+            Task { () -> Duration? in
+                do {
+                    _ = try await CurlTransport(timeout: 4).send(Self.request(port, "/\(index)"))
+                    return nil
+                } catch let error as URLError where error.code == .timedOut {
+                    return clock.now - started
+                }
+            }
+        }
+        var most = (sent: 0, waiting: 0)
+        let deadline = clock.now + .seconds(90)
+        while clock.now < deadline {
+            let now = CurlTransport.requests(to: url)
+            most = (max(most.sent, now.sent), max(most.waiting, now.waiting))
+            if now.sent + now.waiting == 3000 { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(most.sent == 64)
+        #expect(most.waiting == 3000 - 64)
+        #expect(try await CurlTransport(timeout: 5).send(Self.request(echo.port, "/meanwhile")).status == 201)
+        #expect(CurlTransport.requests(to: url).sent == 64)
+        var timedOut: [Duration] = []
+        for request in requests { if let after = try await request.value { timedOut.append(after) } }
+        #expect(timedOut.count == 3000)
+        #expect(timedOut.allSatisfy { $0 >= .seconds(4) })
+        #expect(CurlTransport.requests(to: url) == (0, 0))
+    }
+
     @Test("500 requests at once are each answered with their own body")
     func concurrent() async throws {
         let server = try Self.echoServer()
