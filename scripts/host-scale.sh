@@ -238,6 +238,9 @@ awk -v n="$count" -v rss="$rss" -v b="$before" -v a="$after" -v t="$ticks" -v w=
   printf "host-scale: in the window alone: posts=%d lateness_p99_s=%.2f (%.2f real seconds)\n", wposts, wp99, wp99 / scale
 }'
 echo "host-scale: slots skipped=$skipped$( [ "$skipped" -gt 0 ] && printf ' (%s)' "$(head -3 "$work/skipped.txt" | paste -sd ';' -)")"
+# The host's warnings once a minute while a server's requests wait in line for their turn.
+echo "host-scale: rounds_failed=$(grep -c ' event=round_failed ' "$work/host.log" || true) http_waiting: $(grep ' event=http_waiting ' "$work/host.log" \
+  | grep -o ' waiting=[0-9]*' | cut -d= -f2 | sort -n | awk '{ n++; m = $1 } END { printf "%d minutes with requests in line, most %d", n, m }')"
 echo "host-scale: reference_cpu_s=$reference_cpu_s cpu_ratio=$cpu_ratio (recorded $CPU_RATIO_RECORDED) lateness_ratio=$lateness_ratio (recorded $LATENESS_RATIO_RECORDED) reply_ratio=$reply_ratio (recorded $REPLY_RATIO_RECORDED)"
 # The baseline: the same host binary running one of the bots alone (its leases given back by the
 # host above, stopped with SIGTERM), after the same settling time. Memory is guarded as a ratio to

@@ -43,8 +43,13 @@ public struct CurlTransport: HTTPTransport {
     /// The process's requests to the server of `url` (its scheme, host and port) now: `sent`, those in
     /// libcurl's hands (at most `CurlLoop.connectionsPerServer`), and `waiting`, those in line behind them.
     public static func requests(to url: URL) -> (sent: Int, waiting: Int) {
-        guard let loop = CurlLoop.shared, let server = CurlTransfer.server(of: url) else { return (0, 0) }
-        return loop.counts.withLock { $0[server] } ?? (0, 0)
+        guard let server = CurlTransfer.server(of: url) else { return (0, 0) }
+        return requestsByServer()[server] ?? (0, 0)
+    }
+
+    /// The same for every server with a request sent now, by `scheme://host:port`.
+    public static func requestsByServer() -> [String: (sent: Int, waiting: Int)] {
+        CurlLoop.shared?.counts.withLock { $0 } ?? [:]
     }
 }
 

@@ -73,6 +73,17 @@ struct HostStatusTests {
         #expect(page.firstRange(of: "carol")?.lowerBound ?? page.endIndex < page.firstRange(of: "<b>alice")?.lowerBound ?? page.startIndex)
     }
 
+    @Test("/metrics shows the host's HTTP requests by server, sent and waiting in line")
+    func httpRequests() throws {
+        let board = HostBoard(
+            name: "a", leaseSeconds: 30, maxBots: 10, clock: ManualClock(Date(timeIntervalSince1970: 1_800_000_000)),
+            httpRequests: { ["https://misskey.example:443": (64, 1_200)] })
+        let metrics = try PrometheusExposition.parse(HostRoutes(board: board).respond(method: "GET", path: "/metrics").text)
+        let server = "https://misskey.example:443"
+        #expect(metrics.value(HostMetrics.httpRequests, ["server": server, "state": "sent"]) == 64)
+        #expect(metrics.value(HostMetrics.httpRequests, ["server": server, "state": "waiting"]) == 1_200)
+    }
+
     @Test("/metrics parses strictly: host gauges, each bot's counters with a bot label, network calls summed")
     func metrics() throws {
         let world = HostWorld()

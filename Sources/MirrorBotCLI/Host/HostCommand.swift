@@ -1,3 +1,4 @@
+import APIClientCore
 import Clocks
 import Dispatch
 import Foundation
@@ -86,7 +87,9 @@ struct HostCommand: Command {
         let migrations = try BotCommand.migrations(context)
         // The page of every bot exists only with a status port: without one, nothing changes.
         let board = configuration.statusPort.map { _ in
-            HostBoard(name: hostName, leaseSeconds: leaseSeconds, maxBots: maxBots, redactor: Redactor(secrets: configuration.secrets))
+            HostBoard(
+                name: hostName, leaseSeconds: leaseSeconds, maxBots: maxBots, redactor: Redactor(secrets: configuration.secrets),
+                httpRequests: { CurlTransport.requestsByServer() })
         }
         let server = try board.map { try StatusEndpoint.start(host: $0, configuration: configuration, log: log) }
         defer { server?.stop() }
@@ -110,6 +113,8 @@ struct HostCommand: Command {
             ])
             let trimming = Task { await StartCommand.trimMemory(log: log) }
             defer { trimming.cancel() }
+            let lines = Task { await Self.reportWaiting(log: log) }
+            defer { lines.cancel() }
             await host.run(registry)
             // Stopping: every bot stopped first, then the leases given back for the others to take at once.
             let released = (try? await registry.release(host: hostName)) ?? 0
@@ -118,6 +123,20 @@ struct HostCommand: Command {
         try await Stopping.untilSignalled(main, log: log)
         log.report(.stopped)
         return 0
+    }
+
+    /// Once a minute, a line for each server whose requests wait in line for their turn (more than
+    /// its 64 at once are asked of it): a slow or overloaded server, seen before requests time out.
+    static func reportWaiting(
+        log: Logger, every interval: Duration = .seconds(60),
+        requests: @Sendable () -> [String: (sent: Int, waiting: Int)] = { CurlTransport.requestsByServer() }
+    ) async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            for (server, counts) in requests().sorted(by: { $0.key < $1.key }) where counts.waiting > 0 {
+                log.warning("http_waiting", ["server": server, "sent": counts.sent, "waiting": counts.waiting])
+            }
+        }
     }
 
     /// `body` until it succeeds, waiting 1 s doubling to 60 s between tries (each failure shown on

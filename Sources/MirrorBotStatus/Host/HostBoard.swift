@@ -16,10 +16,16 @@ public final class HostBoard: Sendable {
     /// Where every bot's network calls and HTTP attempts are counted (`CountingNetwork`, the
     /// client's observer): summed for the host, so a bot's board holds no series of them.
     public let network: StatusBoard
+    /// The process's HTTP requests now, by server (`CurlTransport.requestsByServer`).
+    private let httpRequests: @Sendable () -> [String: (sent: Int, waiting: Int)]
 
-    public init(name: String, leaseSeconds: Int, maxBots: Int, clock: any BotClock = SystemClock(), redactor: Redactor = Redactor()) {
+    public init(
+        name: String, leaseSeconds: Int, maxBots: Int, clock: any BotClock = SystemClock(), redactor: Redactor = Redactor(),
+        httpRequests: @escaping @Sendable () -> [String: (sent: Int, waiting: Int)] = { [:] }
+    ) {
         self.clock = clock
         self.redactor = redactor
+        self.httpRequests = httpRequests
         network = StatusBoard(botClock: clock, realClock: clock, redactor: redactor, detail: .counts)
         state = Mutex(HostState(name: name, leaseSeconds: leaseSeconds, maxBots: maxBots, startedAt: clock.now()))
     }
@@ -27,7 +33,7 @@ public final class HostBoard: Sendable {
     /// A copy of everything: each bot's board copied too, each bot's line ready to sort and show.
     public func snapshot() -> HostSnapshot {
         let copy = state.withLock { $0 }
-        return HostSnapshot(state: copy, network: network.snapshot().state.metrics, realNow: clock.now())
+        return HostSnapshot(state: copy, network: network.snapshot().state.metrics, http: httpRequests(), realNow: clock.now())
     }
 
     /// The host's health alone (/healthz): no bot's board is copied.

@@ -18,6 +18,7 @@ public enum HostMetrics {
     public static let fenced = "mirror_bot_host_fenced"
     public static let lastRound = "mirror_bot_host_last_round_timestamp_seconds"
     public static let failedRounds = "mirror_bot_host_failed_rounds_total"
+    public static let httpRequests = "mirror_bot_host_http_requests"
 
     /// The single bot's families a host shows for each bot, with a `bot` label (counters, then gauges).
     public static let perBot = [
@@ -56,6 +57,13 @@ public enum HostMetrics {
         if let last = state.lastRound { registry.set(lastRound, to: last.timeIntervalSince1970.rounded()) }
         registry.declare(failedRounds, .counter, help: "Registry rounds that failed (PostgreSQL unreachable or refusing).", initial: [[:]])
         registry.add(failedRounds, [:], Double(state.failedRoundsTotal))
+        registry.declare(
+            httpRequests, .gauge,
+            help: "HTTP requests of all the host's bots now, by server: sent (in libcurl's hands, at most 64 a server) and waiting (in line for their turn).")
+        for (server, counts) in snapshot.http {
+            registry.set(httpRequests, ["server": server, "state": "sent"], to: Double(counts.sent))
+            registry.set(httpRequests, ["server": server, "state": "waiting"], to: Double(counts.waiting))
+        }
         registry.declare(StatusMetrics.started, .gauge, help: "When the host started (Unix seconds).")
         registry.set(StatusMetrics.started, to: state.startedAt.timeIntervalSince1970.rounded())
 

@@ -8,12 +8,17 @@ public struct HostSnapshot: Sendable {
     public var state: HostState
     /// The network calls of every bot, counted together (`HostBoard.network`).
     public var network: MetricsRegistry
+    /// The process's HTTP requests by server: in libcurl's hands, and waiting in line for their turn.
+    public var http: [String: (sent: Int, waiting: Int)]
     public var realNow: Date
     public var bots: [BotLine]
 
-    public init(state: HostState, network: MetricsRegistry = MetricsRegistry(), realNow: Date) {
+    public init(
+        state: HostState, network: MetricsRegistry = MetricsRegistry(), http: [String: (sent: Int, waiting: Int)] = [:], realNow: Date
+    ) {
         self.state = state
         self.network = network
+        self.http = http
         self.realNow = realNow
         bots = state.bots.values.map { BotLine($0, at: realNow) }.sorted { ($0.condition.inTrouble ? 0 : 1, $0.name) < ($1.condition.inTrouble ? 0 : 1, $1.name) }
     }
