@@ -36,7 +36,7 @@ MEMORY_RATIO_RECORDED=0.08
 # each failing over twice its recorded value:
 #   cpu_ratio      CPU-seconds a bot-day / the CPU-seconds of a fixed reference (JSON and SHA-256
 #                  in python3) on the same machine in the same run: the machine's speed divided
-#                  out (57-62 measured)
+#                  out (57-70 measured)
 #   lateness_ratio how late the window's planned posts (past the start-up's rush) went out at p99,
 #                  in real seconds, / the poll interval in real seconds (POLL_INTERVAL_SECONDS /
 #                  TIME_SCALE): a post wakes its loop at its slot, so this is near 0 (0.001-0.009

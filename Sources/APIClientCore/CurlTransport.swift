@@ -301,6 +301,13 @@ final class CurlLoop: Sendable {
             if sent[server] == 0 { sent[server] = nil }
             return transfer
         }
+        /// Takes the transfers `leaves` picks out of `server`'s line (dropped once empty).
+        func leaveLine(_ server: String, where leaves: (CurlTransfer) -> Bool) -> [CurlTransfer] {
+            guard let gone = lines[server]?.remove(where: leaves), !gone.isEmpty else { return [] }
+            changed = true
+            if lines[server]?.count == 0 { lines[server] = nil }
+            return gone
+        }
 
         while true {
             let (added, cancelled) = inbox.withLock { inbox in
@@ -330,10 +337,9 @@ final class CurlLoop: Sendable {
                 }
             }
             for (server, leaving) in cancelledInLine {
-                guard let gone = lines[server]?.remove(where: { leaving.contains(ObjectIdentifier($0)) }), !gone.isEmpty else { continue }
-                changed = true
-                if lines[server]?.count == 0 { lines[server] = nil }
-                for transfer in gone { transfer.finish(.failure(URLError(.cancelled))) }
+                for transfer in leaveLine(server, where: { leaving.contains(ObjectIdentifier($0)) }) {
+                    transfer.finish(.failure(URLError(.cancelled)))
+                }
             }
 
             var running: Int32 = 0
@@ -361,10 +367,7 @@ final class CurlLoop: Sendable {
                 lastSweep = now
                 let expired = { (transfer: CurlTransfer) in now > transfer.lastProgress + transfer.timeoutNanoseconds }
                 for server in Array(lines.keys) {
-                    guard let gone = lines[server]?.remove(where: expired), !gone.isEmpty else { continue }
-                    changed = true
-                    if lines[server]?.count == 0 { lines[server] = nil }
-                    for transfer in gone { transfer.finish(.failure(URLError(.timedOut))) }
+                    for transfer in leaveLine(server, where: expired) { transfer.finish(.failure(URLError(.timedOut))) }
                 }
                 for (easy, transfer) in active where expired(transfer) {
                     _ = remove(easy)
