@@ -65,6 +65,8 @@ extension APIClient {
         guard let url = URL(string: string) else { return nil }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method
+        // What the user waits for (`CurlTransport` sends it before the rest in its server's line).
+        if request.publishes { urlRequest.networkServiceType = .responsiveData }
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
         urlRequest.setValue("mirror-bot", forHTTPHeaderField: "User-Agent")
         for header in request.headers { urlRequest.setValue(header.value, forHTTPHeaderField: header.name) }

@@ -27,6 +27,10 @@ public protocol APIRequest: Sendable {
     /// The limit family the request counts against besides the scheme's window (Mastodon's
     /// `statuses` for posting, `paging` for paged reads); nil (the default): the scheme's window only.
     var rateLimitFamily: String? { get }
+    /// Whether the request is part of publishing a post (the post itself, its media), whose
+    /// timing people see: it goes before the requests waiting in line for its server
+    /// (`CurlTransport`) that are not. False (the default) for reads and the other writes.
+    var publishes: Bool { get }
 
     /// A refusal: any status but 2xx, 429 and 5xx, with the error body's detail.
     func failure(status: Int, detail: String) -> Failure
@@ -41,6 +45,7 @@ extension APIRequest {
     public var headers: [(name: String, value: String)] { [] }
     public var replay: Replay { .safe }
     public var rateLimitFamily: String? { nil }
+    public var publishes: Bool { false }
 
     public func failure(status: Int, errorCode: String?, detail: String) -> Failure {
         failure(status: status, detail: detail)

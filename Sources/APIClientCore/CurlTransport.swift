@@ -12,8 +12,10 @@ import Synchronization
 /// their connections in one cache (a connection to a server is reused by every bot of that server) and
 /// costs one thread and one `poll` whatever the number of requests in flight. At most
 /// `CurlLoop.connectionsPerServer` requests go to one server at once; further requests to it wait in
-/// the loop's own line for that server, first come first served, so a slow server meets a steady
-/// number of requests rather than one more connection per bot. `timeout` is how long a request may
+/// the loop's own line for that server, first come first served, except that a request whose
+/// `networkServiceType` is `.responsiveData` (a post being published: `APIRequest.publishes`) goes
+/// before those that are not. A slow server meets a steady number of requests rather than one more
+/// connection per bot, and a planned post does not wait behind a day's reads. `timeout` is how long a request may
 /// go without a byte moving either way (connecting and waiting in that line included), as
 /// `URLSession`'s request timeout was; a transfer that long idle fails with `URLError(.timedOut)`.
 /// Redirects are followed, compressed answers decoded, and `Expect: 100-continue` never sent.
@@ -59,6 +61,8 @@ final class CurlTransfer: @unchecked Sendable {
     let easy: UnsafeMutableRawPointer
     /// Scheme, host and port: the line the request waits in for its turn.
     let server: String
+    /// Goes before the others in that line (`URLRequest.networkServiceType` `.responsiveData`).
+    let first: Bool
     private var headerList: UnsafeMutablePointer<curl_slist>?
     let timeoutNanoseconds: UInt64
     var continuation: CheckedContinuation<HTTPReply, any Error>?
@@ -76,6 +80,7 @@ final class CurlTransfer: @unchecked Sendable {
         let url = target.absoluteString
         self.easy = easy
         self.server = server
+        first = request.networkServiceType == .responsiveData
         timeoutNanoseconds = UInt64(max(timeout, 0.001) * 1e9)
         url.withCString { _ = mirror_curl_setopt_pointer(easy, CURLOPT_URL, $0) }
         _ = mirror_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
@@ -209,41 +214,59 @@ final class CurlLoop: Sendable {
     /// a server answering in 50 ms busy with 1,280 requests a second.
     static let connectionsPerServer = 64
 
-    /// Requests waiting for their server's turn, first come first served.
-    private struct WaitingLine {
-        private var items: [CurlTransfer] = []
-        private var head = 0
+    /// Requests waiting for their server's turn: those that go `first` (posts being published),
+    /// then the rest, each first come first served.
+    struct WaitingLine {
+        private var ahead = Queue()
+        private var rest = Queue()
 
-        var count: Int { items.count - head }
+        var count: Int { ahead.count + rest.count }
 
-        mutating func append(_ transfer: CurlTransfer) { items.append(transfer) }
-
-        mutating func popFirst() -> CurlTransfer? {
-            guard head < items.count else { return nil }
-            let first = items[head]
-            head += 1
-            if head == items.count {
-                items.removeAll(keepingCapacity: true)
-                head = 0
-            } else if head >= 1024, head * 2 >= items.count {
-                items.removeFirst(head)
-                head = 0
-            }
-            return first
+        mutating func append(_ transfer: CurlTransfer) {
+            if transfer.first { ahead.append(transfer) } else { rest.append(transfer) }
         }
 
-        /// Takes out the transfers `leaves` picks, in order.
+        mutating func popFirst() -> CurlTransfer? { ahead.popFirst() ?? rest.popFirst() }
+
+        /// Takes out the transfers `leaves` picks.
         mutating func remove(where leaves: (CurlTransfer) -> Bool) -> [CurlTransfer] {
-            guard items[head...].contains(where: leaves) else { return [] }
-            var left: [CurlTransfer] = []
-            var kept: [CurlTransfer] = []
-            kept.reserveCapacity(count)
-            for transfer in items[head...] {
-                if leaves(transfer) { left.append(transfer) } else { kept.append(transfer) }
+            ahead.remove(where: leaves) + rest.remove(where: leaves)
+        }
+
+        private struct Queue {
+            private var items: [CurlTransfer] = []
+            private var head = 0
+
+            var count: Int { items.count - head }
+
+            mutating func append(_ transfer: CurlTransfer) { items.append(transfer) }
+
+            mutating func popFirst() -> CurlTransfer? {
+                guard head < items.count else { return nil }
+                let first = items[head]
+                head += 1
+                if head == items.count {
+                    items.removeAll(keepingCapacity: true)
+                    head = 0
+                } else if head >= 1024, head * 2 >= items.count {
+                    items.removeFirst(head)
+                    head = 0
+                }
+                return first
             }
-            items = kept
-            head = 0
-            return left
+
+            mutating func remove(where leaves: (CurlTransfer) -> Bool) -> [CurlTransfer] {
+                guard items[head...].contains(where: leaves) else { return [] }
+                var left: [CurlTransfer] = []
+                var kept: [CurlTransfer] = []
+                kept.reserveCapacity(count)
+                for transfer in items[head...] {
+                    if leaves(transfer) { left.append(transfer) } else { kept.append(transfer) }
+                }
+                items = kept
+                head = 0
+                return left
+            }
         }
     }
 

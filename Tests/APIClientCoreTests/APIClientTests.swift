@@ -31,6 +31,17 @@ struct APIClientTests {
         return (client, transport, clock)
     }
 
+    @Test("a request that publishes a post goes out as responsive data (first in its server's line); others as default")
+    func publishesFirst() async throws {
+        let transport = ScriptedTransport([Self.ok, Self.ok])
+        let client = makeClient(transport, clock: ManualClock(Date(timeIntervalSince1970: Self.t0)))
+        var post = TestRequest.createRecord(replay: .refusedWhenRepeated)
+        post.publishes = true
+        _ = try await client.send(post)
+        _ = try await client.send(TestRequest())
+        #expect(transport.requests.map(\.networkServiceType) == [.responsiveData, .default])
+    }
+
     @Test("a 5xx, then success: one backoff of 1 s, two attempts, each authorized")
     func serverErrorThenSuccess() async throws {
         let transport = ScriptedTransport([Self.unavailable, Self.ok])

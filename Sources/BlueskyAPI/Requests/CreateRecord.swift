@@ -20,6 +20,8 @@ public struct CreateRecord<Record: Encodable & Sendable>: XRPCRequest, Encodable
     public var record: Record
 
     public var replay: Replay { .refusedWhenRepeated }
+    /// A post (not a like or a repost) is published: before reads in its server's line.
+    public var publishes: Bool { collection == BlueskyPostRecord.type }
 
     public func input() throws -> Data? { try XRPCJSON.encode(self) }
 }

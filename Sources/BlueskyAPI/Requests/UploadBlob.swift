@@ -6,6 +6,9 @@ import Foundation
 /// keeps a blob no record references for a while, then deletes it, and the same bytes are the
 /// same blob: a retry cannot make a second one (`.safe`).
 public struct UploadBlob: XRPCRequest {
+    /// Part of publishing a post: before reads in its server's line.
+    public var publishes: Bool { true }
+
     public struct Response: Sendable, Codable, Equatable {
         public var blob: BlueskyBlob
 

@@ -5,6 +5,9 @@
 /// status already created instead of posting it twice. Mastodon keeps keys
 /// for an hour: the same text to the same target within that hour is one post.
 public struct PostStatus: MastodonRequest {
+    /// Part of publishing a post: before reads in its server's line.
+    public var publishes: Bool { true }
+
     public typealias Response = MastodonStatus
 
     public var status: String

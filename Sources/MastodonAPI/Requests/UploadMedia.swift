@@ -7,6 +7,9 @@ import Foundation
 /// A retry after a lost answer may leave a second, unattached copy on the server, which
 /// Mastodon removes with its other unattached media.
 public struct UploadMedia: MastodonRequest {
+    /// Part of publishing a post: before reads in its server's line.
+    public var publishes: Bool { true }
+
     public typealias Response = MastodonMediaAttachment
 
     public var data: Data

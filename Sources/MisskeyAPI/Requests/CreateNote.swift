@@ -6,6 +6,9 @@
 /// flight with 202 `PROCESSING`; the client retries both, so a lost answer is one note,
 /// never two (`Replay.safe`).
 public struct CreateNote: MisskeyRequest {
+    /// Part of publishing a post: before reads in its server's line.
+    public var publishes: Bool { true }
+
     public typealias Response = MisskeyCreatedNote
     public static let name = "notes/create"
     /// Nil for a note of files alone (Misskey refuses an empty `text`: minLength 1).

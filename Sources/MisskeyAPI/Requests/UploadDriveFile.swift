@@ -14,6 +14,9 @@ import Foundation
 /// whose bytes the drive already holds with that file, keeping its old alt text and flag.
 /// A retry after a lost answer may leave a second, unattached copy in the bot's drive.
 public struct UploadDriveFile: MisskeyRequest {
+    /// Part of publishing a post: before reads in its server's line.
+    public var publishes: Bool { true }
+
     public typealias Response = MisskeyDriveFile
     public static let name = "drive/files/create"
 

@@ -3,6 +3,9 @@ import Foundation
 
 /// `POST /2/tweets`: publishes a post, or a reply.
 public struct CreateTweet: XRequest {
+    /// Part of publishing a post: before reads in its server's line.
+    public var publishes: Bool { true }
+
     public struct Created: Sendable, Codable, Equatable {
         public var id: String
         public var text: String

@@ -9,6 +9,9 @@ import Foundation
 /// A retry after a lost answer may leave an unattached upload behind, which X lets expire
 /// (`expires_after_secs`).
 public struct UploadXMedia: XRequest {
+    /// Part of publishing a post: before reads in its server's line.
+    public var publishes: Bool { true }
+
     /// `MediaUploadResponseData`: the id, key and, when X still processes it, `processing_info`.
     public struct Uploaded: Sendable, Codable, Equatable {
         /// `MediaUploadResponseDataProcessingInfo`.
@@ -75,6 +78,9 @@ public struct UploadXMedia: XRequest {
 /// (`metadata.alt_text.text`, at most 1,000 characters: `CreateMediaMetadataMetadataAltText`)
 /// and, for a picture the human marked sensitive, `metadata.sensitive_media_warning`.
 public struct CreateXMediaMetadata: XRequest {
+    /// Part of publishing a post: before reads in its server's line.
+    public var publishes: Bool { true }
+
     public struct Associated: Sendable, Codable, Equatable {
         public var id: String
 

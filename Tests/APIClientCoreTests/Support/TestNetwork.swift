@@ -64,6 +64,7 @@ struct TestRequest: APIRequest {
     var requestBody: RequestBody?
     var headers: [(name: String, value: String)] = []
     var replay = Replay.safe
+    var publishes = false
 
     var pathTemplate: String { path }
 
