@@ -18,7 +18,7 @@ extension APIClient {
         await dialect.authorize(&urlRequest, now: clock.now())
         let reply: HTTPReply
         do {
-            reply = try await transport.send(urlRequest)
+            reply = try await transport.send(urlRequest, publishing: request.publishes)
         } catch {
             observe(.attempted(endpoint: request.endpoint, status: 0))
             return .retryable(status: 0, detail: Self.describe(transportError: error))
@@ -65,8 +65,6 @@ extension APIClient {
         guard let url = URL(string: string) else { return nil }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method
-        // What the user waits for (`CurlTransport` sends it before the rest in its server's line).
-        if request.publishes { urlRequest.networkServiceType = .responsiveData }
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
         urlRequest.setValue("mirror-bot", forHTTPHeaderField: "User-Agent")
         for header in request.headers { urlRequest.setValue(header.value, forHTTPHeaderField: header.name) }

@@ -11,9 +11,8 @@ extension APIClient {
     public func fetch(_ url: URL) async throws -> HTTPReply {
         var request = URLRequest(url: url)
         request.httpMethod = "GET"
-        request.networkServiceType = .responsiveData
         request.setValue("mirror-bot", forHTTPHeaderField: "User-Agent")
-        return try await transport.send(request)
+        return try await transport.send(request, publishing: true)
     }
 
     /// Waits `duration` on the client's clock (ends on cancellation).

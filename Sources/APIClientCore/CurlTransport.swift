@@ -12,9 +12,8 @@ import Synchronization
 /// their connections in one cache (a connection to a server is reused by every bot of that server) and
 /// costs one thread and one `poll` whatever the number of requests in flight. At most
 /// `CurlLoop.connectionsPerServer` requests go to one server at once; further requests to it wait in
-/// the loop's own line for that server, first come first served, except that a request whose
-/// `networkServiceType` is `.responsiveData` (a post being published: `APIRequest.publishes`) goes
-/// before those that are not. A slow server meets a steady number of requests rather than one more
+/// the loop's own line for that server, first come first served, except that a request sent
+/// `publishing` (a post being published: `APIRequest.publishes`) goes before those that are not. A slow server meets a steady number of requests rather than one more
 /// connection per bot, and a planned post does not wait behind a day's reads. `timeout` is how long
 /// a request may go without a byte moving either way (connecting and waiting in that line
 /// included), as `URLSession`'s request timeout was; a transfer that long idle fails with
@@ -28,8 +27,12 @@ public struct CurlTransport: HTTPTransport {
     }
 
     public func send(_ request: URLRequest) async throws -> HTTPReply {
+        try await send(request, publishing: false)
+    }
+
+    public func send(_ request: URLRequest, publishing: Bool) async throws -> HTTPReply {
         guard let loop = CurlLoop.shared else { throw URLError(.cannotLoadFromNetwork) }
-        let transfer = try CurlTransfer(request, timeout: timeout)
+        let transfer = try CurlTransfer(request, timeout: timeout, first: publishing)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 transfer.continuation = continuation
@@ -62,7 +65,7 @@ final class CurlTransfer: @unchecked Sendable {
     let easy: UnsafeMutableRawPointer
     /// Scheme, host and port: the line the request waits in for its turn.
     let server: String
-    /// Goes before the others in that line (`URLRequest.networkServiceType` `.responsiveData`).
+    /// Goes before the others in that line (a post being published).
     let first: Bool
     private var headerList: UnsafeMutablePointer<curl_slist>?
     let timeoutNanoseconds: UInt64
@@ -74,14 +77,14 @@ final class CurlTransfer: @unchecked Sendable {
     var uploaded: curl_off_t = 0
     let cancelled = Mutex(false)
 
-    init(_ request: URLRequest, timeout: TimeInterval) throws {
+    init(_ request: URLRequest, timeout: TimeInterval, first: Bool = false) throws {
         guard let target = request.url, let server = Self.server(of: target), let easy = curl_easy_init() else {
             throw URLError(.badURL)
         }
         let url = target.absoluteString
         self.easy = easy
         self.server = server
-        first = request.networkServiceType == .responsiveData
+        self.first = first
         timeoutNanoseconds = UInt64(max(timeout, 0.001) * 1e9)
         url.withCString { _ = mirror_curl_setopt_pointer(easy, CURLOPT_URL, $0) }
         _ = mirror_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1)

@@ -10,6 +10,15 @@ import Foundation
 /// transport in tests.
 public protocol HTTPTransport: Sendable {
     func send(_ request: URLRequest) async throws -> HTTPReply
+    /// The same for a request that publishes a post (`APIRequest.publishes`) when `publishing`:
+    /// a transport that keeps requests waiting lets it go first. By default, `send(_:)`.
+    func send(_ request: URLRequest, publishing: Bool) async throws -> HTTPReply
+}
+
+extension HTTPTransport {
+    public func send(_ request: URLRequest, publishing: Bool) async throws -> HTTPReply {
+        try await send(request)
+    }
 }
 
 /// A response as the attempt loop reads it.

@@ -1,6 +1,7 @@
 import APIClientCore
 import APIClientTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -31,15 +32,28 @@ struct APIClientTests {
         return (client, transport, clock)
     }
 
-    @Test("a request that publishes a post goes out as responsive data (first in its server's line); others as default")
+    /// Answers every request ok, noting whether it was sent as publishing a post.
+    final class PublishingRecorder: HTTPTransport {
+        let publishing = Mutex<[Bool]>([])
+
+        func send(_ request: URLRequest) async throws -> HTTPReply { try await send(request, publishing: false) }
+
+        func send(_ request: URLRequest, publishing: Bool) async throws -> HTTPReply {
+            self.publishing.withLock { $0.append(publishing) }
+            return HTTPReply(status: 200, headers: ["content-type": "application/json"], body: Data(#"{"ok":true}"#.utf8))
+        }
+    }
+
+    @Test("a request that publishes a post is sent as publishing (first in its server's line), and a picture fetched for it; others not")
     func publishesFirst() async throws {
-        let transport = ScriptedTransport([Self.ok, Self.ok])
+        let transport = PublishingRecorder()
         let client = makeClient(transport, clock: ManualClock(Date(timeIntervalSince1970: Self.t0)))
         var post = TestRequest.createRecord(replay: .refusedWhenRepeated)
         post.publishes = true
         _ = try await client.send(post)
         _ = try await client.send(TestRequest())
-        #expect(transport.requests.map(\.networkServiceType) == [.responsiveData, .default])
+        _ = try await client.fetch(URL(string: "https://media.example/a.jpg")!)
+        #expect(transport.publishing.withLock { $0 } == [true, false, true])
     }
 
     @Test("a 5xx, then success: one backoff of 1 s, two attempts, each authorized")

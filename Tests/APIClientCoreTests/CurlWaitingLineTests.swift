@@ -11,9 +11,7 @@ struct CurlWaitingLineTests {
     /// Transfers to one server, in the order given: `true` for a post being published.
     static func transfers(_ publishing: [Bool]) throws -> [CurlTransfer] {
         try publishing.enumerated().map { index, publishing in
-            var request = URLRequest(url: URL(string: "https://misskey.example/api/\(index)")!)
-            if publishing { request.networkServiceType = .responsiveData }
-            return try CurlTransfer(request, timeout: 30)
+            try CurlTransfer(URLRequest(url: URL(string: "https://misskey.example/api/\(index)")!), timeout: 30, first: publishing)
         }
     }
 

@@ -81,7 +81,7 @@ struct TestRequest: APIRequest {
 
 /// A client of the test network on `transport` and `clock`; retries start at 1 s.
 func makeClient(
-    _ transport: ScriptedTransport, clock: ManualClock, maxAttempts: Int = 4, maxRateLimitWait: Duration? = nil,
+    _ transport: any HTTPTransport, clock: ManualClock, maxAttempts: Int = 4, maxRateLimitWait: Duration? = nil,
     observe: @escaping @Sendable (APIClientEvent) -> Void = { _ in }
 ) -> APIClient<TestDialect> {
     let configuration = APIClientConfiguration(
