@@ -13,12 +13,12 @@ import Synchronization
 /// costs one thread and one `poll` whatever the number of requests in flight. At most
 /// `CurlLoop.connectionsPerServer` requests go to one server at once; further requests to it wait in
 /// the loop's own line for that server, first come first served, except that a request sent
-/// `publishing` (a post being published: `APIRequest.publishes`) goes before those that are not. A slow server meets a steady number of requests rather than one more
-/// connection per bot, and a planned post does not wait behind a day's reads. `timeout` is how long
-/// a request may go without a byte moving either way (connecting and waiting in that line
-/// included), as `URLSession`'s request timeout was; a transfer that long idle fails with
-/// `URLError(.timedOut)`. Redirects are followed, compressed answers decoded, and
-/// `Expect: 100-continue` never sent.
+/// `publishing` (a post being published: `APIRequest.publishes`) goes before those that are not.
+/// A slow server meets a steady number of requests rather than one more connection per bot, and a
+/// planned post does not wait behind a day's reads. `timeout` is how long a request may go without
+/// a byte moving either way (connecting and waiting in that line included), as `URLSession`'s
+/// request timeout was; a transfer that long idle fails with `URLError(.timedOut)`. Redirects are
+/// followed, compressed answers decoded, and `Expect: 100-continue` never sent.
 public struct CurlTransport: HTTPTransport {
     let timeout: TimeInterval
 
