@@ -2,8 +2,9 @@
 """A fake-misskey world of N humans and their N bots for scripts/host-scale.sh: each human has
 the notes, replies and likes (reactions) of the demo's Haru (demo/misskey/seed.json) at the same times under ids of their own,
 each bot is followed by nobody and follows Haru's friends but natsu_k, and the friend natsu_k mentions every
-bot at each of MENTIONS (seconds after the fake starts; default "30 90"), and 5 s later a friend posts again
-a note Haru liked, for the bots to like. Each bot polls every
+bot at each of MENTIONS (seconds after the fake starts; default "30 90"; with MENTIONS_SPREAD=S, bot i's
+mention comes i*S/N seconds later, so the N mentions come over S seconds rather than at once), and 5 s
+after each of MENTIONS a friend posts again a note Haru liked, for the bots to like. Each bot polls every
 POLL_INTERVAL_SECONDS (default 10, of the bot's clock; POLL_PACE=steady, whatever the hour) and
 answers at the poll (REPLY_PACE=immediate).
 
@@ -31,6 +32,7 @@ def token(kind, index):
 def main():
     count, out = int(sys.argv[1]), sys.argv[2]
     mentions = [int(after) for after in os.environ.get("MENTIONS", "30 90").split()]
+    spread = int(os.environ.get("MENTIONS_SPREAD", "0"))
     poll = os.environ.get("POLL_INTERVAL_SECONDS", "10")
     root = os.path.join(os.path.dirname(__file__), "..")
     demo = json.load(open(os.path.join(root, "demo", "misskey", "seed.json")))
@@ -69,7 +71,8 @@ def main():
             reactions.append({"id": reaction["id"][:8] + base36(index, 4) + reaction["id"][12:], "user_id": human["id"],
                               "note_id": target, "reaction": reaction["reaction"]})
         for after in mentions:
-            scheduled.append({"after_seconds": after, "user_id": friend["id"], "text": f"@mirror{index} 元気？ ({after})"})
+            scheduled.append({"after_seconds": after + spread * index // count, "user_id": friend["id"],
+                              "text": f"@mirror{index} 元気？ ({after})"})
         with open(os.path.join(out, f"bot-{index}.env"), "w") as env:
             env.write("NETWORK=misskey\nTIME_ZONE=Asia/Tokyo\nREPLY_PACE=immediate\nPOLL_PACE=steady\n"
                       f"POLL_INTERVAL_SECONDS={poll}\n"

@@ -17,6 +17,7 @@
 #   TIME_SCALE=60 POLL_INTERVAL_SECONDS=600 MENTIONS="60 120" scripts/host-scale.sh 1000
 #       (every bot's clock 60 times real time, a poll every 10 real seconds; the mentions
 #       MENTIONS seconds after the fake starts, once the bots are added)
+#   MENTIONS="1500 3000" MENTIONS_SPREAD=1200 ...   (each of MENTIONS' N mentions spread over 1,200 s)
 #   ADD_JOBS=4 scripts/host-scale.sh 10000   (bots added 4 at a time; default 2)
 #   START_AT=07:00 TIME_SCALE=60 ...          (each bot's clock starts at 07:00 in its time zone; default 19:00)
 #   STATEMENTS=FILE ...                       (PostgreSQL's statements of the window, by total time, written
