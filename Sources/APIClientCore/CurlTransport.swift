@@ -65,7 +65,8 @@ final class CurlTransfer: @unchecked Sendable {
     let easy: UnsafeMutableRawPointer
     /// Scheme, host and port: the line the request waits in for its turn.
     let server: String
-    /// Goes before the others in that line (a post being published).
+    /// Goes before the others in that line (a post being published), and a write of it on a
+    /// connection of its own.
     let first: Bool
     private var headerList: UnsafeMutablePointer<curl_slist>?
     let timeoutNanoseconds: UInt64
@@ -100,6 +101,11 @@ final class CurlTransfer: @unchecked Sendable {
         case "HEAD":
             _ = mirror_curl_setopt_long(easy, CURLOPT_NOBODY, 1)
         default:
+            // libcurl sends a request again, on its own, when a reused connection closes before any
+            // answer: the server may have done it already. A post or its media is therefore sent on
+            // a connection of its own; whether it went through is then the client's to find out
+            // (`Replay`, the post sender's look-up), never a silent second post.
+            if first { _ = mirror_curl_setopt_long(easy, CURLOPT_FRESH_CONNECT, 1) }
             if method != "POST" { method.withCString { _ = mirror_curl_setopt_pointer(easy, CURLOPT_CUSTOMREQUEST, $0) } }
             if method == "POST" || body != nil {
                 // Always a body of its own for a POST: without one, libcurl would read standard input.

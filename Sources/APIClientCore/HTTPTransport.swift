@@ -11,7 +11,9 @@ import Foundation
 public protocol HTTPTransport: Sendable {
     func send(_ request: URLRequest) async throws -> HTTPReply
     /// The same for a request that publishes a post (`APIRequest.publishes`) when `publishing`:
-    /// a transport that keeps requests waiting lets it go first. By default, `send(_:)`.
+    /// a transport that keeps requests waiting lets it go first, and one that would send a write
+    /// again on its own (libcurl, on a reused connection that closed unanswered) must not.
+    /// By default, `send(_:)`.
     func send(_ request: URLRequest, publishing: Bool) async throws -> HTTPReply
 }
 

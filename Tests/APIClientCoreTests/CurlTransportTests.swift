@@ -260,4 +260,93 @@ struct CurlTransportTests {
         }
         #expect(mismatches == 0)
     }
+
+    /// A server that answers each GET on a kept-alive connection, and reads each POST and closes
+    /// the connection without answering (as a server that did the work and then lost the
+    /// connection), counting the POSTs that arrived.
+    final class DroppingServer: @unchecked Sendable {
+        let port: Int
+        private let socket: Int32
+        private let posts = Mutex(0)
+
+        init() throws {
+            (socket, port) = try CurlTransportTests.listening(backlog: 16)
+            let socket = self.socket
+            Thread { [self] in
+                while true {
+                    let client = accept(socket, nil, nil)
+                    if client >= 0 {
+                        Thread { [self] in serve(client) }.start()
+                    } else if errno != EINTR, errno != ECONNABORTED {
+                        return  // stopped
+                    }
+                }
+            }.start()
+        }
+
+        var postsReceived: Int { posts.withLock { $0 } }
+
+        private func serve(_ client: Int32) {
+            defer { close(client) }
+            var received = [UInt8]()
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                // One request: its head, then its body's Content-Length bytes.
+                let end = Array("\r\n\r\n".utf8)
+                var headEnd: Int?
+                while headEnd == nil {
+                    headEnd = received.indices.dropLast(3).first { Array(received[$0..<$0 + 4]) == end }.map { $0 + 4 }
+                    if headEnd != nil { break }
+                    let count = recv(client, &buffer, buffer.count, 0)
+                    if count <= 0 { return }
+                    received += buffer[0..<count]
+                }
+                let head = String(decoding: received[0..<headEnd!], as: UTF8.self)
+                let length = head.split(separator: "\r\n").compactMap { line -> Int? in
+                    let parts = line.split(separator: ":", maxSplits: 1)
+                    guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+                    return Int(parts[1].trimmingCharacters(in: .whitespaces))
+                }.first ?? 0
+                while received.count < headEnd! + length {
+                    let count = recv(client, &buffer, buffer.count, 0)
+                    if count <= 0 { return }
+                    received += buffer[0..<count]
+                }
+                received.removeFirst(headEnd! + length)
+                if head.hasPrefix("POST ") {
+                    posts.withLock { $0 += 1 }
+                    return  // closed unanswered
+                }
+                let answer = Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".utf8)
+                guard send(client, answer, answer.count, Int32(MSG_NOSIGNAL)) == answer.count else { return }
+            }
+        }
+
+        func stop() {
+            shutdown(socket, Int32(SHUT_RDWR))
+            close(socket)
+        }
+    }
+
+    /// libcurl sends a request again on a fresh connection when the reused one closes before any
+    /// answer. For a post that the server may have made already, that would be a second post the
+    /// bot never hears of: a post is sent on a connection of its own, and the loss is the client's
+    /// to see.
+    @Test("a POST on a reused connection that closes unanswered is sent again by libcurl; a post being published is not, its connection being its own")
+    func publishingNotResent() async throws {
+        let server = try DroppingServer()
+        defer { server.stop() }
+        let transport = CurlTransport(timeout: 10)
+        let body = Data(#"{"text":"こんばんは"}"#.utf8)
+        #expect(try await transport.send(Self.request(server.port, "/before")).status == 200)
+        await #expect(throws: URLError(.badServerResponse)) {
+            try await transport.send(Self.request(server.port, "/like", method: "POST", body: body))
+        }
+        #expect(server.postsReceived == 2)
+        #expect(try await transport.send(Self.request(server.port, "/before")).status == 200)
+        await #expect(throws: URLError(.badServerResponse)) {
+            try await transport.send(Self.request(server.port, "/notes/create", method: "POST", body: body), publishing: true)
+        }
+        #expect(server.postsReceived == 3)
+    }
 }
