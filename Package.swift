@@ -46,7 +46,10 @@ let package = Package(
 
         // What every network client shares: configuration, the retry policy and attempt loop, the outcome,
         // the rate-limit book, the transport seam, ISO 8601 timestamps. Each network adds a small dialect.
-        .target(name: "APIClientCore", dependencies: ["CCurl", "HTTPSupport", "Clocks"]),
+        // Whether a task is publishing a post (a task-local flag): what the bot's loops say and the HTTP loop reads.
+        .target(name: "PublishingContext"),
+
+        .target(name: "APIClientCore", dependencies: ["CCurl", "HTTPSupport", "Clocks", "PublishingContext"]),
 
         // The X API v2 client: OAuth 1.0a signing, typed requests, X's refusals, over APIClientCore.
         .target(name: "XAPI", dependencies: ["CCrypto", "APIClientCore"]),
@@ -64,7 +67,7 @@ let package = Package(
 
         // The domain core: posts, scheduler, classifier arithmetic, replies, learning, the daemon's loops,
         // and the small protocols they use. Foundation only: no C library, no network client.
-        .target(name: "MirrorBot", dependencies: ["Clocks", "JSONLines", "LogLines", "PostFeatures"]),
+        .target(name: "MirrorBot", dependencies: ["Clocks", "JSONLines", "LogLines", "PostFeatures", "PublishingContext"]),
 
         // What every export reader shares (above the core, below each network's reader in its adapter):
         // the importer's store and train, the JSONL posts file, the archive file scanner over a mapped file,
@@ -132,7 +135,7 @@ let package = Package(
         ]),
 
         // In-memory stand-ins for the core's protocols and a scripted network, on APIClientTestSupport's manual clock: no services.
-        .target(name: "CoreTestSupport", dependencies: ["MirrorBot", "MirrorBotSpend", "PostFeatures", "APIClientTestSupport"], path: "Tests/CoreTestSupport"),
+        .target(name: "CoreTestSupport", dependencies: ["MirrorBot", "MirrorBotSpend", "PostFeatures", "APIClientTestSupport", "PublishingContext"], path: "Tests/CoreTestSupport"),
         // Services for the adapter and end-to-end tests: a migrated database, Redis, the built binary.
         .target(name: "TestSupport", dependencies: ["MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "Postgres", "Redis", "CBOR", "CCrypto"], path: "Tests/TestSupport"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"]),
@@ -140,7 +143,7 @@ let package = Package(
         .testTarget(name: "MeCabTests", dependencies: ["MeCab"]),
         // A scripted transport for the network clients' tests and the one manual clock (clients, fakes, loops): no waiting.
         .target(name: "APIClientTestSupport", dependencies: ["APIClientCore", "Clocks"], path: "Tests/APIClientTestSupport"),
-        .testTarget(name: "APIClientCoreTests", dependencies: ["APIClientCore", "APIClientTestSupport", "Clocks", "FakeHTTP"]),
+        .testTarget(name: "APIClientCoreTests", dependencies: ["APIClientCore", "APIClientTestSupport", "Clocks", "FakeHTTP", "PublishingContext"]),
         .testTarget(name: "XAPITests", dependencies: ["XAPI", "APIClientCore", "APIClientTestSupport", "FakeHTTP", "FakeX"]),
         .testTarget(name: "MastodonAPITests", dependencies: [
             "MastodonAPI", "APIClientCore", "APIClientTestSupport", "FakeMastodon",

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPSupport
+import PublishingContext
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -18,7 +19,8 @@ extension APIClient {
         await dialect.authorize(&urlRequest, now: clock.now())
         let reply: HTTPReply
         do {
-            reply = try await transport.send(urlRequest, publishing: request.publishes)
+            let options = HTTPSendOptions(first: request.publishes || Publishing.underway, once: request.publishes)
+            reply = try await transport.send(urlRequest, options: options)
         } catch {
             observe(.attempted(endpoint: request.endpoint, status: 0))
             return .retryable(status: 0, detail: Self.describe(transportError: error))

@@ -30,7 +30,8 @@ public protocol APIRequest: Sendable {
     /// Whether the request is part of publishing a post (the post itself, its media), whose
     /// timing people see: it goes before the requests waiting in line for its server
     /// (`CurlTransport`) that are not, on a connection of its own, so the transport never sends
-    /// it again unseen. False (the default) for reads and the other writes.
+    /// it again unseen (`HTTPSendOptions`). False (the default) for reads and the other writes;
+    /// those made while `Publishing.underway` (a post's source looked up) go first too.
     var publishes: Bool { get }
 
     /// A refusal: any status but 2xx, 429 and 5xx, with the error body's detail.

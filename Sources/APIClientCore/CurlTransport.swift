@@ -13,7 +13,7 @@ import Synchronization
 /// costs one thread and one `poll` whatever the number of requests in flight. At most
 /// `CurlLoop.connectionsPerServer` requests go to one server at once; further requests to it wait in
 /// the loop's own line for that server, first come first served, except that a request sent
-/// `publishing` (a post being published: `APIRequest.publishes`) goes before those that are not.
+/// `first` (part of publishing a post: `HTTPSendOptions`) goes before those that are not.
 /// A slow server meets a steady number of requests rather than one more connection per bot, and a
 /// planned post does not wait behind a day's reads. `timeout` is how long a request may go without
 /// a byte moving either way (connecting and waiting in that line included), as `URLSession`'s
@@ -27,12 +27,12 @@ public struct CurlTransport: HTTPTransport {
     }
 
     public func send(_ request: URLRequest) async throws -> HTTPReply {
-        try await send(request, publishing: false)
+        try await send(request, options: HTTPSendOptions())
     }
 
-    public func send(_ request: URLRequest, publishing: Bool) async throws -> HTTPReply {
+    public func send(_ request: URLRequest, options: HTTPSendOptions) async throws -> HTTPReply {
         guard let loop = CurlLoop.shared else { throw URLError(.cannotLoadFromNetwork) }
-        let transfer = try CurlTransfer(request, timeout: timeout, first: publishing)
+        let transfer = try CurlTransfer(request, timeout: timeout, options: options)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 transfer.continuation = continuation
@@ -65,8 +65,7 @@ final class CurlTransfer: @unchecked Sendable {
     let easy: UnsafeMutableRawPointer
     /// Scheme, host and port: the line the request waits in for its turn.
     let server: String
-    /// Goes before the others in that line (a post being published), and a write of it on a
-    /// connection of its own.
+    /// Goes before the others in that line (`HTTPSendOptions.first`).
     let first: Bool
     private var headerList: UnsafeMutablePointer<curl_slist>?
     let timeoutNanoseconds: UInt64
@@ -78,14 +77,14 @@ final class CurlTransfer: @unchecked Sendable {
     var uploaded: curl_off_t = 0
     let cancelled = Mutex(false)
 
-    init(_ request: URLRequest, timeout: TimeInterval, first: Bool = false) throws {
+    init(_ request: URLRequest, timeout: TimeInterval, options: HTTPSendOptions = HTTPSendOptions()) throws {
         guard let target = request.url, let server = Self.server(of: target), let easy = curl_easy_init() else {
             throw URLError(.badURL)
         }
         let url = target.absoluteString
         self.easy = easy
         self.server = server
-        self.first = first
+        first = options.first
         timeoutNanoseconds = UInt64(max(timeout, 0.001) * 1e9)
         url.withCString { _ = mirror_curl_setopt_pointer(easy, CURLOPT_URL, $0) }
         _ = mirror_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
@@ -102,10 +101,10 @@ final class CurlTransfer: @unchecked Sendable {
             _ = mirror_curl_setopt_long(easy, CURLOPT_NOBODY, 1)
         default:
             // libcurl sends a request again, on its own, when a reused connection closes before any
-            // answer: the server may have done it already. A post or its media is therefore sent on
-            // a connection of its own; whether it went through is then the client's to find out
-            // (`Replay`, the post sender's look-up), never a silent second post.
-            if first { _ = mirror_curl_setopt_long(easy, CURLOPT_FRESH_CONNECT, 1) }
+            // answer: the server may have done it already. A post or its media (`once`) is therefore
+            // sent on a connection of its own; whether it went through is then the client's to find
+            // out (`Replay`, the post sender's look-up), never a silent second post.
+            if options.once { _ = mirror_curl_setopt_long(easy, CURLOPT_FRESH_CONNECT, 1) }
             if method != "POST" { method.withCString { _ = mirror_curl_setopt_pointer(easy, CURLOPT_CUSTOMREQUEST, $0) } }
             if method == "POST" || body != nil {
                 // Always a body of its own for a POST: without one, libcurl would read standard input.

@@ -10,16 +10,29 @@ import Foundation
 /// transport in tests.
 public protocol HTTPTransport: Sendable {
     func send(_ request: URLRequest) async throws -> HTTPReply
-    /// The same for a request that publishes a post (`APIRequest.publishes`) when `publishing`:
-    /// a transport that keeps requests waiting lets it go first, and one that would send a write
-    /// again on its own (libcurl, on a reused connection that closed unanswered) must not.
-    /// By default, `send(_:)`.
-    func send(_ request: URLRequest, publishing: Bool) async throws -> HTTPReply
+    /// The same, with how the transport is to treat it (`HTTPSendOptions`). By default, `send(_:)`.
+    func send(_ request: URLRequest, options: HTTPSendOptions) async throws -> HTTPReply
 }
 
 extension HTTPTransport {
-    public func send(_ request: URLRequest, publishing: Bool) async throws -> HTTPReply {
+    public func send(_ request: URLRequest, options: HTTPSendOptions) async throws -> HTTPReply {
         try await send(request)
+    }
+}
+
+/// How a transport treats one request besides sending it.
+public struct HTTPSendOptions: Sendable, Equatable {
+    /// Part of publishing a post (`APIRequest.publishes`, or any request made while
+    /// `Publishing.underway`): a transport that keeps requests waiting lets it go first.
+    public var first: Bool
+    /// A post or its media (`APIRequest.publishes`): a transport that would send a request again
+    /// on its own (libcurl, when a reused connection closes unanswered) must not, since the
+    /// server may have made the post already. Whether it went through is the client's to find out.
+    public var once: Bool
+
+    public init(first: Bool = false, once: Bool = false) {
+        self.first = first
+        self.once = once
     }
 }
 

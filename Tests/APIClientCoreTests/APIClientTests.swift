@@ -1,6 +1,7 @@
 import APIClientCore
 import APIClientTestSupport
 import Foundation
+import PublishingContext
 import Synchronization
 import Testing
 
@@ -32,28 +33,40 @@ struct APIClientTests {
         return (client, transport, clock)
     }
 
-    /// Answers every request ok, noting whether it was sent as publishing a post.
-    final class PublishingRecorder: HTTPTransport {
-        let publishing = Mutex<[Bool]>([])
+    /// Answers every request ok, noting the options it was sent with.
+    final class OptionsRecorder: HTTPTransport {
+        let options = Mutex<[HTTPSendOptions]>([])
 
-        func send(_ request: URLRequest) async throws -> HTTPReply { try await send(request, publishing: false) }
+        func send(_ request: URLRequest) async throws -> HTTPReply { try await send(request, options: HTTPSendOptions()) }
 
-        func send(_ request: URLRequest, publishing: Bool) async throws -> HTTPReply {
-            self.publishing.withLock { $0.append(publishing) }
+        func send(_ request: URLRequest, options: HTTPSendOptions) async throws -> HTTPReply {
+            self.options.withLock { $0.append(options) }
             return HTTPReply(status: 200, headers: ["content-type": "application/json"], body: Data(#"{"ok":true}"#.utf8))
         }
     }
 
-    @Test("a request that publishes a post is sent as publishing (first in its server's line), and a picture fetched for it; others not")
+    @Test("a request that publishes a post goes first and once; a picture fetched for it and any request made while publishing go first; others neither")
     func publishesFirst() async throws {
-        let transport = PublishingRecorder()
+        let transport = OptionsRecorder()
         let client = makeClient(transport, clock: ManualClock(Date(timeIntervalSince1970: Self.t0)))
         var post = TestRequest.createRecord(replay: .refusedWhenRepeated)
         post.publishes = true
         _ = try await client.send(post)
         _ = try await client.send(TestRequest())
         _ = try await client.fetch(URL(string: "https://media.example/a.jpg")!)
-        #expect(transport.publishing.withLock { $0 } == [true, false, true])
+        // A post's source looked up as it is published (`PostingLoop`, `ReplyLoop`), from a child task too.
+        try await Publishing.run {
+            _ = try await client.send(TestRequest())
+            _ = try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { _ = try await client.send(TestRequest()) }
+                try await group.waitForAll()
+            }
+        }
+        _ = try await client.send(TestRequest())
+        #expect(transport.options.withLock { $0 } == [
+            HTTPSendOptions(first: true, once: true), HTTPSendOptions(), HTTPSendOptions(first: true),
+            HTTPSendOptions(first: true), HTTPSendOptions(first: true), HTTPSendOptions(),
+        ])
     }
 
     @Test("a 5xx, then success: one backoff of 1 s, two attempts, each authorized")

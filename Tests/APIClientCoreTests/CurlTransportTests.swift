@@ -347,7 +347,7 @@ struct CurlTransportTests {
         #expect(server.postsReceived == 2)
         #expect(try await transport.send(Self.request(server.port, "/before")).status == 200)
         await #expect(throws: URLError(.badServerResponse)) {
-            try await transport.send(Self.request(server.port, "/notes/create", method: "POST", body: body), publishing: true)
+            try await transport.send(Self.request(server.port, "/notes/create", method: "POST", body: body), options: HTTPSendOptions(first: true, once: true))
         }
         #expect(server.postsReceived == 3)
     }

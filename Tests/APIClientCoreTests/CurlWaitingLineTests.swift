@@ -11,7 +11,8 @@ struct CurlWaitingLineTests {
     /// Transfers to one server, in the order given: `true` for a post being published.
     static func transfers(_ publishing: [Bool]) throws -> [CurlTransfer] {
         try publishing.enumerated().map { index, publishing in
-            try CurlTransfer(URLRequest(url: URL(string: "https://misskey.example/api/\(index)")!), timeout: 30, first: publishing)
+            try CurlTransfer(
+                URLRequest(url: URL(string: "https://misskey.example/api/\(index)")!), timeout: 30, options: HTTPSendOptions(first: publishing))
         }
     }
 

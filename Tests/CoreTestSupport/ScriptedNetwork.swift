@@ -1,6 +1,7 @@
 import Clocks
 import Foundation
 import MirrorBot
+import PublishingContext
 import Synchronization
 
 /// The network seam as a test scripts it: streams serve what the test put in
@@ -15,6 +16,8 @@ public final class ScriptedNetwork: SocialNetwork {
         public var kind: Kind
         public var text: String?
         public var at: Date
+        /// Made while publishing a post (`Publishing.underway`): its requests first in their server's line.
+        public var publishing = Publishing.underway
     }
 
     private struct State {

@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import PublishingContext
 
 /// Behaviours 1 and 2 on the clock: at each planned slot of today's plan, post
 /// a text the human wrote near the time of day the post goes out.
@@ -120,7 +121,8 @@ public struct PostingLoop: DaemonLoop {
         guard try await slots.claim(slot.date, minute: slot.minute, owner: settings.owner, now: now) else {
             return nil
         }
-        try await send(slot, minuteNow: minuteNow, now: now)
+        // From the look-up of its source to the check that it went out, its requests go first.
+        try await Publishing.run { try await send(slot, minuteNow: minuteNow, now: now) }
         return nil
     }
 

@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import PublishingContext
 import Synchronization
 
 /// Behaviour 3: answer a mention with a random past reply the human sent to
@@ -156,8 +157,13 @@ public final class ReplyLoop: DaemonLoop {
         try await respond(to: mention, who: who, recent: recent, now: now)
     }
 
-    /// Answers a claimed mention (`recent`: replies its author got in the last hour).
+    /// Answers a claimed mention (`recent`: replies its author got in the last hour). From the
+    /// look-up of its replies' sources to the check that the reply went out, its requests go first.
     func respond(to mention: NetworkPost, who: String, recent: Int, now: Date) async throws {
+        try await Publishing.run { try await respondNow(to: mention, who: who, recent: recent, now: now) }
+    }
+
+    private func respondNow(to mention: NetworkPost, who: String, recent: Int, now: Date) async throws {
         if recent >= settings.replyLimitPerHour {
             try await skip(mention, to: who, .hourlyLimit(count: recent, to: who))
             return

@@ -63,6 +63,8 @@ struct LikeLoopTests: OnLoopWorld {
         network.addHome([post(1, "猫 一"), post(2, "猫 二"), post(3, "会議 三"), post(4, "猫 四")], of: network.account.id)
         _ = try await loop(limit: 2).runOnce()
         #expect(network.writes.map(\.kind) == [.like("1"), .like("2")])
+        // Likes publish nothing: they wait their turn.
+        #expect(network.writes.allSatisfy { !$0.publishing })
         #expect(log.events("like_skipped").count == 1)
         #expect(log.events("not_liked").count == 1)
         #expect(await claims.records["4"] == nil)

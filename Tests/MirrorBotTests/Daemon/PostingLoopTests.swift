@@ -17,6 +17,8 @@ struct PostingLoopTests {
         let writes = world.network.writes
         #expect(writes.count == 1)
         #expect(writes.first?.text == "三時過ぎのつぶやき")
+        // Sent while publishing: its requests go first in their server's line.
+        #expect(writes.first?.publishing == true)
         let states = await world.states()
         #expect(states["15:12"] == .posted)
         #expect(["15:00", "15:02", "15:04", "15:06", "15:08", "15:10"].allSatisfy { states[$0] == .skipped })

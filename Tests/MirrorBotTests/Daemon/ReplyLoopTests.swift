@@ -44,6 +44,8 @@ struct ReplyLoopTests: OnLoopWorld {
         _ = try await loop(limit: 2).runOnce()
         #expect(network.writes.count == 3)
         #expect(network.writes.last?.kind == .reply(to: "104"))
+        // Sent while publishing: its requests go first in their server's line.
+        #expect(network.writes.allSatisfy { $0.publishing })
     }
 
     @Test("on a first run only the last hour's mentions are answered, then everything new")
