@@ -54,6 +54,20 @@ struct CurlTransportTests {
         return (socket, Int(UInt16(bigEndian: address.sin_port)))
     }
 
+    /// Accepts each connection to `socket` on a thread of its own, handing it to `accepted`, until the socket is closed.
+    static func acceptEach(on socket: Int32, _ accepted: @escaping @Sendable (Int32) -> Void) {
+        Thread {
+            while true {
+                let client = accept(socket, nil, nil)
+                if client >= 0 {
+                    accepted(client)
+                } else if errno != EINTR, errno != ECONNABORTED {
+                    return  // stopped
+                }
+            }
+        }.start()
+    }
+
     /// A socket that listens and never accepts: connections complete in its backlog, and nothing is ever answered.
     final class SilentServer {
         let port: Int
@@ -159,18 +173,7 @@ struct CurlTransportTests {
 
         init() throws {
             (socket, port) = try CurlTransportTests.listening(backlog: 512)
-            let socket = self.socket
-            let thread = Thread { [self] in
-                while true {
-                    let client = accept(socket, nil, nil)
-                    if client >= 0 {
-                        accepted.withLock { $0.append(client) }
-                    } else if errno != EINTR, errno != ECONNABORTED {
-                        return  // stopped
-                    }
-                }
-            }
-            thread.start()
+            CurlTransportTests.acceptEach(on: socket) { [self] client in accepted.withLock { $0.append(client) } }
         }
 
         var connections: Int { accepted.withLock { $0.count } }
@@ -273,17 +276,7 @@ struct CurlTransportTests {
 
         init() throws {
             (socket, port) = try CurlTransportTests.listening(backlog: 16)
-            let socket = self.socket
-            Thread { [self] in
-                while true {
-                    let client = accept(socket, nil, nil)
-                    if client >= 0 {
-                        Thread { [self] in serve(client) }.start()
-                    } else if errno != EINTR, errno != ECONNABORTED {
-                        return  // stopped
-                    }
-                }
-            }.start()
+            CurlTransportTests.acceptEach(on: socket) { [self] client in Thread { [self] in serve(client) }.start() }
         }
 
         /// For each POST that arrived, the requests its connection had carried before it (0: its own).
