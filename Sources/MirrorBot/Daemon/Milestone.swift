@@ -16,6 +16,9 @@ public final class Milestone: Sendable {
 
     public var isReached: Bool { state.withLock { $0.reached } }
 
+    /// How many tasks wait for it now.
+    var waiting: Int { state.withLock { $0.waiters.count } }
+
     /// Reached: every waiter goes on, and so does each milestone told to follow this one.
     public func reach() {
         let (waiters, followers) = state.withLock { state -> ([CheckedContinuation<Void, Never>], [Milestone]) in

@@ -113,7 +113,10 @@ struct PostingLoopTests {
             defer { done.withLock { $0 = true } }
             return try await loop.runOnce()
         }
-        try await Task.sleep(for: .milliseconds(200))
+        // The round waits for the milestone (however slowly a busy machine gets it there), not done.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while learned.waiting == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(learned.waiting == 1)
         #expect(!done.withLock { $0 })
         _ = await world.posts.store([Post(id: "h0", text: "一", createdAt: PostingWorld.at("10:00", on: LocalDate(year: 2026, month: 11, day: 20)))])
         learned.reach()
