@@ -6,7 +6,10 @@ import Glibc
 #endif
 
 /// What the idle daemon's trim gives back, and what it must leave alone (issue 30).
-@Suite("Giving back an idle daemon's file pages")
+/// One test at a time: a trim drops the pages of every code file's mapping it read in
+/// /proc/self/maps, and a test's own code mapping unmapped meanwhile by the other test (its
+/// addresses taken by another test's memory) would be zeroed under that test.
+@Suite("Giving back an idle daemon's file pages", .serialized)
 struct ResidentMemoryTests {
     @Test("only mappings of files the process cannot write are advised")
     func mapsLines() throws {
