@@ -117,13 +117,19 @@ enum ResidentMemory {
 
     /// The start addresses of the mappings that hold anonymous (copied-on-write) pages, from `/proc/self/smaps`.
     static func mappingsWithPrivateCopies() -> Set<UInt> {
-        guard let smaps = procFile("smaps") else { return [] }
+        procFile("smaps").map(mappingsWithPrivateCopies(smaps:)) ?? []
+    }
+
+    /// The start addresses of the mappings whose smaps entry counts private copies: resident
+    /// (`Anonymous:`) or swapped out (`Swap:`; a page the last trim's PAGEOUT sent to swap is
+    /// no longer resident, and dropping the mapping's references would lose it).
+    static func mappingsWithPrivateCopies(smaps: String) -> Set<UInt> {
         var result: Set<UInt> = []
         var current: UInt?
         for line in smaps.split(separator: "\n") {
             if let dash = line.firstIndex(of: "-"), let start = UInt(line[..<dash], radix: 16), line.contains(" ") {
                 current = start
-            } else if line.hasPrefix("Anonymous:"), let current,
+            } else if line.hasPrefix("Anonymous:") || line.hasPrefix("Swap:"), let current,
                       line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) != 0 {
                 result.insert(current)
             }

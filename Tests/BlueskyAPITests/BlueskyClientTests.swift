@@ -1,3 +1,4 @@
+import APIClientTestSupport
 import BlueskyAPI
 import FakeBluesky
 import Foundation
@@ -89,10 +90,10 @@ struct BlueskyClientTests {
 
     @Test("a spent window is waited out until its reset, then the request goes through")
     func rateLimitWait() async throws {
-        let fixture = try F()
-        // A window long enough that the three requests fall in it even on a loaded machine (a 2 s one
-        // could reset between them, and the third need no wait).
-        fixture.server.setRateLimit(limit: 2, window: 5)
+        // On a clock that moves only when the client waits: the three requests fall in one window
+        // however slow the machine (on the real clock a loaded one spanned a reset between them).
+        let fixture = try F(clock: ManualClock(Date()))
+        fixture.server.setRateLimit(limit: 2, window: 2)
         let client = fixture.client()
         for _ in 0..<3 { _ = try await client.send(GetSession()) }
         #expect(fixture.recordedSleeps.contains { $0 > .milliseconds(100) })

@@ -1,3 +1,4 @@
+import APIClientTestSupport
 import BlueskyAPI
 import Clocks
 import FakeBluesky
@@ -55,8 +56,9 @@ final class FakeBlueskyFixture: Sendable {
     static let create = "POST com.atproto.repo.createRecord"
 }
 
-/// The fixture's time, whose sleeps are recorded in the fixture and really taken (capped at 3 s:
-/// the fake's windows pass in real time).
+/// The fixture's time, whose sleeps are recorded in the fixture and then taken: on a
+/// `ManualClock`, by moving its time on (the fake sees them pass); on the system clock, really
+/// (capped at 3 s: the fake's windows pass in real time).
 private struct RecordingClock: BotClock {
     let time: any BotClock
     let fixture: FakeBlueskyFixture
@@ -65,6 +67,10 @@ private struct RecordingClock: BotClock {
 
     func sleep(for duration: Duration) async throws {
         fixture.sleeps.withLock { $0.append(duration) }
-        try await Task.sleep(for: min(duration, .seconds(3)))
+        if let manual = time as? ManualClock {
+            try await manual.sleep(for: duration)
+        } else {
+            try await Task.sleep(for: min(duration, .seconds(3)))
+        }
     }
 }

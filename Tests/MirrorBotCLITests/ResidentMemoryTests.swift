@@ -6,7 +6,10 @@ import Glibc
 #endif
 
 /// What the idle daemon's trim gives back, and what it must leave alone (issue 30).
-@Suite("Giving back an idle daemon's file pages")
+/// One test at a time: a trim drops the pages of every code file's mapping it read in
+/// /proc/self/maps, and a test's own code mapping unmapped meanwhile by the other test (its
+/// addresses taken by another test's memory) would be zeroed under that test.
+@Suite("Giving back an idle daemon's file pages", .serialized)
 struct ResidentMemoryTests {
     @Test("only mappings of files the process cannot write are advised")
     func mapsLines() throws {
@@ -20,6 +23,25 @@ struct ResidentMemoryTests {
         #expect(ResidentMemory.Mapping(mapsLine: "7ffd1c3f0000-7ffd1c3f2000 r-xp 00000000 00:00 0 [vdso]") == nil)
         #expect(ResidentMemory.Mapping(mapsLine: "7f10a0030000-7f10a0040000 r-xp 00000000 fd:01 77 /tmp/old (deleted)") == nil)
         #expect(ResidentMemory.Mapping(mapsLine: "7f10a0040000-7f10a0050000 ---p 00000000 fd:01 99 /usr/lib/libx.so") == nil)
+    }
+
+    @Test("a mapping holds private copies when smaps counts them resident or swapped out")
+    func privateCopies() {
+        let smaps = """
+            5581f2a00000-5581f4c00000 r-xp 00200000 fd:01 1234 /usr/bin/mirror-bot
+            Size:              34816 kB
+            Anonymous:             0 kB
+            Swap:                  0 kB
+            VmFlags: rd ex mr mw me
+            5581f4c00000-5581f4e00000 r--p 02400000 fd:01 1234 /usr/bin/mirror-bot
+            Anonymous:           412 kB
+            Swap:                  0 kB
+            7f10a0000000-7f10a0010000 r--p 00000000 fd:01 99 /usr/lib/x86_64-linux-gnu/libcurl.so.4.8.0
+            Anonymous:             0 kB
+            Swap:                 24 kB
+            VmFlags: rd mr mw me
+            """
+        #expect(ResidentMemory.mappingsWithPrivateCopies(smaps: smaps) == [0x5581f4c00000, 0x7f10a0000000])
     }
 
     @Test("a read-only file mapping's pages leave the resident set and read back the same; private copies stay")
