@@ -57,14 +57,14 @@ for k in $(seq 1 "$hosts"); do
   host_pids+=($!)
 done
 registry() { psql "$TEST_DATABASE_URL" -AtF ' ' -c "$1"; }
-# Every bot started (on some host), and each host holding its share (the bots over the hosts, rounded
-# up), so the killed host holds a third of them. (Every 5 s, at most 45 minutes.)
+# Every bot started (on some host), and every host holding bots, none over its share (the bots over
+# the hosts, rounded up), so the killed host holds about a third of them. (Every 5 s, at most 45 minutes.)
 share=$(( (count + hosts - 1) / hosts ))
 for _ in $(seq 540); do
   running="$(awk '/ event=started / { for (i = 1; i <= NF; i++) if ($i ~ /^bot=/) { print $i; next } }' "$work"/host*.log | sort -u | wc -l)"
-  least="$(registry "SELECT coalesce(min(n), 0) FROM (SELECT count(*) AS n FROM bots WHERE lease_until > now() GROUP BY leased_by) s")"
+  most="$(registry "SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM bots WHERE lease_until > now() GROUP BY leased_by) s")"
   holders="$(registry "SELECT count(DISTINCT leased_by) FROM bots WHERE lease_until > now()")"
-  [ "$running" -ge "$count" ] && [ "$holders" -eq "$hosts" ] && [ "$least" -ge $((count / hosts)) ] && break
+  [ "$running" -ge "$count" ] && [ "$holders" -eq "$hosts" ] && [ "$most" -le "$share" ] && break
   for pid in "${host_pids[@]}"; do
     kill -0 "$pid" 2>/dev/null || { echo "hosts-handover: a host exited" >&2; tail -5 "$work"/host*.log >&2; exit 1; }
   done
