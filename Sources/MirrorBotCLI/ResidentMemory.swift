@@ -84,7 +84,8 @@ enum ResidentMemory {
             if singlePageFaults(address, length) { pagewise += 1 }
             _ = madvise(address, length, pageOut)
             // Dropping the references of a mapping with private copies would lose them: never.
-            if images.contains(mapping.path), !privateCopies.contains(mapping.start) {
+            // (Unread smaps: no mapping is known free of them, and none is dropped.)
+            if let privateCopies, images.contains(mapping.path), !privateCopies.contains(mapping.start) {
                 _ = madvise(address, length, MADV_DONTNEED)
             }
             advised += 1
@@ -115,9 +116,10 @@ enum ResidentMemory {
         #endif
     }
 
-    /// The start addresses of the mappings that hold anonymous (copied-on-write) pages, from `/proc/self/smaps`.
-    static func mappingsWithPrivateCopies() -> Set<UInt> {
-        procFile("smaps").map(mappingsWithPrivateCopies(smaps:)) ?? []
+    /// The start addresses of the mappings that hold anonymous (copied-on-write) pages, from
+    /// `/proc/self/smaps`; nil when it cannot be read.
+    static func mappingsWithPrivateCopies() -> Set<UInt>? {
+        procFile("smaps").map(mappingsWithPrivateCopies(smaps:))
     }
 
     /// The start addresses of the mappings whose smaps entry counts private copies: resident
