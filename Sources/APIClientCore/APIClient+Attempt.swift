@@ -19,7 +19,7 @@ extension APIClient {
         await dialect.authorize(&urlRequest, now: clock.now())
         let reply: HTTPReply
         do {
-            let options = HTTPSendOptions(first: request.publishes || Publishing.underway, once: request.publishes)
+            let options = HTTPSendOptions(turn: Self.turn(of: request), once: request.publishes)
             reply = try await transport.send(urlRequest, options: options)
         } catch {
             observe(.attempted(endpoint: request.endpoint, status: 0))
@@ -27,6 +27,13 @@ extension APIClient {
         }
         observe(.attempted(endpoint: request.endpoint, status: reply.status))
         return await interpret(reply, for: request)
+    }
+
+    /// A request's place in its server's line: a post's own requests and those made while publishing
+    /// one first, those made while answering soon, the rest in order.
+    static func turn<R: APIRequest>(of request: R) -> HTTPTurn {
+        if request.publishes || Publishing.underway { return .first }
+        return Answering.underway ? .soon : .inOrder
     }
 
     /// Maps a reply to an outcome; a 429 marks the window spent.

@@ -12,7 +12,7 @@ extension APIClient {
         var request = URLRequest(url: url)
         request.httpMethod = "GET"
         request.setValue("mirror-bot", forHTTPHeaderField: "User-Agent")
-        return try await transport.send(request, options: HTTPSendOptions(first: true))
+        return try await transport.send(request, options: HTTPSendOptions(turn: .first))
     }
 
     /// Waits `duration` on the client's clock (ends on cancellation).

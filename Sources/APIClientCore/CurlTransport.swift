@@ -12,10 +12,10 @@ import Synchronization
 /// their connections in one cache (a connection to a server is reused by every bot of that server) and
 /// costs one thread and one `poll` whatever the number of requests in flight. At most
 /// `CurlLoop.connectionsPerServer` requests go to one server at once; further requests to it wait in
-/// the loop's own line for that server, first come first served, except that a request sent
-/// `first` (part of publishing a post: `HTTPSendOptions`) goes before those that are not.
-/// A slow server meets a steady number of requests rather than one more connection per bot, and a
-/// planned post does not wait behind a day's reads. `timeout` is how long a request may go without
+/// the loop's own line for that server, first come first served within its turn (`HTTPTurn`): a
+/// request part of publishing a post goes first, then the reads of what people sent the bot, then
+/// the rest. A slow server meets a steady number of requests rather than one more connection per
+/// bot, a planned post does not wait behind a day's reads, nor a mention behind the sweeps. `timeout` is how long a request may go without
 /// a byte moving either way (connecting and waiting in that line included), as `URLSession`'s
 /// request timeout was; a transfer that long idle fails with `URLError(.timedOut)`. Redirects are
 /// followed, compressed answers decoded, and `Expect: 100-continue` never sent.
@@ -65,8 +65,8 @@ final class CurlTransfer: @unchecked Sendable {
     let easy: UnsafeMutableRawPointer
     /// Scheme, host and port: the line the request waits in for its turn.
     let server: String
-    /// Goes before the others in that line (`HTTPSendOptions.first`).
-    let first: Bool
+    /// Its place in that line (`HTTPSendOptions.turn`).
+    let turn: HTTPTurn
     private var headerList: UnsafeMutablePointer<curl_slist>?
     let timeoutNanoseconds: UInt64
     var continuation: CheckedContinuation<HTTPReply, any Error>?
@@ -84,7 +84,7 @@ final class CurlTransfer: @unchecked Sendable {
         let url = target.absoluteString
         self.easy = easy
         self.server = server
-        first = options.first
+        turn = options.turn
         timeoutNanoseconds = UInt64(max(timeout, 0.001) * 1e9)
         url.withCString { _ = mirror_curl_setopt_pointer(easy, CURLOPT_URL, $0) }
         _ = mirror_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
@@ -224,22 +224,28 @@ final class CurlLoop: Sendable {
     static let connectionsPerServer = 64
 
     /// Requests waiting for their server's turn: those that go `first` (posts being published),
-    /// then the rest, each first come first served.
+    /// then those that go `soon` (mentions read to be answered), then the rest, each first come
+    /// first served.
     struct WaitingLine {
         private var ahead = Queue()
+        private var soon = Queue()
         private var rest = Queue()
 
-        var count: Int { ahead.count + rest.count }
+        var count: Int { ahead.count + soon.count + rest.count }
 
         mutating func append(_ transfer: CurlTransfer) {
-            if transfer.first { ahead.append(transfer) } else { rest.append(transfer) }
+            switch transfer.turn {
+            case .first: ahead.append(transfer)
+            case .soon: soon.append(transfer)
+            case .inOrder: rest.append(transfer)
+            }
         }
 
-        mutating func popFirst() -> CurlTransfer? { ahead.popFirst() ?? rest.popFirst() }
+        mutating func popFirst() -> CurlTransfer? { ahead.popFirst() ?? soon.popFirst() ?? rest.popFirst() }
 
         /// Takes out the transfers `leaves` picks.
         mutating func remove(where leaves: (CurlTransfer) -> Bool) -> [CurlTransfer] {
-            ahead.remove(where: leaves) + rest.remove(where: leaves)
+            ahead.remove(where: leaves) + soon.remove(where: leaves) + rest.remove(where: leaves)
         }
 
         private struct Queue {

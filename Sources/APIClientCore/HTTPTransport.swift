@@ -20,18 +20,29 @@ extension HTTPTransport {
     }
 }
 
+/// Where a request waits in its server's line, when a transport keeps one (`CurlTransport`).
+public enum HTTPTurn: Sendable, Equatable {
+    /// Part of publishing a post (`APIRequest.publishes`, or any request made while
+    /// `Publishing.underway`): before every other.
+    case first
+    /// Reading what people sent the bot, to answer them (made while `Answering.underway`):
+    /// after posts being published, before the rest.
+    case soon
+    /// Everything else (learning, likes, sweeps), in the order it came.
+    case inOrder
+}
+
 /// How a transport treats one request besides sending it.
 public struct HTTPSendOptions: Sendable, Equatable {
-    /// Part of publishing a post (`APIRequest.publishes`, or any request made while
-    /// `Publishing.underway`): a transport that keeps requests waiting lets it go first.
-    public var first: Bool
+    /// Its place in its server's line (`HTTPTurn`).
+    public var turn: HTTPTurn
     /// A post or its media (`APIRequest.publishes`): a transport that would send a request again
     /// on its own (libcurl, when a reused connection closes unanswered) must not, since the
     /// server may have made the post already. Whether it went through is the client's to find out.
     public var once: Bool
 
-    public init(first: Bool = false, once: Bool = false) {
-        self.first = first
+    public init(turn: HTTPTurn = .inOrder, once: Bool = false) {
+        self.turn = turn
         self.once = once
     }
 }

@@ -45,7 +45,7 @@ struct APIClientTests {
         }
     }
 
-    @Test("a request that publishes a post goes first and once; a picture fetched for it and any request made while publishing go first; others neither")
+    @Test("a request that publishes a post goes first and once; a picture fetched for it and any request made while publishing go first; those made while answering soon, unless publishing; others in order")
     func publishesFirst() async throws {
         let transport = OptionsRecorder()
         let client = makeClient(transport, clock: ManualClock(Date(timeIntervalSince1970: Self.t0)))
@@ -62,10 +62,16 @@ struct APIClientTests {
                 try await group.waitForAll()
             }
         }
+        // The reply loop's round: its reads soon; the reply it publishes first.
+        try await Answering.run {
+            _ = try await client.send(TestRequest())
+            try await Publishing.run { _ = try await client.send(post) }
+        }
         _ = try await client.send(TestRequest())
         #expect(transport.options.withLock { $0 } == [
-            HTTPSendOptions(first: true, once: true), HTTPSendOptions(), HTTPSendOptions(first: true),
-            HTTPSendOptions(first: true), HTTPSendOptions(first: true), HTTPSendOptions(),
+            HTTPSendOptions(turn: .first, once: true), HTTPSendOptions(), HTTPSendOptions(turn: .first),
+            HTTPSendOptions(turn: .first), HTTPSendOptions(turn: .first), HTTPSendOptions(turn: .soon),
+            HTTPSendOptions(turn: .first, once: true), HTTPSendOptions(),
         ])
     }
 

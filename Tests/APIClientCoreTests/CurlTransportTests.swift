@@ -348,7 +348,7 @@ struct CurlTransportTests {
         #expect(try await transport.send(Self.request(server.port, "/before")).status == 200)
         await #expect(throws: URLError(.badServerResponse)) {
             try await transport.send(
-                Self.request(server.port, "/notes/create", method: "POST", body: body), options: HTTPSendOptions(first: true, once: true))
+                Self.request(server.port, "/notes/create", method: "POST", body: body), options: HTTPSendOptions(turn: .first, once: true))
         }
         // Once, on a connection of its own, though the GET's was there to reuse.
         #expect(Array(server.postsReceived.dropFirst(like.count)) == [0])

@@ -6,13 +6,13 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("CurlTransport's line for a server: posts being published first, then the rest, each in order")
+@Suite("CurlTransport's line for a server: posts being published first, mentions read to be answered next, then the rest, each in order")
 struct CurlWaitingLineTests {
-    /// Transfers to one server, in the order given: `true` for a post being published.
-    static func transfers(_ publishing: [Bool]) throws -> [CurlTransfer] {
-        try publishing.enumerated().map { index, publishing in
+    /// Transfers to one server, in the order given, each in its turn.
+    static func transfers(_ turns: [HTTPTurn]) throws -> [CurlTransfer] {
+        try turns.enumerated().map { index, turn in
             try CurlTransfer(
-                URLRequest(url: URL(string: "https://misskey.example/api/\(index)")!), timeout: 30, options: HTTPSendOptions(first: publishing))
+                URLRequest(url: URL(string: "https://misskey.example/api/\(index)")!), timeout: 30, options: HTTPSendOptions(turn: turn))
         }
     }
 
@@ -23,25 +23,26 @@ struct CurlWaitingLineTests {
         return order
     }
 
-    @Test("a post being published goes before reads that came earlier; each kind keeps its order; the server is scheme, host and port")
+    @Test("a post being published goes before what came earlier, a mention read before the background reads; each turn keeps its order; the server is scheme, host and port")
     func order() throws {
-        let transfers = try Self.transfers([false, false, true, false, true])
+        let turns: [HTTPTurn] = [.inOrder, .soon, .inOrder, .first, .soon, .inOrder, .first]
+        let transfers = try Self.transfers(turns)
         var line = CurlLoop.WaitingLine()
         for transfer in transfers { line.append(transfer) }
-        #expect(line.count == 5)
-        #expect(Self.drain(&line, of: transfers) == [2, 4, 0, 1, 3])
+        #expect(line.count == 7)
+        #expect(Self.drain(&line, of: transfers) == [3, 6, 1, 4, 0, 2, 5])
         #expect(line.count == 0)
         #expect(transfers[0].server == "https://misskey.example:443")
-        #expect(transfers.map(\.first) == [false, false, true, false, true])
+        #expect(transfers.map(\.turn) == turns)
     }
 
-    @Test("taking out the ones that leave (timed out, cancelled) keeps the rest in order, in both kinds")
+    @Test("taking out the ones that leave (timed out, cancelled) keeps the rest in order, in every turn")
     func remove() throws {
-        let transfers = try Self.transfers([false, true, false, true, false])
+        let transfers = try Self.transfers([.inOrder, .first, .inOrder, .first, .soon, .inOrder, .soon])
         var line = CurlLoop.WaitingLine()
         for transfer in transfers { line.append(transfer) }
-        let gone = line.remove { $0 === transfers[1] || $0 === transfers[2] }
-        #expect(gone.count == 2)
-        #expect(Self.drain(&line, of: transfers) == [3, 0, 4])
+        let gone = line.remove { $0 === transfers[1] || $0 === transfers[2] || $0 === transfers[4] }
+        #expect(gone.count == 3)
+        #expect(Self.drain(&line, of: transfers) == [3, 6, 0, 5])
     }
 }

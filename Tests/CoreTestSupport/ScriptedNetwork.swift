@@ -26,6 +26,8 @@ public final class ScriptedNetwork: SocialNetwork {
         var home: [String: [NetworkPost]] = [:]
         var mentions: [String: [NetworkPost]] = [:]
         var writes: [Write] = []
+        /// For each read of mentions: whether it was made while `Answering.underway`.
+        var mentionReads: [Bool] = []
         var attempts = 0
         var postErrors: [NetworkError] = []
         var likeErrors: [NetworkError] = []
@@ -80,6 +82,9 @@ public final class ScriptedNetwork: SocialNetwork {
 
     /// Every write that went through, in order.
     public var writes: [Write] { state.withLock { $0.writes } }
+    /// For each read of mentions, in order: whether it was made while answering (`Answering.underway`),
+    /// its requests soon in their server's line.
+    public var mentionReadsAnswering: [Bool] { state.withLock { $0.mentionReads } }
     /// Post attempts, failed ones included.
     public var sent: Int { state.withLock { $0.attempts } }
 
@@ -109,7 +114,9 @@ public final class ScriptedNetwork: SocialNetwork {
     }
 
     public func mentions(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
-        positioned(\.mentions, userID, after: position, limit: limit)
+        let answering = Answering.underway
+        state.withLock { $0.mentionReads.append(answering) }
+        return positioned(\.mentions, userID, after: position, limit: limit)
     }
 
     public func post(text: String, inReplyTo mention: NetworkPost?) async throws -> String {

@@ -53,7 +53,12 @@ public final class ReplyLoop: DaemonLoop {
         self.log = log.with(["loop": "replies"])
     }
 
+    /// One round, its requests `Answering`: before the background reads in their server's line.
     public func runOnce() async throws -> Duration {
+        try await Answering.run { try await round() }
+    }
+
+    func round() async throws -> Duration {
         // Past the budget no reply goes out: the mentions wait, unread, for the next UTC day.
         guard settings.allows(.essentialRead) else { return settings.pollInterval }
         let now = clock.now()

@@ -30,7 +30,7 @@ struct ReplyLoopTests: OnLoopWorld {
         })
     }
 
-    @Test("at most REPLY_LIMIT_PER_HOUR replies to one person an hour; the rest are skipped, and an hour later answered again")
+    @Test("at most REPLY_LIMIT_PER_HOUR replies to one person an hour; the rest are skipped, and an hour later answered again; the mentions are read while answering (soon in their server's line)")
     func hourlyLimit() async throws {
         await humanReplied(["一", "二", "三", "四"], to: "7")
         network.addMentions((101...103).map { mention($0, from: "7") }, of: network.account.id)
@@ -46,6 +46,8 @@ struct ReplyLoopTests: OnLoopWorld {
         #expect(network.writes.last?.kind == .reply(to: "104"))
         // Sent while publishing: its requests go first in their server's line.
         #expect(network.writes.allSatisfy { $0.publishing })
+        // The mentions read while answering: soon, before the background reads.
+        #expect(network.mentionReadsAnswering == [true, true])
     }
 
     @Test("on a first run only the last hour's mentions are answered, then everything new")
