@@ -19,11 +19,14 @@ public struct RegisteredBot: Sendable, Equatable {
     public var leaseUntil: Date?
     /// How many times the bot has changed hands.
     public var leaseEpoch: Int
+    /// When it first learned its human on a host (`markLearned`); nil: never yet.
+    public var learnedAt: Date?
 
     public init(
         name: String, network: String, timeZone: String, state: State = .active, sealedSettings: String, keyID: String,
-        leasedBy: String? = nil, leaseUntil: Date? = nil, leaseEpoch: Int = 0
+        leasedBy: String? = nil, leaseUntil: Date? = nil, leaseEpoch: Int = 0, learnedAt: Date? = nil
     ) {
+        self.learnedAt = learnedAt
         self.name = name
         self.network = network
         self.timeZone = timeZone
@@ -77,7 +80,7 @@ public struct PostgresBotRegistry: Sendable {
         try await Migrator(directory: migrations.appendingPathComponent("host")).migrate(connection, schema: schema)
     }
 
-    static let columns = "name, network, time_zone, state, settings, key_id, leased_by, lease_until, lease_epoch"
+    static let columns = "name, network, time_zone, state, settings, key_id, leased_by, lease_until, lease_epoch, learned_at"
 
     static func bot(_ row: PostgresRow) throws -> RegisteredBot {
         guard let state = RegisteredBot.State(rawValue: try row.decode("state")) else {
@@ -86,7 +89,8 @@ public struct PostgresBotRegistry: Sendable {
         return RegisteredBot(
             name: try row.decode("name"), network: try row.decode("network"), timeZone: try row.decode("time_zone"), state: state,
             sealedSettings: try row.decode("settings"), keyID: try row.decode("key_id"), leasedBy: row["leased_by"],
-            leaseUntil: try row.decodeIfPresent("lease_until"), leaseEpoch: try row.decode("lease_epoch"))
+            leaseUntil: try row.decodeIfPresent("lease_until"), leaseEpoch: try row.decode("lease_epoch"),
+            learnedAt: try row.decodeIfPresent("learned_at"))
     }
 
     /// The schema the registry's tables are in: its connection's `current_schema()`.
@@ -119,6 +123,13 @@ public struct PostgresBotRegistry: Sendable {
     @discardableResult
     public func setState(_ name: String, _ state: RegisteredBot.State) async throws -> Bool {
         try await connection.query("UPDATE bots SET state = \(state.rawValue) WHERE name = \(name) RETURNING name").count == 1
+    }
+
+    /// Records that the bot has learned its human (its first learning round on a host done), once:
+    /// hosts that take it later start it at once. False when there is no such bot or it was recorded.
+    @discardableResult
+    public func markLearned(_ name: String) async throws -> Bool {
+        try await connection.query("UPDATE bots SET learned_at = now() WHERE name = \(name) AND learned_at IS NULL RETURNING name").count == 1
     }
 
     /// Removes a bot from the registry (its schema and Redis keys are left as they are); false when there is none.

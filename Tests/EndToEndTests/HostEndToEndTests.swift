@@ -106,6 +106,14 @@ struct HostEndToEndTests {
         }
         mentionAll("こんにちは")
         #expect(await waitFor(30) { Self.answered(server, mentions).count == 3 }, "\(daemons.output)")
+        // Each has learned its human, recorded for the hosts that take it later: they start it at once.
+        let registry = PostgresBotRegistry(connection: connection)
+        var learned = false
+        for _ in 0..<60 where !learned {
+            learned = try await registry.bots().allSatisfy { $0.learnedAt != nil }
+            if !learned { try await Task.sleep(for: .milliseconds(500)) }
+        }
+        #expect(learned, "\(daemons.output)")
 
         // a dies with its leases held. The hand-over is timed from here to the answers of the next mentions.
         let aBots = Self.holders(daemons.output)["a"] ?? []
@@ -132,7 +140,6 @@ struct HostEndToEndTests {
         // b and c stop cleanly and give their leases back.
         #expect(daemons.stop(b) == 0)
         #expect(daemons.stop(c) == 0)
-        let registry = PostgresBotRegistry(connection: connection)
         #expect(try await registry.bots().allSatisfy { $0.leasedBy == nil }, "\(daemons.output)")
         #expect(!daemons.output.contains(tokens[0].bot) && !daemons.output.contains(tokens[0].human))
     }

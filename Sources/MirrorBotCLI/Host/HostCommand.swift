@@ -35,8 +35,9 @@ struct HostCommand: Command {
           HOST_DATABASE_CONNECTIONS  the PostgreSQL connections all its bots share (default 8;
                               the registry holds one more)
           HOST_REDIS_CONNECTIONS     the Redis connections all its bots share (default 2)
-          HOST_STARTING_BOTS  how many bots start at once (default 16); each bot taken
-                              waits its turn, and keeps it until it has learned its human
+          HOST_STARTING_BOTS  how many new bots start at once (default 16): a bot that has never
+                              learned its human waits its turn, and keeps it until it has; one
+                              that has learned (on any host) starts at once
           STATUS_PORT (PORT)  serve /healthz, /metrics and a page of every bot this host runs
                               on STATUS_BIND (default 127.0.0.1)
           HEARTBEAT_FILE      touched after every round that renewed the leases (the image's
@@ -221,7 +222,7 @@ actor BotHost {
                 heartbeat?.beat()
                 board?.roundSucceeded(
                     held: Set(round.held.map(\.name)), share: round.share, liveHosts: round.liveHosts, activeBots: round.activeBots)
-                reconcile(round)
+                reconcile(round, registry: registry)
             } catch {
                 failures += 1
                 board?.roundFailed(error: error)
@@ -244,7 +245,7 @@ actor BotHost {
         running = [:]
     }
 
-    private func reconcile(_ round: HostRound) {
+    private func reconcile(_ round: HostRound, registry: PostgresBotRegistry) {
         let held = Set(round.held.map(\.name))
         for (botName, task) in running where !held.contains(botName) {
             task.cancel()
@@ -255,15 +256,33 @@ actor BotHost {
         for bot in round.held where running[bot.name] == nil {
             log.info("bot_taken", ["bot": bot.name, "network": bot.network, "epoch": bot.leaseEpoch])
             board?.taken(bot.name, network: bot.network)
-            // Bots taken at once start a few at a time (`starting`), each keeping its place until it
-            // has learned its human, so a host taking thousands (its start, another host's death)
-            // asks their servers and PostgreSQL no more than they answer.
+            // Bots taken at once that have never learned their human start a few at a time (`starting`),
+            // each keeping its place until its first learning round is done, so a host taking thousands
+            // (the first start of a host) asks their servers and PostgreSQL no more than they answer.
+            // A bot that has learned (on any host) starts at once: its first round reads what is new,
+            // so a dead host's bots run again within moments of its leases running out.
             running[bot.name] = Task { [name, environment, box, clocks, shared, log, board, hostSecrets, starting] in
-                let started = Milestone()
-                await starting.run(until: started) {
+                let learned = Milestone()
+                guard bot.learnedAt == nil else {
                     await Self.keepRunning(
                         bot, host: name, environment: environment, box: box, clocks: clocks, shared: shared, log: log, board: board,
-                        hostSecrets: hostSecrets, started: started)
+                        hostSecrets: hostSecrets, learned: learned)
+                    return
+                }
+                let marking = Task {
+                    await learned.wait()
+                    guard learned.isReached else { return }
+                    do { try await registry.markLearned(bot.name) } catch {
+                        log.warning("bot_learned_not_recorded", ["bot": bot.name, "error": String(describing: error)])
+                    }
+                }
+                defer { marking.cancel() }
+                let turn = Milestone()
+                learned.passOn(to: turn)
+                await starting.run(until: turn) {
+                    await Self.keepRunning(
+                        bot, host: name, environment: environment, box: box, clocks: clocks, shared: shared, log: log, board: board,
+                        hostSecrets: hostSecrets, learned: learned, turn: turn)
                 }
             }
         }
@@ -280,22 +299,25 @@ actor BotHost {
 
     /// One bot until cancelled: started again after a failure (a wrong key, a bad variable, a
     /// service refusing), waiting 5 s doubling to 5 min, so one bot never stops the others.
+    /// `learned` is reached once its first learning round is done; `turn`, its place among the
+    /// bots starting, once it has learned or has failed.
     static func keepRunning(
         _ bot: RegisteredBot, host: String, environment: [String: String], box: SecretBox, clocks: HostClocks,
-        shared: HostConnections, log: Logger, board: HostBoard? = nil, hostSecrets: [String] = [], started: Milestone? = nil
+        shared: HostConnections, log: Logger, board: HostBoard? = nil, hostSecrets: [String] = [], learned: Milestone? = nil,
+        turn: Milestone? = nil
     ) async {
         let backoff = Backoff(base: .seconds(5), cap: .seconds(300))
         var retry = 1
         while !Task.isCancelled {
             do {
                 try await runOnce(
-                    bot, host: host, environment: environment, box: box, clocks: clocks, shared: shared, board: board, started: started)
+                    bot, host: host, environment: environment, box: box, clocks: clocks, shared: shared, board: board, learned: learned)
                 return
             } catch is CancellationError {
                 return
             } catch {
                 // A failed start ends the bot's turn to start: its next try does not wait for one.
-                started?.reach()
+                turn?.reach()
                 let delay = backoff.delay(retry: retry)
                 // The bot's own secrets masked, as its own log lines are.
                 let text = redactor(for: bot, environment: environment, box: box, hostSecrets: hostSecrets).redact(String(describing: error))
@@ -310,7 +332,7 @@ actor BotHost {
     /// The bot's variables opened, its configuration read, its loops run as `start` runs them.
     static func runOnce(
         _ bot: RegisteredBot, host: String, environment: [String: String], box: SecretBox, clocks: HostClocks,
-        shared: HostConnections, board: HostBoard? = nil, started: Milestone? = nil
+        shared: HostConnections, board: HostBoard? = nil, learned: Milestone? = nil
     ) async throws {
         let variables = try BotVariables.opened(bot, with: box)
         let configuration = try Configuration(environment: variables.environment(host: environment, name: bot.name))
@@ -342,7 +364,7 @@ actor BotHost {
         let owner = "\(host)/\(bot.name)"
         try await StartCommand.runDaemon(
             services: services, human: human, bot: network, clock: clock, owner: owner, status: status, spending: spending,
-            timeScale: clocks.timeScale.map { "\($0)x" } ?? "real time", started: started)
+            timeScale: clocks.timeScale.map { "\($0)x" } ?? "real time", started: learned)
     }
 
     /// An X bot's spend counted with its app's other bots (`x_app_spend` in the registry): the bot

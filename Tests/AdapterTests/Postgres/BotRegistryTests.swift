@@ -45,6 +45,25 @@ struct BotRegistryTests {
         #expect(try await registry.bots().map(\.name) == ["bot001"])
     }
 
+    @Test("a bot's first learning is recorded once, with the database's time; a bot never learned, or unknown, has none")
+    func learned() async throws {
+        let world = try await World.make(bots: 2)
+        defer { Task { try? await world.database.drop() } }
+        let registry = try await world.registry()
+        #expect(try await registry.bots().allSatisfy { $0.learnedAt == nil })
+        let before = Date().addingTimeInterval(-60)
+        #expect(try await registry.markLearned("bot001"))
+        let first = try await registry.bot(named: "bot001")?.learnedAt
+        #expect(first.map { $0 > before } == true)
+        #expect(try await registry.markLearned("bot001") == false)
+        #expect(try await registry.markLearned("nobody") == false)
+        #expect(try await registry.bot(named: "bot001")?.learnedAt == first)
+        #expect(try await registry.bot(named: "bot000")?.learnedAt == nil)
+        // A round gives it with the bots it holds.
+        let round = try await registry.round(host: "a", leaseSeconds: 30, maxBots: 10)
+        #expect(round.held.map { $0.learnedAt != nil } == [false, true])
+    }
+
     @Test("one host takes every active bot up to its limit, never a paused one; a bot paused later is given back at the next round")
     func oneHost() async throws {
         let world = try await World.make(bots: 5, paused: [2])
