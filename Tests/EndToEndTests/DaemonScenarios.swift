@@ -56,11 +56,11 @@ extension DaemonWorld where Self: DaemonWriteLog {
         let second = try startDaemon()
         #expect(await waitFor(30) { output.components(separatedBy: "event=started").count == 3 })
         #expect(await waitForMoreRounds(), "\(output)")
-        #expect(writeCount == writes)
+        #expect(writeCount == writes, "\(writeCounts) of \(writeCount) writes, \(writes) before the restart\n\(output)")
 
         let again = friendMentionsBotAgain()
         #expect(await waitFor(20) { replied(to: again) }, "\(output)")
-        #expect(writeCounts.replies == 2)
+        #expect(writeCounts.replies == 2, "\(output)")
         #expect(stop(second) == 0)
     }
 
