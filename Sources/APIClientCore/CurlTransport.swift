@@ -15,10 +15,11 @@ import Synchronization
 /// the loop's own line for that server, first come first served within its turn (`HTTPTurn`): a
 /// request part of publishing a post goes first, then the reads of what people sent the bot, then
 /// the rest. A slow server meets a steady number of requests rather than one more connection per
-/// bot, a planned post does not wait behind a day's reads, nor a mention behind the sweeps. `timeout` is how long a request may go without
-/// a byte moving either way (connecting and waiting in that line included), as `URLSession`'s
-/// request timeout was; a transfer that long idle fails with `URLError(.timedOut)`. Redirects are
-/// followed, compressed answers decoded, and `Expect: 100-continue` never sent.
+/// bot, a planned post does not wait behind a day's reads, nor a mention behind the sweeps.
+/// `timeout` is how long a request may go without a byte moving either way (connecting and waiting
+/// in that line included), as `URLSession`'s request timeout was; a transfer that long idle fails
+/// with `URLError(.timedOut)`. Redirects are followed, compressed answers decoded, and
+/// `Expect: 100-continue` never sent.
 public struct CurlTransport: HTTPTransport {
     let timeout: TimeInterval
 

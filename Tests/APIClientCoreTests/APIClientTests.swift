@@ -62,16 +62,19 @@ struct APIClientTests {
                 try await group.waitForAll()
             }
         }
-        // The reply loop's round: its reads soon; the reply it publishes first.
+        // The reply loop's round: its reads soon; the reply it publishes, and its source's look-up, first.
         try await Answering.run {
             _ = try await client.send(TestRequest())
-            try await Publishing.run { _ = try await client.send(post) }
+            try await Publishing.run {
+                _ = try await client.send(TestRequest())
+                _ = try await client.send(post)
+            }
         }
         _ = try await client.send(TestRequest())
         #expect(transport.options.withLock { $0 } == [
             HTTPSendOptions(turn: .first, once: true), HTTPSendOptions(), HTTPSendOptions(turn: .first),
             HTTPSendOptions(turn: .first), HTTPSendOptions(turn: .first), HTTPSendOptions(turn: .soon),
-            HTTPSendOptions(turn: .first, once: true), HTTPSendOptions(),
+            HTTPSendOptions(turn: .first), HTTPSendOptions(turn: .first, once: true), HTTPSendOptions(),
         ])
     }
 
