@@ -105,16 +105,16 @@ struct StartCommand: Command {
     /// One bot's loops until cancelled: `start`'s, and each bot's of `host`. They are made in a task of
     /// their own (`inTaskOfItsOwn`): the calls that make them (migrations, both accounts looked up) run
     /// deeper than the loops ever do, and the bot's task would hold their frames' memory to its end.
-    /// `started`, when given, is reached once the bot's first learning round has learned (a host
-    /// starts a few bots at a time by it).
+    /// `learned`, when given, is reached once the bot's first learning round is done (a host starts
+    /// new bots a few at a time by it); `historyRead`, once a round has read the human's history.
     static func runDaemon(
         services: Services, human: any TakeBackNetwork, bot: any TakeBackNetwork, clock: any BotClock, owner: String,
-        status: StatusBoard?, spending: SpendLedger?, timeScale: String, started: Milestone? = nil
+        status: StatusBoard?, spending: SpendLedger?, timeScale: String, learned: Milestone? = nil, historyRead: Milestone? = nil
     ) async throws {
         let daemon = try await LoopSupervisor.inTaskOfItsOwn {
             try await makeDaemon(
                 services: services, human: human, bot: bot, clock: clock, owner: owner, status: status, spending: spending,
-                timeScale: timeScale, started: started)
+                timeScale: timeScale, learned: learned, historyRead: historyRead)
         }
         await daemon.run()
     }
@@ -122,7 +122,7 @@ struct StartCommand: Command {
     /// One bot's loops, ready to run: its stores opened, both accounts looked up, `started` logged.
     static func makeDaemon(
         services: Services, human: any TakeBackNetwork, bot: any TakeBackNetwork, clock: any BotClock, owner: String,
-        status: StatusBoard?, spending: SpendLedger?, timeScale: String, started: Milestone? = nil
+        status: StatusBoard?, spending: SpendLedger?, timeScale: String, learned: Milestone? = nil, historyRead: Milestone? = nil
     ) async throws -> Daemon {
         let configuration = services.configuration
         let log = services.log
@@ -179,16 +179,17 @@ struct StartCommand: Command {
         posting.sources = sources("posting")
         // The like loop judges nothing, and a fresh bot's posting loop draws no day, before a learning
         // round has learned (a fresh bot's classifier is empty, its history not yet stored).
-        let learned = Milestone()
-        posting.learned = learned
+        let firstRound = Milestone()
+        posting.learned = firstRound
         // REPLY_PACE and POLL_PACE: the human's delays and hours, from the stored posts (nil: today's timing).
         let pace = configuration.replyPace == .immediate && configuration.pollPace == .steady ? nil : PaceKeeper(
             replies: configuration.replyPace, polls: configuration.pollPace, rhythm: schedule, timings: posts,
             idClock: configuration.network.postIDClock, timeZone: configuration.timeZone, clock: clock, log: log.with(["loop": "replies"]))
         var learning = LearningLoop(
             learner: learner.with(log: log.with(["loop": "learning"])), settings: settings, clock: clock, sweep: sweep, tally: tally)
-        learning.learned = learned
-        if let started { learned.passOn(to: started) }
+        learning.learned = firstRound
+        if let learned { firstRound.passOn(to: learned) }
+        learning.historyRead = historyRead
         // Redis emptied under the daemon: noticed at the next learning round, rebuilt from PostgreSQL (the like
         // loop's rounds fail meanwhile, liking nothing: the counts are read only with their marker).
         learning.keepCounts = { [log] in
@@ -203,7 +204,7 @@ struct StartCommand: Command {
                 clock: clock, settings: settings, log: log, sources: sources("replies"), consent: consent("replies"), pace: pace),
             LikeLoop(
                 bot: bot, botAccount: botAccount, classifier: classifier, cursors: actions, claims: actions, clock: clock,
-                settings: settings, log: log, consent: consent("likes"), pace: pace, learned: learned),
+                settings: settings, log: log, consent: consent("likes"), pace: pace, learned: firstRound),
             learning,
         ]
         if let status, status.detail == .full {

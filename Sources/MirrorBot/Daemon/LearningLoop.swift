@@ -27,6 +27,9 @@ public struct LearningLoop: DaemonLoop {
     /// Reached when a round has learned (or had nothing it may read): the like loop judges nothing
     /// before it, so a fresh bot's first timeline is not judged by a classifier still empty.
     public var learned: Milestone?
+    /// Reached when a round has read the human's streams (not only been let through by the budget):
+    /// the bot has learned its human (a host records it, `bots.learned_at`).
+    public var historyRead: Milestone?
 
     /// Posts a paced read of the human's home timeline asks for: one page.
     public static let sampleSize = 100
@@ -45,7 +48,10 @@ public struct LearningLoop: DaemonLoop {
 
     public func runOnce() async throws -> Duration {
         try await keepCounts?()
-        if settings.allows(.optionalRead) { try await learn() }
+        if settings.allows(.optionalRead) {
+            try await learn()
+            historyRead?.reach()
+        }
         learned?.reach()
         // The sweep's lookups are reads too (X: a post read each): they stop with the others when the
         // budget is tight. Its retries of copy deletions go on (they protect the human), and so does

@@ -186,7 +186,7 @@ actor BotHost {
     private var running: [String: Task<Void, Never>] = [:]
     /// Bots stopped when the leases could not be renewed, still finishing.
     private var stopping: [Task<Void, Never>] = []
-    /// The bots starting at once (`HOST_STARTING_BOTS`): each of the others taken waits its turn.
+    /// The new bots starting at once (`HOST_STARTING_BOTS`): each of the others waits its turn.
     let starting: StartingLimit
 
     init(
@@ -256,33 +256,17 @@ actor BotHost {
         for bot in round.held where running[bot.name] == nil {
             log.info("bot_taken", ["bot": bot.name, "network": bot.network, "epoch": bot.leaseEpoch])
             board?.taken(bot.name, network: bot.network)
-            // Bots taken at once that have never learned their human start a few at a time (`starting`),
-            // each keeping its place until its first learning round is done, so a host taking thousands
-            // (the first start of a host) asks their servers and PostgreSQL no more than they answer.
-            // A bot that has learned (on any host) starts at once: its first round reads what is new,
-            // so a dead host's bots run again within moments of its leases running out.
+            // New bots start a few at a time, each keeping its place until its first learning round
+            // is done; a bot that has learned (on any host) at once (`start`).
             running[bot.name] = Task { [name, environment, box, clocks, shared, log, board, hostSecrets, starting] in
-                let learned = Milestone()
-                guard bot.learnedAt == nil else {
-                    await Self.keepRunning(
-                        bot, host: name, environment: environment, box: box, clocks: clocks, shared: shared, log: log, board: board,
-                        hostSecrets: hostSecrets, learned: learned)
-                    return
-                }
-                let marking = Task {
-                    await learned.wait()
-                    guard learned.isReached else { return }
+                await Self.start(learnedBefore: bot.learnedAt != nil, starting: starting) {
                     do { try await registry.markLearned(bot.name) } catch {
                         log.warning("bot_learned_not_recorded", ["bot": bot.name, "error": String(describing: error)])
                     }
-                }
-                defer { marking.cancel() }
-                let turn = Milestone()
-                learned.passOn(to: turn)
-                await starting.run(until: turn) {
+                } run: { start in
                     await Self.keepRunning(
                         bot, host: name, environment: environment, box: box, clocks: clocks, shared: shared, log: log, board: board,
-                        hostSecrets: hostSecrets, learned: learned, turn: turn)
+                        hostSecrets: hostSecrets, start: start)
                 }
             }
         }
@@ -299,25 +283,23 @@ actor BotHost {
 
     /// One bot until cancelled: started again after a failure (a wrong key, a bad variable, a
     /// service refusing), waiting 5 s doubling to 5 min, so one bot never stops the others.
-    /// `learned` is reached once its first learning round is done; `turn`, its place among the
-    /// bots starting, once it has learned or has failed.
+    /// `start`'s milestones are reached as its first learning rounds go (nil: none watched).
     static func keepRunning(
         _ bot: RegisteredBot, host: String, environment: [String: String], box: SecretBox, clocks: HostClocks,
-        shared: HostConnections, log: Logger, board: HostBoard? = nil, hostSecrets: [String] = [], learned: Milestone? = nil,
-        turn: Milestone? = nil
+        shared: HostConnections, log: Logger, board: HostBoard? = nil, hostSecrets: [String] = [], start: BotStart? = nil
     ) async {
         let backoff = Backoff(base: .seconds(5), cap: .seconds(300))
         var retry = 1
         while !Task.isCancelled {
             do {
                 try await runOnce(
-                    bot, host: host, environment: environment, box: box, clocks: clocks, shared: shared, board: board, learned: learned)
+                    bot, host: host, environment: environment, box: box, clocks: clocks, shared: shared, board: board, start: start)
                 return
             } catch is CancellationError {
                 return
             } catch {
                 // A failed start ends the bot's turn to start: its next try does not wait for one.
-                turn?.reach()
+                start?.turn?.reach()
                 let delay = backoff.delay(retry: retry)
                 // The bot's own secrets masked, as its own log lines are.
                 let text = redactor(for: bot, environment: environment, box: box, hostSecrets: hostSecrets).redact(String(describing: error))
@@ -332,7 +314,7 @@ actor BotHost {
     /// The bot's variables opened, its configuration read, its loops run as `start` runs them.
     static func runOnce(
         _ bot: RegisteredBot, host: String, environment: [String: String], box: SecretBox, clocks: HostClocks,
-        shared: HostConnections, board: HostBoard? = nil, learned: Milestone? = nil
+        shared: HostConnections, board: HostBoard? = nil, start: BotStart? = nil
     ) async throws {
         let variables = try BotVariables.opened(bot, with: box)
         let configuration = try Configuration(environment: variables.environment(host: environment, name: bot.name))
@@ -364,7 +346,8 @@ actor BotHost {
         let owner = "\(host)/\(bot.name)"
         try await StartCommand.runDaemon(
             services: services, human: human, bot: network, clock: clock, owner: owner, status: status, spending: spending,
-            timeScale: clocks.timeScale.map { "\($0)x" } ?? "real time", started: learned)
+            timeScale: clocks.timeScale.map { "\($0)x" } ?? "real time", learned: start?.firstRound,
+            historyRead: start?.historyRead)
     }
 
     /// An X bot's spend counted with its app's other bots (`x_app_spend` in the registry): the bot

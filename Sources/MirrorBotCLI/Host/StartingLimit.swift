@@ -1,10 +1,11 @@
 import MirrorBot
 import Synchronization
 
-/// How many of a host's bots start at once. Starting is a bot's heaviest work (its human's
-/// history, likes and timeline read and learned); a host taking thousands of bots at once (its
-/// start, a dead host's bots) lets a few start at a time, each of the others waiting its turn, so
-/// their servers, PostgreSQL and the host itself are asked no more than they answer.
+/// How many of a host's new bots start at once. A new bot's start is its heaviest work (its
+/// human's history, likes and timeline read and learned); a host taking thousands of them at once
+/// (its first start) lets a few start at a time, each of the others waiting its turn, so their
+/// servers, PostgreSQL and the host itself are asked no more than they answer. (Bots that have
+/// learned take no place: `BotHost.start`.)
 final class StartingLimit: Sendable {
     private struct Waiter {
         let id: Int

@@ -52,4 +52,31 @@ struct LearningLoopTests {
         #expect(learned.isReached)
         #expect(await classifier.store.counts.documents.favorite == 1)
     }
+
+    /// A budget that allows no read that only informs.
+    struct NoReads: SpendGate {
+        func allows(_ use: SpendUse) -> Bool { use != .optionalRead }
+        func isLinkPost(_ text: String) -> Bool { false }
+    }
+
+    @Test("a round the budget lets read nothing reaches its milestone but not the history's; a round that reads reaches both")
+    func historyReadMilestone() async throws {
+        network.addLikes([post(20, "猫 かわいい")], of: "1")
+        var settings = DaemonSettings.testing()
+        settings.spending = NoReads()
+        var loop = LearningLoop(learner: learner, settings: settings)
+        let (learned, historyRead) = (Milestone(), Milestone())
+        loop.learned = learned
+        loop.historyRead = historyRead
+        _ = try await loop.runOnce()
+        #expect(learned.isReached)
+        #expect(!historyRead.isReached)
+        #expect(await classifier.store.counts.documents.favorite == 0)
+
+        loop = LearningLoop(learner: learner, settings: DaemonSettings.testing())
+        loop.historyRead = historyRead
+        _ = try await loop.runOnce()
+        #expect(historyRead.isReached)
+        #expect(await classifier.store.counts.documents.favorite == 1)
+    }
 }

@@ -1,0 +1,39 @@
+import MirrorBot
+
+/// The milestones of one bot's start on a host.
+struct BotStart: Sendable {
+    /// Its first learning round on this host done (whether or not the budget let it read).
+    let firstRound = Milestone()
+    /// A learning round has read the human's history: the bot has learned its human.
+    let historyRead = Milestone()
+    /// Its place among the bots starting given back: reached once it has learned or has failed
+    /// (nil: it took no place).
+    let turn: Milestone?
+}
+
+extension BotHost {
+    /// Starts one bot taken by the host: `run` until it returns (cancellation). A bot that has never
+    /// learned its human (`learnedBefore` false) waits for a place in `starting` and keeps it until its
+    /// first learning round is done (or it failed): that round reads the human's whole history. Once a
+    /// round has read it, `recordLearned` is called (once). A bot that has learned before (on any host)
+    /// takes no place: its first round reads only what is new, so a dead host's bots run again at once.
+    static func start(
+        learnedBefore: Bool, starting: StartingLimit, recordLearned: @escaping @Sendable () async -> Void,
+        run: @escaping @Sendable (BotStart) async -> Void
+    ) async {
+        guard !learnedBefore else {
+            await run(BotStart(turn: nil))
+            return
+        }
+        let start = BotStart(turn: Milestone())
+        if let turn = start.turn { start.firstRound.passOn(to: turn) }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                await start.historyRead.wait()
+                if start.historyRead.isReached, !Task.isCancelled { await recordLearned() }
+            }
+            await starting.run(until: start.turn ?? start.firstRound) { await run(start) }
+            group.cancelAll()
+        }
+    }
+}
