@@ -51,6 +51,8 @@ LATENESS_RATIO_RECORDED=0.01
 LATENESS_RATIO_FLOOR=0.1
 REPLY_RATIO_RECORDED=1
 . scripts/services.sh
+. scripts/host-world.sh
+HOST_WORLD_LABEL=host-scale
 [ -n "${STATEMENTS:-}" ] && export SERVICES_PG_OPTIONS="-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.max=50000 -c pg_stat_statements.track_planning=on"
 work="$(mktemp -d)"
 host_pid=""; fake_pid=""
@@ -76,22 +78,8 @@ swift build -c "$configuration" "${static[@]}" --product mirror-bot >/dev/null
 swift build -c "$configuration" "${static[@]}" --product fake-misskey >/dev/null
 bin="$(swift build -c "$configuration" "${static[@]}" --show-bin-path)"
 
-python3 scripts/host-scale-world.py "$count" "$work"
-# The fake starts after the bots are added, so its mentions (MENTIONS seconds after it starts) come
-# once the bots run.
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-export DATABASE_URL="$TEST_DATABASE_URL" REDIS_URL="$TEST_REDIS_URL" HOST_SECRET_KEY="$(openssl rand -base64 32)"
-export MISSKEY_BASE_URL="http://127.0.0.1:$port"
-started=$SECONDS
-for i in $(seq 0 $((count - 1))); do echo "MISSKEY_BASE_URL=$MISSKEY_BASE_URL" >>"$work/bot-$i.env"; done
-# The registry migrated once, then the bots added ADD_JOBS at a time (each `bot add` migrates its schema).
-"$bin/mirror-bot" bot add scale0 --env-file "$work/bot-0.env" >/dev/null
-seq 1 $((count - 1)) | xargs -r -P "${ADD_JOBS:-2}" -I{} "$bin/mirror-bot" bot add "scale{}" --env-file "$work/bot-{}.env" >/dev/null
-echo "host-scale: $count bots added in $((SECONDS - started)) s"
-"$bin/fake-misskey" --port "$port" --state "$work/seed.json" >"$work/fake.log" 2>&1 &
-fake_pid=$!
-# (A world of thousands of humans takes the fake a minute or more to load.)
-for _ in $(seq 3000); do grep -q "listening port=" "$work/fake.log" && break; sleep 0.1; done
+host_world_bots "$count"
+host_world_fake
 
 started=$SECONDS
 scale_arguments=()
