@@ -146,8 +146,9 @@ public final class LikeLoop: DaemonLoop {
     }
 
     /// Likes a claimed post and records how it ended. A failure that may pass (rate limit, the
-    /// network down) releases the claim (a held like is due again) and rethrows: liking again
-    /// later is harmless.
+    /// network down) releases the claim (a held like is due again) and rethrows: nothing was liked.
+    /// Stopped meanwhile, the like may have gone out (the answer not yet read, or not yet
+    /// recorded), and on Bluesky a second like is a second record: the claim stays, never liked twice.
     func send(_ like: HeldLike) async throws {
         let post = like.post
         let author = post.authorUsername.map { "@\($0)" } ?? post.authorID
@@ -168,8 +169,7 @@ public final class LikeLoop: DaemonLoop {
             try await claims.finishLike(post.id, state: .skipped, reason: "refused: HTTP \(status): \(detail)")
             log.report(.likeRefused(post: post.id, author: author, status: status, detail: detail))
         } catch {
-            // Nothing was liked for sure (rate limit, X down); liking again later is harmless.
-            try? await claims.releaseLike(post.id)
+            if !Task.isCancelled { try? await claims.releaseLike(post.id) }
             throw error
         }
     }

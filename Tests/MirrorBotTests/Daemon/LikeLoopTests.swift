@@ -70,6 +70,30 @@ struct LikeLoopTests: OnLoopWorld {
         #expect(await claims.records["4"] == nil)
     }
 
+    @Test("a like that fails is released, to be liked at a later round; one that fails as the daemon stops keeps its claim (it may have gone out)")
+    func stoppedWhileLiking() async throws {
+        try await trainCats()
+        network.addHome([post(1, "猫 一")], of: network.account.id)
+        let down = NetworkError.failed(endpoint: "like", status: 0, detail: "connection reset")
+        network.failLikes([down])
+        await #expect(throws: NetworkError.self) { _ = try await loop(limit: 10).runOnce() }
+        #expect(await claims.records["1"] == nil)
+
+        // Stopped: the daemon's task cancelled while the claimed like was sent.
+        _ = await claims.claimLike("1", authorID: "5", authorUsername: "friend", ratio: 9, day: LocalDate(clock.now(), in: .gmt))
+        network.failLikes([down])
+        let likes = loop(limit: 10)
+        let like = HeldLike(post: post(1, "猫 一"), ratio: 9, threshold: .fixed(3), features: ["猫"], dueAt: clock.now())
+        let stopped = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await likes.send(like)
+        }
+        await #expect(throws: NetworkError.self) { try await stopped.value }
+        #expect(network.writes.isEmpty)
+        #expect(await claims.records["1"] != nil)
+        #expect(await claims.records["1"]?.state == nil)
+    }
+
     @Test("when the network refuses likes for the access level, it says so once and goes on deciding")
     func likesRefused() async throws {
         try await trainCats()
