@@ -59,7 +59,7 @@ for _ in $(seq 1080); do
   holders="$(registry "SELECT count(DISTINCT leased_by) FROM bots WHERE lease_until > now()")"
   [ "$running" -ge "$count" ] && [ "$holders" -eq "$hosts" ] && [ "$most" -le "$share" ] && break
   for pid in "${host_pids[@]}"; do
-    kill -0 "$pid" 2>/dev/null || { echo "hosts-handover: a host exited" >&2; tail -5 "$work"/host*.log >&2; exit 1; }
+    kill -0 "$pid" 2>/dev/null || { echo "hosts-handover: a host exited" >&2; tail -n 5 "$work"/host*.log >&2; exit 1; }
   done
   sleep 5
 done
