@@ -25,14 +25,15 @@ extension BotHost {
             await run(BotStart(turn: nil))
             return
         }
-        let start = BotStart(turn: Milestone())
-        if let turn = start.turn { start.firstRound.passOn(to: turn) }
+        let turn = Milestone()
+        let start = BotStart(turn: turn)
+        start.firstRound.passOn(to: turn)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 await start.historyRead.wait()
                 if start.historyRead.isReached, !Task.isCancelled { await recordLearned() }
             }
-            await starting.run(until: start.turn ?? start.firstRound) { await run(start) }
+            await starting.run(until: turn) { await run(start) }
             group.cancelAll()
         }
     }
