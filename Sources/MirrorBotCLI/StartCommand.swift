@@ -105,16 +105,16 @@ struct StartCommand: Command {
     /// One bot's loops until cancelled: `start`'s, and each bot's of `host`. They are made in a task of
     /// their own (`inTaskOfItsOwn`): the calls that make them (migrations, both accounts looked up) run
     /// deeper than the loops ever do, and the bot's task would hold their frames' memory to its end.
-    /// `learned`, when given, is reached once the bot's first learning round is done (a host starts
-    /// new bots a few at a time by it); `historyRead`, once a round has read the human's history.
+    /// `start`, a host's bot's, has its milestones reached as the first learning rounds go (a host
+    /// starts new bots a few at a time by them) and each step of the start entered.
     static func runDaemon(
         services: Services, human: any TakeBackNetwork, bot: any TakeBackNetwork, clock: any BotClock, owner: String,
-        status: StatusBoard?, spending: SpendLedger?, timeScale: String, learned: Milestone? = nil, historyRead: Milestone? = nil
+        status: StatusBoard?, spending: SpendLedger?, timeScale: String, start: BotStart? = nil
     ) async throws {
         let daemon = try await LoopSupervisor.inTaskOfItsOwn {
             try await makeDaemon(
                 services: services, human: human, bot: bot, clock: clock, owner: owner, status: status, spending: spending,
-                timeScale: timeScale, learned: learned, historyRead: historyRead)
+                timeScale: timeScale, start: start)
         }
         await daemon.run()
     }
@@ -122,19 +122,27 @@ struct StartCommand: Command {
     /// One bot's loops, ready to run: its stores opened, both accounts looked up, `started` logged.
     static func makeDaemon(
         services: Services, human: any TakeBackNetwork, bot: any TakeBackNetwork, clock: any BotClock, owner: String,
-        status: StatusBoard?, spending: SpendLedger?, timeScale: String, learned: Milestone? = nil, historyRead: Milestone? = nil
+        status: StatusBoard?, spending: SpendLedger?, timeScale: String, start: BotStart? = nil
     ) async throws -> Daemon {
         let configuration = services.configuration
         let log = services.log
+        let progress = start?.progress
+        progress?.enter("reaching postgresql")
         let connection = try await services.retrying("postgresql", clock: clock) { try await services.database() }
         if let spending {
+            progress?.enter("reading its spend")
             try await services.retrying("postgresql", clock: clock) { try await spending.attach(PostgresSpendStore(connection: connection)) }
         }
+        progress?.enter("opening its posts")
         let posts = try await services.retrying("postgresql", clock: clock) { try await services.postStore(connection) }
         // The human's home timeline and likes, as the daemon learns them, are the sample the like share is measured on.
+        progress?.enter("opening its classifier")
         let classifier = try await services.retrying("redis", clock: clock) { try await services.classifier(learning: .sample, source: .learning) }
+        progress?.enter("reading the bot's account")
         let botAccount = try await services.retrying("the bot's account", clock: clock) { try await bot.me() }
+        progress?.enter("reading the human's account")
         let humanAccount = try await services.retrying("the human's account", clock: clock) { try await human.me() }
+        progress?.enter(StartProgress.started)
 
         var settings = DaemonSettings(configuration: configuration, owner: owner)
         settings.spending = spending
@@ -188,8 +196,8 @@ struct StartCommand: Command {
         var learning = LearningLoop(
             learner: learner.with(log: log.with(["loop": "learning"])), settings: settings, clock: clock, sweep: sweep, tally: tally)
         learning.learned = firstRound
-        if let learned { firstRound.passOn(to: learned) }
-        learning.historyRead = historyRead
+        if let start { firstRound.passOn(to: start.firstRound) }
+        learning.historyRead = start?.historyRead
         // Redis emptied under the daemon: noticed at the next learning round, rebuilt from PostgreSQL (the like
         // loop's rounds fail meanwhile, liking nothing: the counts are read only with their marker).
         learning.keepCounts = { [log] in

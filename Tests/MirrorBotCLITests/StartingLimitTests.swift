@@ -30,7 +30,6 @@ struct StartingLimitTests {
                 await limit.run(until: milestones[bot]) {
                     starts.begin(bot)
                     await milestones[bot].wait()
-                    starts.end()
                     // The bot runs on after it started, its place given back.
                     try? await Task.sleep(for: .seconds(3_600))
                 }
@@ -38,16 +37,24 @@ struct StartingLimitTests {
             bots.withLock { $0.append(task) }
             try await until { starts.order.count == min(bot + 1, 3) }
         }
+        // Three places taken, the other nine bots waiting for one.
+        try await until { limit.counts.waiting == 9 }
+        #expect(limit.counts.starting == 3)
+        #expect(limit.counts.waiting == 9)
         for bot in 0..<12 {
             // With `bot` of them started, the next three have begun, and no more.
             try await until { starts.order.count == min(bot + 3, 12) }
             try await Task.sleep(for: .milliseconds(20))
             #expect(starts.order.count == min(bot + 3, 12))
+            // Counted out before its place is given back, which lets the next one begin at once.
+            starts.end()
             milestones[bot].reach()
         }
         try await until { starts.order.count == 12 }
         #expect(starts.order == Array(0..<12))
         #expect(starts.most == 3)
+        try await until { limit.counts.starting == 0 }
+        #expect(limit.counts.starting == 0 && limit.counts.waiting == 0)
         bots.withLock { $0.forEach { $0.cancel() } }
     }
 

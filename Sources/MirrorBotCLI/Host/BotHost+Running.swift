@@ -33,6 +33,7 @@ extension BotHost {
                 let delay = backoff.delay(retry: retry)
                 // The bot's own secrets masked, as its own log lines are.
                 let text = redactor(for: bot, environment: environment, box: box, hostSecrets: hostSecrets).redact(String(describing: error))
+                start?.progress.enter("waiting to start again", watched: false)
                 board?.failed(bot.name, error: text, failures: retry, retryIn: delay)
                 log.error("bot_failed", ["bot": bot.name, "error": text, "retry_in_s": Int(delay.seconds)])
                 do { try await Task.sleep(for: delay) } catch { return }
@@ -46,6 +47,7 @@ extension BotHost {
         _ bot: RegisteredBot, host: String, environment: [String: String], box: SecretBox, clocks: HostClocks,
         shared: HostConnections, board: HostBoard? = nil, start: BotStart? = nil
     ) async throws {
+        start?.progress.enter("reading its variables")
         let variables = try BotVariables.opened(bot, with: box)
         let configuration = try Configuration(environment: variables.environment(host: environment, name: bot.name))
         let clock = StartCommand.clock(timeScale: clocks.timeScale, startMinute: clocks.startMinute, timeZone: configuration.timeZone, now: Date())
@@ -66,6 +68,7 @@ extension BotHost {
             : nil
         services.xMeter = spending.map { XSpendMeter(prices: configuration.xPrices, ledger: $0) }
         if let spending {
+            start?.progress.enter("joining its app's spend")
             try await LoopSupervisor.inTaskOfItsOwn { try await shareAppSpend(spending, bot: bot.name, configuration: configuration, shared: shared) }
         }
         var (human, network) = try services.networks()
@@ -76,8 +79,7 @@ extension BotHost {
         let owner = "\(host)/\(bot.name)"
         try await StartCommand.runDaemon(
             services: services, human: human, bot: network, clock: clock, owner: owner, status: status, spending: spending,
-            timeScale: clocks.timeScale.map { "\($0)x" } ?? "real time", learned: start?.firstRound,
-            historyRead: start?.historyRead)
+            timeScale: clocks.timeScale.map { "\($0)x" } ?? "real time", start: start)
     }
 
     /// An X bot's spend counted with its app's other bots (`x_app_spend` in the registry): the bot

@@ -9,6 +9,8 @@ struct BotStart: Sendable {
     /// Its place among the bots starting given back: reached once it has learned or has failed
     /// (nil: it took no place).
     let turn: Milestone?
+    /// The step its start is in, watched once it has its place (`StartProgress.watch`).
+    let progress = StartProgress()
 }
 
 extension BotHost {

@@ -63,8 +63,15 @@ actor BotHost {
     func run(_ registry: PostgresBotRegistry) async {
         let interval = Duration.milliseconds(leaseSeconds * 1_000 / 3)
         var lastRound = ContinuousClock.now
+        var lastStartingLine = ContinuousClock.now
         var failures = 0
         while !Task.isCancelled {
+            // While new bots start: once a minute, how many start and how many wait their turn.
+            let counts = starting.counts
+            if counts.starting + counts.waiting > 0, ContinuousClock.now - lastStartingLine >= .seconds(60) {
+                lastStartingLine = .now
+                log.info("host_starting", ["starting": counts.starting, "waiting": counts.waiting])
+            }
             do {
                 let round = try await registry.round(host: name, leaseSeconds: leaseSeconds, maxBots: maxBots)
                 lastRound = .now
@@ -107,6 +114,7 @@ actor BotHost {
         for bot in round.held where running[bot.name] == nil {
             log.info("bot_taken", ["bot": bot.name, "network": bot.network, "epoch": bot.leaseEpoch])
             board?.taken(bot.name, network: bot.network)
+            let taken = ContinuousClock.now
             // New bots start a few at a time, each keeping its place until its first learning round
             // is done; a bot that has learned (on any host) at once (`start`).
             running[bot.name] = Task { [name, environment, box, clocks, shared, log, board, hostSecrets, starting] in
@@ -115,9 +123,15 @@ actor BotHost {
                         log.warning("bot_learned_not_recorded", ["bot": bot.name, "error": String(describing: error)])
                     }
                 } run: { start in
-                    await Self.keepRunning(
-                        bot, host: name, environment: environment, box: box, clocks: clocks, shared: shared, log: log, board: board,
-                        hostSecrets: hostSecrets, start: start)
+                    log.info("bot_starting", ["bot": bot.name, "waited_s": Int((ContinuousClock.now - taken).components.seconds)])
+                    // Each step of the start watched beside it: one that stalls is named in the log.
+                    await withTaskGroup(of: Void.self) { group in
+                        group.addTask { await start.progress.watch(bot: bot.name, log: log) }
+                        await Self.keepRunning(
+                            bot, host: name, environment: environment, box: box, clocks: clocks, shared: shared, log: log, board: board,
+                            hostSecrets: hostSecrets, start: start)
+                        group.cancelAll()
+                    }
                 }
             }
         }

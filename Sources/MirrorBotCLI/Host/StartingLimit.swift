@@ -18,13 +18,20 @@ final class StartingLimit: Sendable {
         var head = 0
     }
     private let state: Mutex<State>
+    let places: Int
     /// The longest one bot keeps its place: a start stuck past it lets the next one go.
     let longest: Duration
 
     /// `places` below 1 is taken as 1 (`HOST_STARTING_BOTS` is at least 1).
     init(places: Int, longest: Duration = .seconds(120)) {
-        state = Mutex(State(free: max(1, places)))
+        self.places = max(1, places)
+        state = Mutex(State(free: self.places))
         self.longest = longest
+    }
+
+    /// The places taken now, and the bots waiting for one.
+    var counts: (starting: Int, waiting: Int) {
+        state.withLock { (places - $0.free, $0.queue.count - $0.head) }
     }
 
     /// `body` run once the bot has a place, which it keeps until `started` is reached, `body`
