@@ -58,6 +58,9 @@ for _ in $(seq 1080); do
   most="$(registry "SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM bots WHERE lease_until > now() GROUP BY leased_by) s")"
   holders="$(registry "SELECT count(DISTINCT leased_by) FROM bots WHERE lease_until > now()")"
   [ "$running" -ge "$count" ] && [ "$holders" -eq "$hosts" ] && [ "$most" -le "$share" ] && break
+  waits=$((${waits:-0} + 1))
+  [ $((waits % 12)) -eq 0 ] && echo "hosts-handover: $running of $count bots started after $((SECONDS - started)) s"
+  [ $((waits % 12)) -eq 0 ] && [ "$running" -ge "$count" ] && echo "hosts-handover: $holders hosts hold leases, the most $most (share $share)"
   for pid in "${host_pids[@]}"; do
     kill -0 "$pid" 2>/dev/null || { echo "hosts-handover: a host exited" >&2; tail -n 5 "$work"/host*.log >&2; exit 1; }
   done
@@ -117,7 +120,7 @@ print(sum(replies.values()), sum(n - 1 for n in replies.values() if n > 1),
 mentions=$(( $(wc -w <<<"${MENTIONS:-30 90}") * count ))
 echo "hosts-handover: host1 killed holding $orphans bots; $handed of them started on another host, p50 ${p50} s, p99 ${p99} s, worst ${worst} s after the kill"
 echo "hosts-handover: replies=$replies to $mentions mentions (twice: $twice_replies) reactions=$reactions (twice: $twice_reactions) notes=$notes (more than posted slots: $extra_notes)"
-echo "hosts-handover: bot_failed=$(cat "$work"/host*.log | grep -c ' event=bot_failed ' || true) rounds_failed=$(cat "$work"/host*.log | grep -c ' event=round_failed ' || true)"
+echo "hosts-handover: bot_failed=$(cat "$work"/host*.log | grep -c ' event=bot_failed ' || true) rounds_failed=$(cat "$work"/host*.log | grep -c ' event=round_failed ' || true) start_slow=$(cat "$work"/host*.log | grep -c ' event=bot_start_slow ' || true)"
 if [ -n "${CHECK:-}" ]; then
   failures=()
   [ "$running" -ge "$count" ] || failures+=("$running of $count bots started")
