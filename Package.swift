@@ -52,7 +52,9 @@ let package = Package(
         .target(name: "APIClientCore", dependencies: ["CCurl", "HTTPSupport", "Clocks", "PublishingContext"]),
 
         // The X API v2 client: OAuth 1.0a signing, typed requests, X's refusals, over APIClientCore.
-        .target(name: "XAPI", dependencies: ["CCrypto", "APIClientCore"]),
+        // SHA-256 and HMAC-SHA1 over OpenSSL's one-shot calls.
+        .target(name: "Digests", dependencies: ["CCrypto"]),
+        .target(name: "XAPI", dependencies: ["Digests", "APIClientCore"]),
 
         // JSON Lines files read whole and checked line by line, and `InputError`, bad input named by file and place.
         // Foundation only, below the core (the classifier's `classify`/`train --jsonl` formats) and the import.
@@ -90,7 +92,7 @@ let package = Package(
         .target(name: "MirrorBotX", dependencies: ["MirrorBot", "MirrorBotSpend", "MirrorBotImport", "JSONLines", "XAPI", "APIClientCore"]),
         .target(name: "MirrorBotMastodon", dependencies: ["MirrorBot", "MirrorBotImport", "JSONLines", "MastodonAPI", "APIClientCore"]),
         .target(
-            name: "MirrorBotBluesky", dependencies: ["MirrorBot", "MirrorBotImport", "JSONLines", "BlueskyAPI", "CBOR", "APIClientCore", "CCrypto", "ImageShrink"]),
+            name: "MirrorBotBluesky", dependencies: ["MirrorBot", "MirrorBotImport", "JSONLines", "BlueskyAPI", "CBOR", "APIClientCore", "Digests", "ImageShrink"]),
         // Misskey: the network over MisskeyAPI, and its notes export for `import`.
         .target(name: "MirrorBotMisskey", dependencies: ["MirrorBot", "MirrorBotImport", "JSONLines", "MisskeyAPI", "APIClientCore"]),
 
@@ -98,7 +100,7 @@ let package = Package(
         .target(name: "MirrorBotCLI", dependencies: [
             "MirrorBot", "MirrorBotSpend", "PostFeatures", "MirrorBotImport", "JSONLines", "LogLines", "MirrorBotStatus", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
             "MirrorBotBluesky", "MirrorBotMisskey", "Postgres", "Redis", "MeCab", "APIClientCore", "XAPI", "MastodonAPI", "BlueskyAPI",
-            "MisskeyAPI", "HTTPExchange", "StatusServer", "CUserfaultfd", "CCrypto",
+            "MisskeyAPI", "HTTPExchange", "StatusServer", "CUserfaultfd", "CCrypto", "Digests",
         ]),
         .executableTarget(name: "mirror-bot", dependencies: ["MirrorBotCLI"]),
 
@@ -137,13 +139,14 @@ let package = Package(
         // In-memory stand-ins for the core's protocols and a scripted network, on APIClientTestSupport's manual clock: no services.
         .target(name: "CoreTestSupport", dependencies: ["MirrorBot", "MirrorBotSpend", "PostFeatures", "APIClientTestSupport", "PublishingContext"], path: "Tests/CoreTestSupport"),
         // Services for the adapter and end-to-end tests: a migrated database, Redis, the built binary.
-        .target(name: "TestSupport", dependencies: ["MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "Postgres", "Redis", "CBOR", "CCrypto"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["MirrorBot", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "Postgres", "Redis", "CBOR", "Digests"], path: "Tests/TestSupport"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"]),
         .testTarget(name: "RedisTests", dependencies: ["Redis", "CHiredis", "MirrorBot", "TestSupport"]),
         .testTarget(name: "MeCabTests", dependencies: ["MeCab"]),
         // A scripted transport for the network clients' tests and the one manual clock (clients, fakes, loops): no waiting.
         .target(name: "APIClientTestSupport", dependencies: ["APIClientCore", "Clocks"], path: "Tests/APIClientTestSupport"),
         .testTarget(name: "APIClientCoreTests", dependencies: ["APIClientCore", "APIClientTestSupport", "Clocks", "FakeHTTP", "PublishingContext"]),
+        .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
         .testTarget(name: "XAPITests", dependencies: ["XAPI", "APIClientCore", "APIClientTestSupport", "FakeHTTP", "FakeX"]),
         .testTarget(name: "MastodonAPITests", dependencies: [
             "MastodonAPI", "APIClientCore", "APIClientTestSupport", "FakeMastodon",

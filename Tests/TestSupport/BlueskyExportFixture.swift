@@ -1,5 +1,5 @@
 import CBOR
-import CCrypto
+import Digests
 import Foundation
 
 /// A Bluesky repository export (CAR v1) built for a test: a commit, a Merkle
@@ -40,12 +40,7 @@ public struct BlueskyExportFixture: Sendable {
     static func cid(of block: [UInt8]) -> [UInt8] { cidPrefix + sha256(block) }
 
     /// SHA-256 of `bytes` (OpenSSL's, as the reader uses).
-    public static func sha256(_ bytes: [UInt8]) -> [UInt8] {
-        var digest = [UInt8](repeating: 0, count: 32)
-        var length: UInt32 = 0
-        _ = EVP_Digest(bytes, bytes.count, &digest, &length, EVP_sha256(), nil)
-        return digest
-    }
+    public static func sha256(_ bytes: [UInt8]) -> [UInt8] { Digest.sha256(bytes) }
 
     static func link(_ cid: [UInt8]) -> CBORValue { .tagged(42, .bytes([0x00] + cid)) }
 

@@ -1,4 +1,4 @@
-import CCrypto
+import Digests
 
 /// A content identifier as bytes (CIDv1: version, codec, multihash; or a 34-byte CIDv0).
 struct BlueskyCID: Hashable, Sendable, CustomStringConvertible {
@@ -50,18 +50,9 @@ struct BlueskyCID: Hashable, Sendable, CustomStringConvertible {
     func mismatch(_ data: ArraySlice<UInt8>) -> String? {
         let (code, digest) = multihash
         guard code == 0x12, digest.count == 32 else { return "its CID names hash function 0x\(String(code, radix: 16)), not sha2-256" }
-        let actual = Self.sha256(data)
+        let actual = Digest.sha256(data)
         guard digest.elementsEqual(actual) else { return "its bytes hash to \(actual.prefix(8).map { String(format: "%02x", $0) }.joined())…, not the CID's digest" }
         return nil
-    }
-
-    static func sha256(_ data: ArraySlice<UInt8>) -> [UInt8] {
-        var digest = [UInt8](repeating: 0, count: 32)
-        var length: UInt32 = 0
-        data.withUnsafeBufferPointer { buffer in
-            _ = EVP_Digest(buffer.baseAddress, buffer.count, &digest, &length, EVP_sha256(), nil)
-        }
-        return digest
     }
 
     /// The text form: multibase `b` and lowercase base32 (`bafyrei…`).

@@ -1,4 +1,5 @@
 import CCrypto
+import Digests
 import Foundation
 
 /// Seals and opens a bot's settings with AES-256-GCM (OpenSSL's EVP), under the key in
@@ -43,10 +44,7 @@ struct SecretBox: Sendable {
 
     /// The hex SHA-256 of `bytes`: the key's id (its first 16 digits), an X app's name in the registry.
     static func sha256Hex(_ bytes: [UInt8]) -> String {
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        _ = EVP_Digest(bytes, bytes.count, &digest, &length, EVP_sha256(), nil)
-        return digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
+        Digest.hex(Digest.sha256(bytes))
     }
 
     /// `plaintext` sealed for `name`.

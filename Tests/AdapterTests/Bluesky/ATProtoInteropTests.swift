@@ -3,6 +3,7 @@ import CBOR
 import Foundation
 @testable import MirrorBotBluesky
 import Testing
+import TestSupport
 
 /// The AT Protocol's own interoperability test vectors (`../shared/specs/atproto-interop-tests`,
 /// from bluesky-social/atproto-interop-tests, CC0): every line of `syntax/*_valid.txt` is
@@ -80,7 +81,7 @@ struct ATProtoInteropTests {
             while base64.count % 4 != 0 { base64 += "=" }
             let bytes = try #require(Data(base64Encoded: base64).map { [UInt8]($0) })
             _ = try CBORDecoder.decode(bytes[...])
-            let cid = BlueskyCID(bytes: [0x01, 0x71, 0x12, 0x20] + BlueskyCID.sha256(bytes[...]))
+            let cid = BlueskyCID(bytes: [0x01, 0x71, 0x12, 0x20] + BlueskyExportFixture.sha256(bytes))
             #expect(cid.description == fixture.cid)
             #expect(cid.mismatch(bytes[...]) == nil)
             var altered = bytes
