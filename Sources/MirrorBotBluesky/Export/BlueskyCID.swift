@@ -51,7 +51,7 @@ struct BlueskyCID: Hashable, Sendable, CustomStringConvertible {
         let (code, digest) = multihash
         guard code == 0x12, digest.count == 32 else { return "its CID names hash function 0x\(String(code, radix: 16)), not sha2-256" }
         let actual = Digest.sha256(data)
-        guard digest.elementsEqual(actual) else { return "its bytes hash to \(actual.prefix(8).map { String(format: "%02x", $0) }.joined())…, not the CID's digest" }
+        guard digest.elementsEqual(actual) else { return "its bytes hash to \(Digest.hex(Array(actual.prefix(8))))…, not the CID's digest" }
         return nil
     }
 
