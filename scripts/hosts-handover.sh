@@ -53,14 +53,15 @@ registry() { psql "$TEST_DATABASE_URL" -AtF ' ' -c "$1"; }
 # Every bot started (on some host), and every host holding bots, none over its share (the bots over
 # the hosts, rounded up), so the killed host holds about a third of them. (Every 5 s, at most 90 minutes.)
 share=$(( (count + hosts - 1) / hosts ))
-for _ in $(seq 1080); do
+for wait in $(seq 1080); do
   running="$(awk '/ event=started / { for (i = 1; i <= NF; i++) if ($i ~ /^bot=/) { print $i; next } }' "$work"/host*.log | sort -u | wc -l)"
   most="$(registry "SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM bots WHERE lease_until > now() GROUP BY leased_by) s")"
   holders="$(registry "SELECT count(DISTINCT leased_by) FROM bots WHERE lease_until > now()")"
   [ "$running" -ge "$count" ] && [ "$holders" -eq "$hosts" ] && [ "$most" -le "$share" ] && break
-  waits=$((${waits:-0} + 1))
-  [ $((waits % 12)) -eq 0 ] && echo "hosts-handover: $running of $count bots started after $((SECONDS - started)) s"
-  [ $((waits % 12)) -eq 0 ] && [ "$running" -ge "$count" ] && echo "hosts-handover: $holders hosts hold leases, the most $most (share $share)"
+  if [ $((wait % 12)) -eq 0 ]; then
+    echo "hosts-handover: $running of $count bots started after $((SECONDS - started)) s"
+    [ "$running" -lt "$count" ] || echo "hosts-handover: $holders hosts hold leases, the most $most (share $share)"
+  fi
   for pid in "${host_pids[@]}"; do
     kill -0 "$pid" 2>/dev/null || { echo "hosts-handover: a host exited" >&2; tail -n 5 "$work"/host*.log >&2; exit 1; }
   done

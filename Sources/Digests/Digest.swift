@@ -7,12 +7,11 @@ public enum Digest {
     public static func sha256(_ bytes: some Collection<UInt8>) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
-        let hashed = bytes.withContiguousStorageIfAvailable { buffer in
-            EVP_Digest(buffer.baseAddress, buffer.count, &digest, &length, EVP_sha256(), nil)
-        } ?? Array(bytes).withUnsafeBufferPointer { buffer in
+        func hash(_ buffer: UnsafeBufferPointer<UInt8>) -> Int32 {
             EVP_Digest(buffer.baseAddress, buffer.count, &digest, &length, EVP_sha256(), nil)
         }
-        guard hashed == 1 else { return [] }
+        // In place when the bytes are contiguous; else copied once.
+        guard (bytes.withContiguousStorageIfAvailable(hash) ?? Array(bytes).withUnsafeBufferPointer(hash)) == 1 else { return [] }
         return Array(digest.prefix(Int(length)))
     }
 
