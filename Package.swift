@@ -100,7 +100,7 @@ let package = Package(
         .target(name: "MirrorBotCLI", dependencies: [
             "MirrorBot", "MirrorBotSpend", "PostFeatures", "MirrorBotImport", "JSONLines", "LogLines", "MirrorBotStatus", "MirrorBotPostgres", "MirrorBotRedis", "MirrorBotMeCab", "MirrorBotX", "MirrorBotMastodon",
             "MirrorBotBluesky", "MirrorBotMisskey", "Postgres", "Redis", "MeCab", "APIClientCore", "XAPI", "MastodonAPI", "BlueskyAPI",
-            "MisskeyAPI", "HTTPExchange", "StatusServer", "CUserfaultfd", "CCrypto", "Digests",
+            "MisskeyAPI", "HTTPExchange", "StatusServer", "CUserfaultfd", "CCrypto", "Digests", "PublishingContext",
         ]),
         .executableTarget(name: "mirror-bot", dependencies: ["MirrorBotCLI"]),
 

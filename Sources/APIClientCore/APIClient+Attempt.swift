@@ -30,10 +30,10 @@ extension APIClient {
     }
 
     /// A request's place in its server's line: a post's own requests and those made while publishing
-    /// one first, those made while answering soon, the rest in order.
+    /// one first, those made while answering or starting a bot soon, the rest in order.
     static func turn<R: APIRequest>(of request: R) -> HTTPTurn {
         if request.publishes || Publishing.underway { return .first }
-        return Answering.underway ? .soon : .inOrder
+        return Answering.underway || Starting.underway ? .soon : .inOrder
     }
 
     /// Maps a reply to an outcome; a 429 marks the window spent.

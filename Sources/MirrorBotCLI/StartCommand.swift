@@ -7,6 +7,7 @@ import MirrorBotPostgres
 import MirrorBotSpend
 import MirrorBotStatus
 import MirrorBotX
+import PublishingContext
 
 /// `mirror-bot start`: the daemon, until SIGTERM or SIGINT.
 struct StartCommand: Command {
@@ -138,10 +139,7 @@ struct StartCommand: Command {
         // The human's home timeline and likes, as the daemon learns them, are the sample the like share is measured on.
         progress?.enter("opening its classifier")
         let classifier = try await services.retrying("redis", clock: clock) { try await services.classifier(learning: .sample, source: .learning) }
-        progress?.enter("reading the bot's account")
-        let botAccount = try await services.retrying("the bot's account", clock: clock) { try await bot.me() }
-        progress?.enter("reading the human's account")
-        let humanAccount = try await services.retrying("the human's account", clock: clock) { try await human.me() }
+        let (botAccount, humanAccount) = try await accounts(bot: bot, human: human, services: services, clock: clock, progress: progress)
         progress?.enter(StartProgress.started)
 
         var settings = DaemonSettings(configuration: configuration, owner: owner)
@@ -231,6 +229,20 @@ struct StartCommand: Command {
         let health = LoopHealth(loopNames: loops.map(\.name), clock: SystemClock())
         let supervisor = LoopSupervisor(clock: clock, log: log, health: health, heartbeat: beat, status: status)
         return Daemon(loops: loops, supervisor: supervisor)
+    }
+
+    /// The bot's account and its human's, read as a start (`Starting`): before the background reads
+    /// waiting for the same server, so a host taking over a dead host's bots runs them again soon.
+    static func accounts(
+        bot: any SocialNetwork, human: any SocialNetwork, services: Services, clock: any BotClock, progress: StartProgress?
+    ) async throws -> (bot: Account, human: Account) {
+        try await Starting.run {
+            progress?.enter("reading the bot's account")
+            let bot = try await services.retrying("the bot's account", clock: clock) { try await bot.me() }
+            progress?.enter("reading the human's account")
+            let human = try await services.retrying("the human's account", clock: clock) { try await human.me() }
+            return (bot, human)
+        }
     }
 
     /// Start-up touches far more code and read-only data than the loops run afterwards (the

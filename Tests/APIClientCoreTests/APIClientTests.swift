@@ -45,7 +45,7 @@ struct APIClientTests {
         }
     }
 
-    @Test("a request that publishes a post goes first and once; a picture fetched for it and any request made while publishing go first; those made while answering soon, unless publishing; others in order")
+    @Test("a request that publishes a post goes first and once; a picture fetched for it and any request made while publishing go first; those made while answering or starting a bot soon, unless publishing; others in order")
     func publishesFirst() async throws {
         let transport = OptionsRecorder()
         let client = makeClient(transport, clock: ManualClock(Date(timeIntervalSince1970: Self.t0)))
@@ -70,11 +70,13 @@ struct APIClientTests {
                 _ = try await client.send(post)
             }
         }
+        // A bot's start reading its accounts: soon.
+        try await Starting.run { _ = try await client.send(TestRequest()) }
         _ = try await client.send(TestRequest())
         #expect(transport.options.withLock { $0 } == [
             HTTPSendOptions(turn: .first, once: true), HTTPSendOptions(), HTTPSendOptions(turn: .first),
             HTTPSendOptions(turn: .first), HTTPSendOptions(turn: .first), HTTPSendOptions(turn: .soon),
-            HTTPSendOptions(turn: .first), HTTPSendOptions(turn: .first, once: true), HTTPSendOptions(),
+            HTTPSendOptions(turn: .first), HTTPSendOptions(turn: .first, once: true), HTTPSendOptions(turn: .soon), HTTPSendOptions(),
         ])
     }
 

@@ -28,6 +28,8 @@ public final class ScriptedNetwork: SocialNetwork {
         var writes: [Write] = []
         /// For each read of mentions: whether it was made while `Answering.underway`.
         var mentionReads: [Bool] = []
+        /// For each read of the account: whether it was made while `Starting.underway`.
+        var accountReads: [Bool] = []
         var attempts = 0
         var postErrors: [NetworkError] = []
         var likeErrors: [NetworkError] = []
@@ -85,12 +87,19 @@ public final class ScriptedNetwork: SocialNetwork {
     /// For each read of mentions, in order: whether it was made while answering (`Answering.underway`),
     /// its requests soon in their server's line.
     public var mentionReadsAnswering: [Bool] { state.withLock { $0.mentionReads } }
+    /// For each read of the account, in order: whether it was made while a bot started (`Starting.underway`),
+    /// its requests soon in their server's line.
+    public var accountReadsStarting: [Bool] { state.withLock { $0.accountReads } }
     /// Post attempts, failed ones included.
     public var sent: Int { state.withLock { $0.attempts } }
 
     // MARK: - SocialNetwork
 
-    public func me() async throws -> Account { account }
+    public func me() async throws -> Account {
+        let starting = Starting.underway
+        state.withLock { $0.accountReads.append(starting) }
+        return account
+    }
 
     public func posts(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
         if timelineFails { return .failing(NetworkError.failed(endpoint: "GET", status: 503, detail: "down")) }

@@ -1,3 +1,5 @@
+import Clocks
+import CoreTestSupport
 import MirrorBot
 @testable import MirrorBotCLI
 import Synchronization
@@ -52,5 +54,19 @@ struct StartProgressTests {
         progress.enter(StartProgress.started)
         // Ends by itself (a hung watch would hang the test).
         await watch.value
+    }
+
+    @Test("a start reads the bot's account and its human's as starting (soon in their server's line), each step entered; what follows does not")
+    func accountsReadStarting() async throws {
+        let bot = ScriptedNetwork(account: Account(id: "2", username: "mirror"))
+        let human = ScriptedNetwork(account: Account(id: "1", username: "haru"))
+        let services = try Services.testing(ServicesMisskeyTests.complete)
+        let progress = StartProgress()
+        let read = try await StartCommand.accounts(bot: bot, human: human, services: services, clock: SystemClock(), progress: progress)
+        #expect(read.bot.username == "mirror" && read.human.username == "haru")
+        #expect(progress.current.name == "reading the human's account")
+        _ = try await bot.me()
+        #expect(bot.accountReadsStarting == [true, false])
+        #expect(human.accountReadsStarting == [true])
     }
 }
