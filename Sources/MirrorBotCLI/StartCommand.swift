@@ -238,10 +238,10 @@ struct StartCommand: Command {
     ) async throws -> (bot: Account, human: Account) {
         try await Starting.run {
             progress?.enter("reading the bot's account")
-            let bot = try await services.retrying("the bot's account", clock: clock) { try await bot.me() }
+            let botAccount = try await services.retrying("the bot's account", clock: clock) { try await bot.me() }
             progress?.enter("reading the human's account")
-            let human = try await services.retrying("the human's account", clock: clock) { try await human.me() }
-            return (bot, human)
+            let humanAccount = try await services.retrying("the human's account", clock: clock) { try await human.me() }
+            return (botAccount, humanAccount)
         }
     }
 
