@@ -208,9 +208,10 @@ struct StartCommand: Command {
             ReplyLoop(
                 bot: bot, botAccount: botAccount, replies: posts, texts: schedule, cursors: actions, claims: actions,
                 clock: clock, settings: settings, log: log, sources: sources("replies"), consent: consent("replies"), pace: pace),
+            // A bot begun at a phase has learned its human before: its counts are there to judge by.
             LikeLoop(
                 bot: bot, botAccount: botAccount, classifier: classifier, cursors: actions, claims: actions, clock: clock,
-                settings: settings, log: log, consent: consent("likes"), pace: pace, learned: firstRound),
+                settings: settings, log: log, consent: consent("likes"), pace: pace, learned: start?.phase == nil ? firstRound : nil),
             learning,
         ]
         if let status, status.detail == .full {
@@ -227,8 +228,13 @@ struct StartCommand: Command {
             beat = { heartbeat.beat() }
         }
         let health = LoopHealth(loopNames: loops.map(\.name), clock: SystemClock())
-        let supervisor = LoopSupervisor(clock: clock, log: log, health: health, heartbeat: beat, status: status)
-        return Daemon(loops: loops, supervisor: supervisor)
+        var supervisor = LoopSupervisor(clock: clock, log: log, health: health, heartbeat: beat, status: status)
+        // A host's bots: rounds failed together on one slow server are not retried together,
+        if start != nil { supervisor.jitter = { Double.random(in: 0...1) } }
+        var daemon = Daemon(loops: loops, supervisor: supervisor)
+        // and the learning and like rounds of those that have learned before begin at a phase.
+        daemon.phases = start?.phase?.waits(learnInterval: settings.learnInterval, pollInterval: settings.pollInterval) ?? [:]
+        return daemon
     }
 
     /// The bot's account and its human's, read as a start (`Starting`): before the background reads

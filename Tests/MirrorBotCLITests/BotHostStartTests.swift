@@ -45,6 +45,10 @@ struct BotHostStartTests {
         try await until { learned.start != nil }
         #expect(learned.start != nil)
         #expect(learned.start?.turn == nil)
+        // It begins its learning and like rounds at a phase; a new bot begins them at once.
+        let phase = try #require(learned.start?.phase)
+        #expect((0..<1).contains(phase.learning) && (0..<1).contains(phase.likes))
+        #expect(first.start?.phase == nil)
         try await Task.sleep(for: .milliseconds(200))
         #expect(second.start == nil)
 
@@ -69,5 +73,11 @@ struct BotHostStartTests {
         try await Task.sleep(for: .milliseconds(100))
         #expect(learned.recorded == 0)
         for bot in [first, learned, second, third] { bot.stop() }
+    }
+
+    @Test("a phase's waits are its fractions of the learning and poll intervals")
+    func phaseWaits() {
+        let waits = RoundPhase(learning: 0.5, likes: 0.25).waits(learnInterval: .seconds(1_440), pollInterval: .seconds(300))
+        #expect(waits == ["learning": .seconds(720), "likes": .seconds(75)])
     }
 }

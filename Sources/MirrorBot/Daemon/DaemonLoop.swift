@@ -8,15 +8,19 @@ public protocol DaemonLoop: Sendable {
     func runOnce() async throws -> Duration
 }
 
-/// Runs a loop until cancelled. A failed round is logged and retried after an
-/// exponential backoff (5 s doubling to 5 min); the loop never dies of it. A round
+/// Runs a loop until cancelled, its first round at once or after a phase. A failed round is
+/// logged and retried after an exponential backoff (5 s doubling to 5 min); the loop never dies of it. A round
 /// refused by a rate limit spent until later than that retry is deferred instead:
 /// the loop sleeps until the reset, and one line says when it resumes.
 public struct LoopSupervisor: Sendable {
     public let clock: any BotClock
     public let log: Logger
-    /// The wait after a failed round: 5 s doubling to 5 min, no jitter.
+    /// The wait after a failed round: 5 s doubling to 5 min.
     public var backoff = Backoff(base: .seconds(5), cap: .seconds(300))
+    /// Draws each failed round's jitter in [0, 1]: its wait is then between half and one and a half of
+    /// the doubling (nil: the doubling itself). A host's bots whose rounds failed together, on one slow
+    /// server, do not all retry together.
+    public var jitter: (@Sendable () -> Double)?
     /// Each loop's last success; with `heartbeat`, beaten after a round while every loop is on time.
     public var health: LoopHealth?
     public var heartbeat: (@Sendable () -> Void)?
@@ -33,8 +37,13 @@ public struct LoopSupervisor: Sendable {
         self.status = status
     }
 
-    public func run(_ loop: any DaemonLoop) async {
+    /// Runs `loop` until cancelled, its first round after `phase` (on the bot's clock), a wait that is on time.
+    public func run(_ loop: any DaemonLoop, after phase: Duration = .zero) async {
         let log = self.log.with(["loop": loop.name])
+        if phase > .zero {
+            health?.succeeded(loop.name, wait: phase)
+            do { try await clock.sleep(for: phase) } catch { return }
+        }
         var failures = 0
         while !Task.isCancelled {
             do {
@@ -47,7 +56,7 @@ public struct LoopSupervisor: Sendable {
                 try await clock.sleep(for: wait)
             } catch {
                 if Task.isCancelled || error is CancellationError { break }
-                let delay = backoff.delay(retry: failures + 1)
+                let delay = backoff.delay(retry: failures + 1, jitter: jitter?() ?? 0.5)
                 if let wait = deferral(of: error, beyond: delay, log: log) {
                     // Waiting out a spent limit is the round's work: not a failure, and on time.
                     health?.succeeded(loop.name, wait: wait)
@@ -95,6 +104,8 @@ extension LoopSupervisor {
 public struct Daemon: Sendable {
     public let loops: [any DaemonLoop]
     public let supervisor: LoopSupervisor
+    /// The wait before a loop's first round, by the loop's name (none: at once).
+    public var phases: [String: Duration] = [:]
 
     public init(loops: [any DaemonLoop], supervisor: LoopSupervisor) {
         self.loops = loops
@@ -109,7 +120,8 @@ public struct Daemon: Sendable {
     public func run() async {
         await withTaskGroup(of: Void.self) { group in
             for loop in loops {
-                group.addTask { await supervisor.run(loop) }
+                let phase = phases[loop.name] ?? .zero
+                group.addTask { await supervisor.run(loop, after: phase) }
             }
             if let heartbeat = supervisor.heartbeat {
                 let (health, interval) = (supervisor.health, beatInterval)

@@ -12,7 +12,8 @@ import Synchronization
 /// nothing, and the wait before the next doubles (up to a day); one that corrected a decision
 /// brings the wait back to the learning interval. The budget stops this loop's reads first.
 public struct LearningLoop: DaemonLoop {
-    public let name = "learning"
+    public static let name = "learning"
+    public var name: String { Self.name }
     public let learner: Learner
     public let settings: DaemonSettings
     public let clock: any BotClock

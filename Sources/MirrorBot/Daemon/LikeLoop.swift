@@ -7,7 +7,8 @@ import Synchronization
 /// account's access level, say so once and keep deciding and logging.
 /// With REPLY_PACE=human a like is held until a time drawn before the next poll.
 public final class LikeLoop: DaemonLoop {
-    public let name = "likes"
+    public static let name = "likes"
+    public var name: String { Self.name }
     public let bot: any SocialNetwork
     public let botAccount: Account
     public let classifier: any FavoriteClassifier

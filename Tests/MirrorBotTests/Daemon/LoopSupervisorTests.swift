@@ -62,6 +62,37 @@ struct LoopSupervisorTests {
         #expect(beats.withLock { $0 } == 1)
     }
 
+    @Test("a loop begun at a phase sleeps it before its first round, and is on time while it waits")
+    func phase() async throws {
+        let clock = ManualClock(sleepLimit: 2)
+        let health = LoopHealth(loopNames: ["flaky"], clock: clock, grace: 60)
+        let loop = FlakyLoop(failures: 0, wait: .seconds(300))
+        await LoopSupervisor(clock: clock, log: .silent, health: health).run(loop, after: .seconds(900))
+        #expect(clock.sleeps == [.seconds(900), .seconds(300)])
+        #expect(loop.rounds.withLock { $0 } == 2)
+
+        // Stopped within its phase, 800 s in: no round yet, and not late (without the phase, late after 60 s).
+        let waiting = ManualClock(sleepLimit: 0)
+        let waitingHealth = LoopHealth(loopNames: ["flaky"], clock: waiting, grace: 60)
+        let waitingLoop = FlakyLoop(failures: 0)
+        await LoopSupervisor(clock: waiting, log: .silent, health: waitingHealth).run(waitingLoop, after: .seconds(900))
+        #expect(waitingLoop.rounds.withLock { $0 } == 0)
+        waiting.advance(800)
+        #expect(waitingHealth.isHealthy)
+        waiting.advance(200)
+        #expect(!waitingHealth.isHealthy)
+    }
+
+    @Test("with a jitter drawn for each failed round, its retry waits between half and one and a half of the doubling")
+    func jitter() async throws {
+        let clock = ManualClock(sleepLimit: 4)
+        let draws = Mutex([0.0, 1.0, 0.25])
+        var supervisor = LoopSupervisor(clock: clock, log: .silent)
+        supervisor.jitter = { draws.withLock { $0.removeFirst() } }
+        await supervisor.run(FlakyLoop(failures: 3))
+        #expect(clock.sleeps == [.seconds(2.5), .seconds(15), .seconds(15), .seconds(300)])
+    }
+
     /// A round, then an hour's sleep: the one round's beat, and the timer's.
     struct SleepyLoop: DaemonLoop {
         let name = "sleepy"
