@@ -186,7 +186,9 @@ struct StartCommand: Command {
         // The like loop judges nothing, and a fresh bot's posting loop draws no day, before a learning
         // round has learned (a fresh bot's classifier is empty, its history not yet stored).
         let firstRound = Milestone()
-        posting.learned = firstRound
+        // A bot begun at a phase (`BotStart.phase`) has learned its human before: it waits for no learning round.
+        let learnedBefore = start?.phase != nil
+        posting.learned = learnedBefore ? nil : firstRound
         // REPLY_PACE and POLL_PACE: the human's delays and hours, from the stored posts (nil: today's timing).
         let pace = configuration.replyPace == .immediate && configuration.pollPace == .steady ? nil : PaceKeeper(
             replies: configuration.replyPace, polls: configuration.pollPace, rhythm: schedule, timings: posts,
@@ -208,10 +210,10 @@ struct StartCommand: Command {
             ReplyLoop(
                 bot: bot, botAccount: botAccount, replies: posts, texts: schedule, cursors: actions, claims: actions,
                 clock: clock, settings: settings, log: log, sources: sources("replies"), consent: consent("replies"), pace: pace),
-            // A bot begun at a phase has learned its human before: its counts are there to judge by.
+            // (With Redis emptied, such a bot's like rounds fail until its learning round rebuilds the counts.)
             LikeLoop(
                 bot: bot, botAccount: botAccount, classifier: classifier, cursors: actions, claims: actions, clock: clock,
-                settings: settings, log: log, consent: consent("likes"), pace: pace, learned: start?.phase == nil ? firstRound : nil),
+                settings: settings, log: log, consent: consent("likes"), pace: pace, learned: learnedBefore ? nil : firstRound),
             learning,
         ]
         if let status, status.detail == .full {

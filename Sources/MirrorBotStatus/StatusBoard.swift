@@ -56,6 +56,11 @@ public final class StatusBoard: StatusSink, SpendSink {
         state.withLock { $0.roundSucceeded(loop, wait: wait.seconds, at: now) }
     }
 
+    /// The supervisor's report: `loop`'s first round is due `wait` from the start, not at once.
+    public func roundPhased(_ loop: String, wait: Duration) {
+        state.withLock { $0.updateLoop(loop) { $0.wait = wait.seconds } }
+    }
+
     /// The supervisor's report: a round of `loop` failed with `error` (redacted here).
     public func roundFailed(_ loop: String, error: any Error) {
         let now = realClock.now()

@@ -21,6 +21,22 @@ struct StatusHooksTests {
         #expect(world.snapshot.health.isHealthy)
     }
 
+    @Test("a loop begun at a phase is due when its phase ends: not late on the board before that")
+    func phasedLoop() async {
+        let world = StatusWorld()
+        world.started()
+        struct Learning: DaemonLoop {
+            let name = "learning"
+            func runOnce() async throws -> Duration { .seconds(1_200) }
+        }
+        // No sleep allowed: stopped within its phase, before a round.
+        await LoopSupervisor(clock: ManualClock(sleepLimit: 0), log: .silent, status: world.board).run(Learning(), after: .seconds(1_200))
+        world.realClock.advance(1_500)
+        #expect(!world.snapshot.health.problems.contains { $0.hasPrefix("learning") })
+        world.realClock.advance(400)
+        #expect(world.snapshot.health.problems.contains("learning: late by 700 s"))
+    }
+
     @Test("a failing daemon loop shows on /healthz until its next good round")
     func failingLoop() async {
         let world = StatusWorld()

@@ -18,7 +18,7 @@ public struct LoopSupervisor: Sendable {
     /// The wait after a failed round: 5 s doubling to 5 min.
     public var backoff = Backoff(base: .seconds(5), cap: .seconds(300))
     /// Draws each failed round's jitter in [0, 1]: its wait is then between half and one and a half of
-    /// the doubling (nil: the doubling itself). A host's bots whose rounds failed together, on one slow
+    /// the doubling, still at most the cap (nil: the doubling itself). A host's bots whose rounds failed together, on one slow
     /// server, do not all retry together.
     public var jitter: (@Sendable () -> Double)?
     /// Each loop's last success; with `heartbeat`, beaten after a round while every loop is on time.
@@ -42,6 +42,7 @@ public struct LoopSupervisor: Sendable {
         let log = self.log.with(["loop": loop.name])
         if phase > .zero {
             health?.succeeded(loop.name, wait: phase)
+            status?.roundPhased(loop.name, wait: phase)
             do { try await clock.sleep(for: phase) } catch { return }
         }
         var failures = 0

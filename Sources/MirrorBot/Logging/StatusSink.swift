@@ -7,6 +7,8 @@ import Foundation
 public protocol StatusSink: EventSink {
     /// The supervisor's report: `loop` finished a round and waits `wait` before the next.
     func roundSucceeded(_ loop: String, wait: Duration)
+    /// The supervisor's report: `loop` begins at a phase, its first round `wait` from its start.
+    func roundPhased(_ loop: String, wait: Duration)
     /// The supervisor's report: a round of `loop` failed with `error`.
     func roundFailed(_ loop: String, error: any Error)
     /// The posting loop's plan of `day`, as stored at the start of its round.
