@@ -210,7 +210,7 @@ struct StartCommand: Command {
             ReplyLoop(
                 bot: bot, botAccount: botAccount, replies: posts, texts: schedule, cursors: actions, claims: actions,
                 clock: clock, settings: settings, log: log, sources: sources("replies"), consent: consent("replies"), pace: pace),
-            // (With Redis emptied, such a bot's like rounds fail until its learning round rebuilds the counts.)
+            // Begun at a phase, it judges at once: with Redis emptied, its rounds fail until learning rebuilds the counts.
             LikeLoop(
                 bot: bot, botAccount: botAccount, classifier: classifier, cursors: actions, claims: actions, clock: clock,
                 settings: settings, log: log, consent: consent("likes"), pace: pace, learned: learnedBefore ? nil : firstRound),

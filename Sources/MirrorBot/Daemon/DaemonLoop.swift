@@ -9,17 +9,17 @@ public protocol DaemonLoop: Sendable {
 }
 
 /// Runs a loop until cancelled, its first round at once or after a phase. A failed round is
-/// logged and retried after an exponential backoff (5 s doubling to 5 min); the loop never dies of it. A round
-/// refused by a rate limit spent until later than that retry is deferred instead:
+/// logged and retried after an exponential backoff (5 s doubling to 5 min); the loop never dies
+/// of it. A round refused by a rate limit spent until later than that retry is deferred instead:
 /// the loop sleeps until the reset, and one line says when it resumes.
 public struct LoopSupervisor: Sendable {
     public let clock: any BotClock
     public let log: Logger
     /// The wait after a failed round: 5 s doubling to 5 min.
     public var backoff = Backoff(base: .seconds(5), cap: .seconds(300))
-    /// Draws each failed round's jitter in [0, 1]: its wait is then between half and one and a half of
-    /// the doubling, still at most the cap (nil: the doubling itself). A host's bots whose rounds failed together, on one slow
-    /// server, do not all retry together.
+    /// Draws each failed round's jitter in [0, 1]: its wait is then between half and one and a half
+    /// of the doubling, still at most the cap (nil: the doubling itself). A host's bots whose rounds
+    /// failed together, on one slow server, do not all retry together.
     public var jitter: (@Sendable () -> Double)?
     /// Each loop's last success; with `heartbeat`, beaten after a round while every loop is on time.
     public var health: LoopHealth?
