@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """A fake-misskey world of N humans and their N bots for scripts/host-scale.sh: each human has
 the notes, replies and likes (reactions) of the demo's Haru (demo/misskey/seed.json) at the same times under ids of their own,
-each bot is followed by nobody and follows Haru's friends but natsu_k, and the friend natsu_k mentions every
-bot at each of MENTIONS (seconds after the fake starts; default "30 90"; with MENTIONS_SPREAD=S, bot i's
+each human and each bot is followed by nobody and follows Haru's friends but natsu_k, and the friend natsu_k
+mentions every bot at each of MENTIONS (seconds after the fake starts; default "30 90"; with MENTIONS_SPREAD=S, bot i's
 mention comes i*S/N seconds later, so the N mentions come over S seconds rather than at once), and 5 s
 after each of MENTIONS a friend posts again a note Haru liked, for the bots to like. Each bot polls every
 POLL_INTERVAL_SECONDS (default 10, of the bot's clock; POLL_PACE=steady, whatever the hour) and
@@ -45,12 +45,13 @@ def main():
     scheduled = []
     reactions = []
     for index in range(count):
+        # Human and bot follow every friend but natsu_k, whose mentions of every bot would otherwise fill
+        # every home timeline: N mentions read by N humans' learning rounds and judged by N bots' likes.
+        following = [f["id"] for f in friends if f is not friend]
         human = {"id": "a2gp3400" + base36(index, 4) + "hmn0", "username": f"human{index}", "name": f"Human {index}",
-                 "token": token("h", index), "follows": [f["id"] for f in friends]}
-        # The bot follows every friend but natsu_k, whose mentions of every bot would otherwise fill every
-        # bot's home timeline (N mentions read and judged by N bots' likes).
+                 "token": token("h", index), "follows": following}
         bot = {"id": "a2gp3400" + base36(index, 4) + "bot0", "username": f"mirror{index}", "name": f"Mirror {index}",
-               "token": token("b", index), "is_bot": True, "follows": [f["id"] for f in friends if f is not friend]}
+               "token": token("b", index), "is_bot": True, "follows": following}
         users += [human, bot]
         for note in demo["notes"]:
             if note["user_id"] != haru:
