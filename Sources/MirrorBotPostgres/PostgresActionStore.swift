@@ -21,17 +21,18 @@ public struct PostgresActionStore: ActionStore {
             """)
     }
 
-    public func claimMention(_ mentionID: String, authorID: String, authorUsername: String?, since: Date) async throws -> Int? {
-        try await connection.transaction { tx in
+    public func claimMention(_ mention: NetworkPost, at now: Date, since: Date) async throws -> Int? {
+        let json = String(decoding: try JSONEncoder().encode(mention), as: UTF8.self)
+        return try await connection.transaction { tx in
             // One author at a time, so two daemons cannot both pass the hourly limit.
-            try tx.query("SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':' || \(authorID)))")
+            try tx.query("SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':' || \(mention.authorID)))")
             let claimed = try tx.query("""
-                INSERT INTO replies (mention_id, author_id, author_username, state)
-                VALUES (\(mentionID), \(authorID), \(authorUsername), 'claimed')
+                INSERT INTO replies (mention_id, author_id, author_username, state, claimed_at, mention)
+                VALUES (\(mention.id), \(mention.authorID), \(mention.authorUsername), 'claimed', \(now)::timestamptz, \(json)::jsonb)
                 ON CONFLICT (mention_id) DO NOTHING RETURNING mention_id
                 """)
             guard !claimed.isEmpty else { return nil }
-            return try Self.repliesCount(tx, to: authorID, since: since)
+            return try Self.repliesCount(tx, to: mention.authorID, since: since)
         }
     }
 
@@ -75,6 +76,20 @@ public struct PostgresActionStore: ActionStore {
             HeldTable(table: "replies", key: "mention_id", json: "mention", what: "mention", touch: ", updated_at = now()"), at: now, limit: limit)
     }
 
+    /// A claim that no longer reads as a `NetworkPost` is skipped, said in its row's reason.
+    public func interruptedMentions(claimedBefore cutoff: Date, limit: Int) async throws -> [NetworkPost] {
+        try await due(
+            HeldTable(table: "replies", key: "mention_id", json: "mention", what: "mention", touch: ", updated_at = now()"),
+            state: "claimed", by: "claimed_at", at: cutoff, limit: limit)
+    }
+
+    public func resumeMention(_ mentionID: String, claimedBefore cutoff: Date, dueAt: Date) async throws -> Bool {
+        try await !connection.query("""
+            UPDATE replies SET state = 'due', due_at = \(dueAt)::timestamptz, updated_at = now()
+            WHERE mention_id = \(mentionID) AND state = 'claimed' AND claimed_at <= \(cutoff)::timestamptz RETURNING mention_id
+            """).isEmpty
+    }
+
     /// Where one kind of held action waits (`state = 'due'` until `due_at`): its table, key
     /// column and JSON column, what the skip reason calls it, and what a skip also sets.
     struct HeldTable {
@@ -85,13 +100,18 @@ public struct PostgresActionStore: ActionStore {
         let touch: PostgresQuery
     }
 
-    /// The held items due at `now`, each decoded from its JSON column; a row that no longer
+    /// The held items due at `now` (with `state` and `by`: the rows in that state whose `by`
+    /// column is at or before `now`), each decoded from its JSON column; a row that no longer
     /// decodes is skipped, said in its reason ("the held like could not be read").
-    func due<Item: Decodable>(_ held: HeldTable, at now: Date, limit: Int) async throws -> [Item] {
+    func due<Item: Decodable>(
+        _ held: HeldTable, state: String = "due", by column: String = "due_at", at now: Date, limit: Int
+    ) async throws -> [Item] {
         let key = PostgresQuery(unsafeSQL: held.key), json = PostgresQuery(unsafeSQL: held.json)
+        let time = PostgresQuery(unsafeSQL: column)
         let rows = try await connection.query("""
             SELECT \(fragment: key), \(fragment: json)::text AS \(fragment: json) FROM \(fragment: held.table)
-            WHERE state = 'due' AND due_at <= \(now)::timestamptz ORDER BY due_at, \(fragment: key) LIMIT \(limit)
+            WHERE state = \(state) AND \(fragment: time) <= \(now)::timestamptz
+            ORDER BY \(fragment: time), \(fragment: key) LIMIT \(limit)
             """)
         var items: [Item] = []
         for row in rows {
@@ -100,7 +120,7 @@ public struct PostgresActionStore: ActionStore {
             } else if let id = row[held.key] {
                 try await connection.query("""
                     UPDATE \(fragment: held.table) SET state = 'skipped', reason = \("the held \(held.what) could not be read")\(fragment: held.touch)
-                    WHERE \(fragment: key) = \(id) AND state = 'due'
+                    WHERE \(fragment: key) = \(id) AND state = \(state)
                     """)
             }
         }
@@ -111,7 +131,7 @@ public struct PostgresActionStore: ActionStore {
         try await connection.transaction { tx in
             try tx.query("SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':' || \(authorID)))")
             let taken = try tx.query("""
-                UPDATE replies SET state = 'claimed', updated_at = now()
+                UPDATE replies SET state = 'claimed', claimed_at = \(now)::timestamptz, updated_at = now()
                 WHERE mention_id = \(mentionID) AND state = 'due' AND due_at <= \(now)::timestamptz RETURNING mention_id
                 """)
             guard !taken.isEmpty else { return nil }

@@ -136,7 +136,8 @@ extension StatusState {
                 reason: "\(stop.reason): $\(String(format: "%.3f", spent)) of $\(String(format: "%.2f", budget))"))
 
         case .stopped, .stoppedForcibly, .memoryTrimmed, .faultAroundKept, .roundFailed, .recovered, .serviceUp, .serviceDown, .learnedPosts,
-            .trainProgress, .roundDeferred, .repliesDeferred, .replyHeld, .likeHeld, .replyPaceFallback, .postsKindUnknown, .sourceWithdrawn,
+            .trainProgress, .roundDeferred, .repliesDeferred, .replyHeld, .likeHeld, .replyPaceFallback,
+            .repliesInterrupted, .interruptedRepliesUnchecked, .postsKindUnknown, .sourceWithdrawn,
             .optOutHonoured, .copyDeleteFailed, .deletionSweep, .recentCopiesChecked, .classifierBaselineSaved:
             // The supervisor and the service checks tell the board directly; the rest is not shown.
             break

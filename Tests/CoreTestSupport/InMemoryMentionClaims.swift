@@ -20,6 +20,8 @@ public actor InMemoryMentionClaims: MentionClaims {
         public var mention: NetworkPost?
         /// True while held and not taken.
         public var isDue = false
+        /// When it was claimed or taken, on the bot's clock; nil while held and never taken.
+        public var claimedAt: Date?
     }
 
     public private(set) var records: [String: Record] = [:]
@@ -29,10 +31,10 @@ public actor InMemoryMentionClaims: MentionClaims {
         self.clock = clock
     }
 
-    public func claimMention(_ mentionID: String, authorID: String, authorUsername: String?, since: Date) -> Int? {
-        guard records[mentionID] == nil else { return nil }
-        records[mentionID] = Record(authorID: authorID)
-        return repliesCount(to: authorID, since: since)
+    public func claimMention(_ mention: NetworkPost, at now: Date, since: Date) -> Int? {
+        guard records[mention.id] == nil else { return nil }
+        records[mention.id] = Record(authorID: mention.authorID, mention: mention, claimedAt: now)
+        return repliesCount(to: mention.authorID, since: since)
     }
 
     private func repliesCount(to authorID: String, since: Date) -> Int {
@@ -69,10 +71,28 @@ public actor InMemoryMentionClaims: MentionClaims {
     public func takeDueMention(_ mentionID: String, authorID: String, now: Date, since: Date) -> Int? {
         guard let record = records[mentionID], record.isDue, (record.dueAt ?? .distantFuture) <= now else { return nil }
         records[mentionID]?.isDue = false
+        records[mentionID]?.claimedAt = now
         return repliesCount(to: authorID, since: since)
     }
 
     public func nextDueMention() -> Date? {
         records.values.filter(\.isDue).compactMap(\.dueAt).min()
+    }
+
+    private func isInterrupted(_ record: Record, by cutoff: Date) -> Bool {
+        record.state == nil && !record.isDue && (record.claimedAt ?? .distantFuture) <= cutoff
+    }
+
+    public func interruptedMentions(claimedBefore cutoff: Date, limit: Int) -> [NetworkPost] {
+        records.values.filter { isInterrupted($0, by: cutoff) }
+            .sorted { ($0.claimedAt ?? .distantFuture, $0.mention?.id ?? "") < ($1.claimedAt ?? .distantFuture, $1.mention?.id ?? "") }
+            .prefix(limit).compactMap(\.mention)
+    }
+
+    public func resumeMention(_ mentionID: String, claimedBefore cutoff: Date, dueAt: Date) -> Bool {
+        guard let record = records[mentionID], isInterrupted(record, by: cutoff) else { return false }
+        records[mentionID]?.dueAt = dueAt
+        records[mentionID]?.isDue = true
+        return true
     }
 }

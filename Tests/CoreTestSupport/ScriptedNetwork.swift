@@ -139,7 +139,9 @@ public final class ScriptedNetwork: SocialNetwork {
             let id = String(state.nextID)
             state.writes.append(Write(kind: postID.map { .reply(to: $0) } ?? .post, text: text, at: now))
             state.posts[account.id, default: []].append(
-                NetworkPost(id: id, text: text, createdAt: now, authorID: account.id, authorUsername: account.username))
+                NetworkPost(
+                    id: id, text: text, createdAt: now, authorID: account.id, authorUsername: account.username,
+                    inReplyToUserID: mention?.authorID, inReplyToUsername: mention?.authorUsername, inReplyToPostID: postID))
             return id
         }
     }

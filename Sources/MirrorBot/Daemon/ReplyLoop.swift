@@ -62,12 +62,11 @@ public final class ReplyLoop: DaemonLoop {
         // Past the budget no reply goes out: the mentions wait, unread, for the next UTC day.
         guard settings.allows(.essentialRead) else { return settings.pollInterval }
         let now = clock.now()
-        if pace != nil {
-            // Held replies whose time has come first: they waited long enough.
-            for mention in try await claims.dueMentions(at: now, limit: Self.duePerRound) {
-                try Task.checkCancellation()
-                guard try await attempt({ try await self.answerHeld(mention, now: now) }, now: now) else { return try await wait() }
-            }
+        try await resumeInterrupted(now: now)
+        // Held replies whose time has come first (REPLY_PACE=human's, and interrupted ones): they waited long enough.
+        for mention in try await claims.dueMentions(at: now, limit: Self.duePerRound) {
+            try Task.checkCancellation()
+            guard try await attempt({ try await self.answerHeld(mention, now: now) }, now: now) else { return try await wait() }
         }
         let stream = PositionedStream(stream: Self.stream, cursors: cursors, log: log)
         let (fetched, read) = try await stream.collect { position in
@@ -134,9 +133,7 @@ public final class ReplyLoop: DaemonLoop {
                 return
             }
         }
-        guard let recent = try await claims.claimMention(
-            mention.id, authorID: mention.authorID, authorUsername: mention.authorUsername, since: now.addingTimeInterval(-3600)
-        ) else {
+        guard let recent = try await claims.claimMention(mention, at: now, since: now.addingTimeInterval(-3600)) else {
             return  // answered (or being answered) already
         }
         try await respond(to: mention, who: who, recent: recent, now: now)
@@ -217,7 +214,8 @@ public final class ReplyLoop: DaemonLoop {
             } catch {
                 // Nothing was sent (rate limit, credentials, X down): the mention is tried again.
                 // Cancelled mid-send (SIGTERM) the reply may have reached the network, so the
-                // claim stays and the mention is never answered again (at most once).
+                // claim stays: once interrupted, the bot looks for the reply among its posts
+                // before answering again (`resumeInterrupted`).
                 if !Task.isCancelled { try? await claims.releaseMention(mention.id) }
                 throw error
             }

@@ -98,6 +98,10 @@ extension BotEvent {
             Line(.warning, "replies_deferred", ["endpoint": endpoint, "resume_at": Logger.timestamp(resume), "reason": "rate limit spent"])
         case .replyHeld(let mention, let to, let due):
             Line(.info, "reply_held", ["mention": mention, "to": to, "due_at": Logger.timestamp(due), "reason": "the human's pace"])
+        case .repliesInterrupted(let found, let resumed, let unknown):
+            Line(.warning, "replies_interrupted", ["found": found, "resumed": resumed, "unknown": unknown])
+        case .interruptedRepliesUnchecked(let count, let detail):
+            Line(.warning, "interrupted_replies_unchecked", ["count": count, "detail": detail, "action": "checking again at the next poll"])
         case .replyPaceFallback(let delays, let needed):
             Line(.warning, "reply_pace_fallback", [
                 "delays": "\(delays)", "needed": "\(needed)",

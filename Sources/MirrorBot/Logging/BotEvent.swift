@@ -55,6 +55,11 @@ public enum BotEvent: Sendable, Equatable {
     case replyHeld(mention: String, to: String, dueAt: Date)
     /// REPLY_PACE=human with fewer than `needed` known reply delays: the fallback delays are used (said once).
     case replyPaceFallback(delays: Int, needed: Int)
+    /// Claims whose answer was interrupted (`ReplyLoop.resumeInterrupted`): `found` answered
+    /// among the bot's posts, `resumed` to be answered now, `unknown` older than the posts read.
+    case repliesInterrupted(found: Int, resumed: Int, unknown: Int)
+    /// The bot's posts could not be read for `count` interrupted claims: they wait for the next round.
+    case interruptedRepliesUnchecked(count: Int, detail: String)
 
     // The like loop.
     case likeDecided(LikeDecision)

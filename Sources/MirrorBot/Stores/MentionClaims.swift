@@ -2,9 +2,10 @@ import Foundation
 
 /// Mentions claimed for answering, each once. Of two daemons, one gets a mention.
 public protocol MentionClaims: Sendable {
-    /// Claims a mention for answering; nil when it was claimed before. With the
-    /// claim, how many replies `authorID` got since `since` (for the hourly limit).
-    func claimMention(_ mentionID: String, authorID: String, authorUsername: String?, since: Date) async throws -> Int?
+    /// Claims a mention for answering at `now` (the bot's clock), keeping it as the network
+    /// served it; nil when it was claimed before. With the claim, how many replies its author
+    /// got since `since` (for the hourly limit).
+    func claimMention(_ mention: NetworkPost, at now: Date, since: Date) async throws -> Int?
     /// Records how a claimed mention ended; `source` is the human's stored post the reply reused
     /// (its id: the reply is deleted when they delete that post, `CopyStore`).
     func finishMention(
@@ -24,6 +25,15 @@ public protocol MentionClaims: Sendable {
     func takeDueMention(_ mentionID: String, authorID: String, now: Date, since: Date) async throws -> Int?
     /// When the earliest held mention is due; nil when none is held.
     func nextDueMention() async throws -> Date?
+
+    /// Claims whose answer was interrupted: claimed at or before `cutoff` (by `claimMention` or
+    /// `takeDueMention`) and neither finished nor released, because their daemon or host died
+    /// mid-answer or PostgreSQL went away after the reply went out. The earliest first, at
+    /// most `limit`, each as the network served it.
+    func interruptedMentions(claimedBefore cutoff: Date, limit: Int) async throws -> [NetworkPost]
+    /// Holds an interrupted claim again, due at `dueAt`, to be answered as a held mention is;
+    /// false when it is no longer interrupted (another daemon did so first, or it was finished).
+    func resumeMention(_ mentionID: String, claimedBefore cutoff: Date, dueAt: Date) async throws -> Bool
 }
 
 extension MentionClaims {

@@ -25,13 +25,13 @@ struct MentionClaimsContractTests {
     func claimOnce(_ kind: StoreKind) async throws {
         try await ContractStores.with(kind) { stores in
             let since = Date().addingTimeInterval(-3600)
-            #expect(try await stores.mentions.claimMention("m1", authorID: "a", authorUsername: "alice", since: since) == 0)
-            #expect(try await stores.mentions.claimMention("m1", authorID: "a", authorUsername: "alice", since: since) == nil)
+            #expect(try await stores.mentions.claimMention(HeldMentionContractTests.mention("m1", author: "a"), at: Date(), since: since) == 0)
+            #expect(try await stores.mentions.claimMention(HeldMentionContractTests.mention("m1", author: "a"), at: Date(), since: since) == nil)
             try await stores.mentions.releaseMention("m1")
-            #expect(try await stores.mentions.claimMention("m1", authorID: "a", authorUsername: "alice", since: since) == 0)
+            #expect(try await stores.mentions.claimMention(HeldMentionContractTests.mention("m1", author: "a"), at: Date(), since: since) == 0)
             try await stores.mentions.finishMention("m1", state: .silent, reason: "no reply fits", replyID: nil, text: nil)
             try await stores.mentions.releaseMention("m1")
-            #expect(try await stores.mentions.claimMention("m1", authorID: "a", authorUsername: "alice", since: since) == nil)
+            #expect(try await stores.mentions.claimMention(HeldMentionContractTests.mention("m1", author: "a"), at: Date(), since: since) == nil)
         }
     }
 
@@ -40,17 +40,17 @@ struct MentionClaimsContractTests {
         try await ContractStores.with(kind) { stores in
             let hourAgo = Date().addingTimeInterval(-3600)
             for (id, author) in [("m1", "a"), ("m2", "a"), ("m3", "a"), ("m4", "b")] {
-                #expect(try await stores.mentions.claimMention(id, authorID: author, authorUsername: nil, since: hourAgo) != nil)
+                #expect(try await stores.mentions.claimMention(HeldMentionContractTests.mention(id, author: author), at: Date(), since: hourAgo) != nil)
             }
             try await stores.mentions.finishMention("m1", state: .replied, reason: nil, replyID: "r1", text: "hi")
             try await stores.mentions.finishMention("m2", state: .replied, reason: nil, replyID: "r2", text: "hello")
             try await stores.mentions.finishMention("m3", state: .silent, reason: "limit", replyID: nil, text: nil)
             try await stores.mentions.finishMention("m4", state: .replied, reason: nil, replyID: "r4", text: "yo")
-            #expect(try await stores.mentions.claimMention("m5", authorID: "a", authorUsername: nil, since: hourAgo) == 2)
-            #expect(try await stores.mentions.claimMention("m6", authorID: "b", authorUsername: nil, since: hourAgo) == 1)
-            #expect(try await stores.mentions.claimMention("m7", authorID: "c", authorUsername: nil, since: hourAgo) == 0)
+            #expect(try await stores.mentions.claimMention(HeldMentionContractTests.mention("m5", author: "a"), at: Date(), since: hourAgo) == 2)
+            #expect(try await stores.mentions.claimMention(HeldMentionContractTests.mention("m6", author: "b"), at: Date(), since: hourAgo) == 1)
+            #expect(try await stores.mentions.claimMention(HeldMentionContractTests.mention("m7", author: "c"), at: Date(), since: hourAgo) == 0)
             let later = Date().addingTimeInterval(3600)
-            #expect(try await stores.mentions.claimMention("m8", authorID: "a", authorUsername: nil, since: later) == 0)
+            #expect(try await stores.mentions.claimMention(HeldMentionContractTests.mention("m8", author: "a"), at: Date(), since: later) == 0)
         }
     }
 }
@@ -74,7 +74,7 @@ struct HeldMentionContractTests {
             #expect(try await stores.mentions.holdMention(Self.mention("m2"), dueAt: base.addingTimeInterval(600)))
             #expect(try await stores.mentions.holdMention(Self.mention("m1"), dueAt: base.addingTimeInterval(300)))
             #expect(try await stores.mentions.holdMention(Self.mention("m1"), dueAt: base) == false)
-            #expect(try await stores.mentions.claimMention("m1", authorID: "a", authorUsername: nil, since: base) == nil)
+            #expect(try await stores.mentions.claimMention(HeldMentionContractTests.mention("m1", author: "a"), at: Date(), since: base) == nil)
             #expect(try await stores.mentions.nextDueMention() == base.addingTimeInterval(300))
             #expect(try await stores.mentions.dueMentions(at: base.addingTimeInterval(299), limit: 10).isEmpty)
             #expect(try await stores.mentions.dueMentions(at: base.addingTimeInterval(600), limit: 10) == [Self.mention("m1"), Self.mention("m2")])
@@ -101,6 +101,40 @@ struct HeldMentionContractTests {
             #expect(try await stores.mentions.dueMentions(at: now, limit: 10).isEmpty)
             #expect(try await stores.mentions.nextDueMention() == nil)
             #expect(try await stores.mentions.takeDueMention("m1", authorID: "a", now: now, since: base) == nil)
+        }
+    }
+
+    @Test("a claim neither finished nor released is interrupted once older than the cutoff, held ones never; resumed once, it is due, and taken it is claimed anew", arguments: StoreKind.allCases)
+    func interrupted(_ kind: StoreKind) async throws {
+        let base = Self.base
+        try await ContractStores.with(kind) { stores in
+            let claims = stores.mentions
+            #expect(try await claims.claimMention(Self.mention("m1"), at: base, since: base) == 0)
+            #expect(try await claims.claimMention(Self.mention("m2", author: "b"), at: base.addingTimeInterval(300), since: base) == 0)
+            #expect(try await claims.claimMention(Self.mention("m3"), at: base, since: base) == 0)
+            try await claims.finishMention("m3", state: .replied, reason: nil, replyID: "r3", text: "hi")
+            #expect(try await claims.holdMention(Self.mention("m4"), dueAt: base))
+            #expect(try await claims.interruptedMentions(claimedBefore: base.addingTimeInterval(-1), limit: 10).isEmpty)
+            #expect(try await claims.interruptedMentions(claimedBefore: base.addingTimeInterval(299), limit: 10) == [Self.mention("m1")])
+            #expect(try await claims.interruptedMentions(claimedBefore: base.addingTimeInterval(600), limit: 10)
+                == [Self.mention("m1"), Self.mention("m2", author: "b")])
+            #expect(try await claims.interruptedMentions(claimedBefore: base.addingTimeInterval(600), limit: 1) == [Self.mention("m1")])
+            // Resumed once (of two daemons, one), and only when claimed by the cutoff.
+            #expect(try await claims.resumeMention("m2", claimedBefore: base.addingTimeInterval(299), dueAt: base) == false)
+            #expect(try await claims.resumeMention("m1", claimedBefore: base.addingTimeInterval(600), dueAt: base.addingTimeInterval(600)))
+            #expect(try await claims.resumeMention("m1", claimedBefore: base.addingTimeInterval(600), dueAt: base.addingTimeInterval(600)) == false)
+            #expect(try await claims.interruptedMentions(claimedBefore: base.addingTimeInterval(600), limit: 10) == [Self.mention("m2", author: "b")])
+            #expect(try await claims.dueMentions(at: base.addingTimeInterval(600), limit: 10) == [Self.mention("m4"), Self.mention("m1")])
+            // Taken, it is claimed anew: interrupted again only past the new claim.
+            #expect(try await claims.takeDueMention("m1", authorID: "a", now: base.addingTimeInterval(700), since: base) != nil)
+            #expect(try await claims.interruptedMentions(claimedBefore: base.addingTimeInterval(699), limit: 10) == [Self.mention("m2", author: "b")])
+            #expect(try await claims.interruptedMentions(claimedBefore: base.addingTimeInterval(700), limit: 10)
+                == [Self.mention("m2", author: "b"), Self.mention("m1")])
+            // Released after it was resumed, it is due again rather than forgotten.
+            try await claims.releaseMention("m1")
+            #expect(try await claims.dueMentions(at: base.addingTimeInterval(700), limit: 10) == [Self.mention("m4"), Self.mention("m1")])
+            try await claims.finishMention("m2", state: .replied, reason: "found", replyID: "r2", text: "yo")
+            #expect(try await claims.interruptedMentions(claimedBefore: base.addingTimeInterval(9999), limit: 10).isEmpty)
         }
     }
 }

@@ -13,7 +13,8 @@ struct ReplyCopyStoreTests {
 
     /// A claimed mention finished as `state`.
     func finish(_ actions: PostgresActionStore, _ mention: String, _ state: ReplyState, replyID: String?, source: String?) async throws {
-        #expect(try await actions.claimMention(mention, authorID: "9", authorUsername: "user9", since: now) != nil)
+        let served = NetworkPost(id: mention, text: "@mirror やあ", createdAt: now, authorID: "9", authorUsername: "user9")
+        #expect(try await actions.claimMention(served, at: now, since: now) != nil)
         try await actions.finishMention(mention, state: state, reason: nil, replyID: replyID, text: "@user9 返事", source: source)
     }
 
