@@ -46,6 +46,12 @@ public struct MastodonNetwork: SocialNetwork {
         statuses(after: position, limit: limit, publicOnly: true) { .accountStatuses(accountID: userID, sinceID: $0) }
     }
 
+    /// Every status of the account's, followers-only and direct ones too (the bot's own, read
+    /// back to find what it sent at its `visibility`).
+    public func sentPosts(of accountID: String, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
+        statuses(after: nil, limit: limit) { .accountStatuses(accountID: accountID, sinceID: $0) }
+    }
+
     /// The authenticated account's favourites (Mastodon shows no one else's): `userID` is not used.
     public func likes(of userID: String, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
         let pager = client.pager(.favourites(), limit: limit)

@@ -56,6 +56,12 @@ public struct MisskeyNetwork: SocialNetwork {
         notes(UserNotes(userId: userID, withReplies: true, withRenotes: true), after: position, limit: limit, publicOnly: true)
     }
 
+    /// Every note of the account's, followers-only and specified ones too (the bot's own, read
+    /// back to find what it sent at its `visibility`).
+    public func sentPosts(of accountID: String, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
+        notes(UserNotes(userId: accountID, withReplies: true, withRenotes: true), after: nil, limit: limit)
+    }
+
     /// The user's reactions, newest first (refused with `REACTIONS_NOT_PUBLIC` when they are not
     /// public and the caller is someone else: train from the timeline and an export instead).
     public func likes(of userID: String, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {

@@ -30,6 +30,10 @@ public struct CountingNetwork: SocialNetwork {
         counted("posts", base.posts(of: userID, after: position, limit: limit))
     }
 
+    public func sentPosts(of accountID: String, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
+        counted("posts", base.sentPosts(of: accountID, limit: limit))
+    }
+
     public func likes(of userID: String, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
         counted("likes", base.likes(of: userID, limit: limit))
     }

@@ -70,7 +70,7 @@ struct PostSender: Sendable {
     /// The id of a post of the bot's with this text, made since `since` (and, for a reply,
     /// answering `userID`); nil when there is none.
     func find(_ text: String, replyTo userID: String?, since: Date) async throws -> String? {
-        var pages = bot.posts(of: botAccount.id, after: nil, limit: Self.verificationWindow).makeAsyncIterator()
+        var pages = bot.sentPosts(of: botAccount.id, limit: Self.verificationWindow).makeAsyncIterator()
         let recent = try await pages.next()?.posts ?? []
         let match = recent.first { post in
             guard post.createdAt >= since.addingTimeInterval(-Self.clockTolerance) else { return false }

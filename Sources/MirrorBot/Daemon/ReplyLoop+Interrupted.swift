@@ -55,7 +55,7 @@ extension ReplyLoop {
         var wanted = Set(mentions.map(\.id))
         let oldest = mentions.map(\.createdAt).min() ?? .distantPast
         var read = BotReplies()
-        var pages = bot.posts(of: botAccount.id, after: nil, limit: Self.interruptedLookBack).makeAsyncIterator()
+        var pages = bot.sentPosts(of: botAccount.id, limit: Self.interruptedLookBack).makeAsyncIterator()
         while !wanted.isEmpty, let page = try await pages.next() {
             for post in page.posts {
                 read.count += 1

@@ -18,6 +18,11 @@ public protocol SocialNetwork: Sendable {
     /// at most `limit` posts (X serves only the 3,200 most recent).
     func posts(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error>
 
+    /// The authenticated account's own latest posts, replies included, whatever their
+    /// visibility: where the bot looks for what it sent (`PostSender`, interrupted replies).
+    /// The default: `posts(of:)` from the newest.
+    func sentPosts(of accountID: String, limit: Int) -> AsyncThrowingStream<StreamPage, any Error>
+
     /// The posts a user liked, most recently liked first. No position exists
     /// for likes: page until a known one.
     func likes(of userID: String, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error>
@@ -54,6 +59,10 @@ public protocol SocialNetwork: Sendable {
 
 extension SocialNetwork {
     public var carriesMedia: Bool { false }
+
+    public func sentPosts(of accountID: String, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
+        posts(of: accountID, after: nil, limit: limit)
+    }
 
     public func post(whole source: Post) async throws -> String {
         guard source.media.isEmpty else { throw MediaNotCarried(reason: "this network does not carry pictures") }

@@ -52,7 +52,7 @@ struct MastodonNetworkTests {
         #expect(newer.map(\.id) == [reply])
     }
 
-    @Test("followers-only and direct statuses are never handed over as the human's posts; a warned one comes with its warning")
+    @Test("followers-only and direct statuses are never handed over as the human's posts, only as what the account sent; a warned one comes with its warning")
     func privatePostsLeftOut() async throws {
         let world = try World()
         let open = world.server.addStatus(accountID: "1", text: "everyone", visibility: "public")
@@ -63,6 +63,8 @@ struct MastodonNetworkTests {
         let posts = try await allPosts(world.human.posts(of: "1", after: nil, limit: 100))
         #expect(posts.map(\.id) == [warned, quiet, open])
         #expect(posts.map(\.warning) == [PostWarning(text: "spoilers", labels: [.sensitive]), nil, nil])
+        // Where the account looks for what it sent (at a followers-only `visibility` too): every status.
+        #expect(try await allPosts(world.human.sentPosts(of: "1", limit: 100)).count == 5)
     }
 
     @Test("a warned text of the human's goes out behind the same spoiler_text, marked sensitive; an unwarned one without")

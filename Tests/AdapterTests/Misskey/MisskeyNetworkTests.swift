@@ -60,7 +60,7 @@ struct MisskeyNetworkTests {
         #expect(try await world.bot.me() == Account(id: world.botID, username: "mirror"))
     }
 
-    @Test("posts: newest first, MFM text kept, self-replies and replies with whom they answer, renotes flagged, private left out")
+    @Test("posts: newest first, MFM text kept, self-replies and replies with whom they answer, renotes flagged, private left out (kept among what it sent)")
     func posts() async throws {
         let world = try World()
         let server = world.server
@@ -69,8 +69,11 @@ struct MisskeyNetworkTests {
         let selfReply = server.addNote(userId: world.humanID, text: "続き", replyId: original)
         let reply = server.addNote(userId: world.humanID, text: "ありがとう", replyId: friendNote)
         let renote = server.addNote(userId: world.humanID, text: nil, renoteId: friendNote)
-        server.addNote(userId: world.humanID, text: "フォロワーだけ", visibility: "followers")
+        let followersOnly = server.addNote(userId: world.humanID, text: "フォロワーだけ", visibility: "followers")
         let warned = server.addNote(userId: world.humanID, text: "犯人は", cw: "ネタバレ")
+        // Where the account looks for what it sent (at a followers-only `visibility` too): every note.
+        let sent = try await Self.all(world.human.sentPosts(of: world.humanID, limit: 100))
+        #expect(sent.map(\.id) == [warned, followersOnly, renote, reply, selfReply, original])
         var posts = try await Self.all(world.human.posts(of: world.humanID, after: nil, limit: 100))
         // A warned note comes with its `cw` (issue 40).
         #expect(posts.first?.id == warned && posts.first?.warning == PostWarning(text: "ネタバレ"))
