@@ -144,6 +144,44 @@ struct HostEndToEndTests {
         #expect(!daemons.output.contains(tokens[0].bot) && !daemons.output.contains(tokens[0].human))
     }
 
+    @Test("mentions a dead host had claimed and not finished: the one it had answered is found among the bot's posts (followers-only), the other answered, once")
+    func interruptedReplies() async throws {
+        let world = try await World(count: 1)
+        let (server, names, host) = (world.server, world.names, world.host)
+        let daemons = DaemonProcesses()
+        defer {
+            daemons.killAll()
+            Task { await world.tearDown() }
+        }
+        // A host that died 11 minutes ago had claimed two mentions: it had sent the reply to the
+        // second (followers-only, as MASTODON_VISIBILITY=private sends it), not to the first.
+        let unanswered = world.mention(1, "聞いてる？")
+        let answered = world.mention(1, "おーい")
+        let sent = server.addStatus(accountID: "201", text: "@friend 聞いてるよ", inReplyToID: answered, visibility: "private")
+        let claims = PostgresActionStore(connection: try await PostgresConnection(url: world.database.url, schema: RegisteredBot.schema(of: names[0])))
+        let claimedAt = Date().addingTimeInterval(-660)
+        for id in [unanswered, answered] {
+            let mention = NetworkPost(id: id, text: "@mirror1 …", createdAt: claimedAt, authorID: "900", authorUsername: "friend")
+            #expect(try await claims.claimMention(mention, at: claimedAt, since: claimedAt) == 0)
+        }
+
+        _ = try daemons.start(host.merging(["HOST_LEASE_SECONDS": "\(Self.lease)", "HOST_NAME": "a"]) { $1 }, arguments: ["host"])
+        #expect(await waitFor(30) { Self.answered(server, [unanswered: "201"]).count == 1 }, "\(daemons.output)")
+        #expect(await waitFor(10) { daemons.output.contains("event=replies_interrupted") }, "\(daemons.output)")
+        #expect(daemons.output.contains("found=1 resumed=1 unknown=0"), "\(daemons.output)")
+        // Three polls more: nothing else sent, to either.
+        try await Task.sleep(for: .seconds(3))
+        let replies = server.writes.compactMap { write -> String? in
+            if case .reply(_, _, _, let target) = write { target } else { nil }
+        }
+        #expect(replies == [unanswered], "\(replies)")
+        let rows = try await world.connection.query("""
+            SELECT mention_id, state, reply_id FROM \(fragment: PostgresQuery(unsafeSQL: RegisteredBot.schema(of: names[0]))).replies ORDER BY mention_id
+            """)
+        #expect(rows.map { $0["state"] } == ["replied", "replied"])
+        #expect(rows.first { $0["mention_id"] == answered }?["reply_id"] == sent)
+    }
+
     @Test("a host that cannot reach PostgreSQL past two thirds of a lease stops its bots and its heartbeat, and runs them again once it can")
     func fenced() async throws {
         let postgres = try await onOwnThread { try RestartablePostgres() }
