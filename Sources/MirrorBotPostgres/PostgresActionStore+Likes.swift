@@ -43,7 +43,7 @@ extension PostgresActionStore {
 
     /// A held like that no longer reads as a `HeldLike` is skipped, said in its row's reason.
     public func dueLikes(at now: Date, limit: Int) async throws -> [HeldLike] {
-        try await due(HeldTable(table: "likes", key: "post_id", json: "held", what: "like", touch: ""), at: now, limit: limit)
+        try await due(HeldTable(table: "likes", key: "post_id", json: "held", what: "held like", touch: ""), at: now, limit: limit)
     }
 
     public func takeDueLike(_ postID: String, now: Date) async throws -> Bool {

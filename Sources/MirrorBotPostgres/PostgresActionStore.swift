@@ -73,13 +73,13 @@ public struct PostgresActionStore: ActionStore {
     /// A held mention that no longer reads as a `NetworkPost` is skipped, said in its row's reason.
     public func dueMentions(at now: Date, limit: Int) async throws -> [NetworkPost] {
         try await due(
-            HeldTable(table: "replies", key: "mention_id", json: "mention", what: "mention", touch: ", updated_at = now()"), at: now, limit: limit)
+            HeldTable(table: "replies", key: "mention_id", json: "mention", what: "held mention", touch: ", updated_at = now()"), at: now, limit: limit)
     }
 
-    /// A claim that no longer reads as a `NetworkPost` is skipped, said in its row's reason.
+    /// A claim whose mention no longer reads as a `NetworkPost` is skipped, said in its row's reason.
     public func interruptedMentions(claimedBefore cutoff: Date, limit: Int) async throws -> [NetworkPost] {
         try await due(
-            HeldTable(table: "replies", key: "mention_id", json: "mention", what: "mention", touch: ", updated_at = now()"),
+            HeldTable(table: "replies", key: "mention_id", json: "mention", what: "claimed mention", touch: ", updated_at = now()"),
             state: "claimed", by: "claimed_at", at: cutoff, limit: limit)
     }
 
@@ -119,7 +119,7 @@ public struct PostgresActionStore: ActionStore {
                 items.append(item)
             } else if let id = row[held.key] {
                 try await connection.query("""
-                    UPDATE \(fragment: held.table) SET state = 'skipped', reason = \("the held \(held.what) could not be read")\(fragment: held.touch)
+                    UPDATE \(fragment: held.table) SET state = 'skipped', reason = \("the \(held.what) could not be read")\(fragment: held.touch)
                     WHERE \(fragment: key) = \(id) AND state = \(state)
                     """)
             }

@@ -56,6 +56,11 @@ public final class ReadCountingNetwork: SocialNetwork {
         return base.posts(of: userID, after: position, limit: limit)
     }
 
+    public func sentPosts(of accountID: String, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
+        count("posts")
+        return base.sentPosts(of: accountID, limit: limit)
+    }
+
     public func likes(of userID: String, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {
         count("likes")
         return base.likes(of: userID, limit: limit)

@@ -34,6 +34,8 @@ public final class ScriptedNetwork: SocialNetwork {
         var postErrors: [NetworkError] = []
         var likeErrors: [NetworkError] = []
         var readErrors: [NetworkError] = []
+        /// Errors for the next reads of what the account sent (`sentPosts`).
+        var sentErrors: [NetworkError] = []
         var nextID = 9_000_000
     }
 
@@ -81,6 +83,7 @@ public final class ScriptedNetwork: SocialNetwork {
     public func failLikes(_ errors: [NetworkError]) { state.withLock { $0.likeErrors += errors } }
     /// The next reads (any stream) fail with these errors, in order.
     public func failReads(_ errors: [NetworkError]) { state.withLock { $0.readErrors += errors } }
+    public func failSentPosts(_ errors: [NetworkError]) { state.withLock { $0.sentErrors += errors } }
 
     /// Every write that went through, in order.
     public var writes: [Write] { state.withLock { $0.writes } }
@@ -104,6 +107,11 @@ public final class ScriptedNetwork: SocialNetwork {
     public func posts(of userID: String, after position: StreamPosition?, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
         if timelineFails { return .failing(NetworkError.failed(endpoint: "GET", status: 503, detail: "down")) }
         return positioned(\.posts, userID, after: position, limit: limit)
+    }
+
+    public func sentPosts(of accountID: String, limit: Int) -> AsyncThrowingStream<StreamPage, any Error> {
+        if let error = state.withLock({ $0.sentErrors.isEmpty ? nil : $0.sentErrors.removeFirst() }) { return .failing(error) }
+        return posts(of: accountID, after: nil, limit: limit)
     }
 
     public func likes(of userID: String, limit: Int) -> AsyncThrowingStream<[NetworkPost], any Error> {

@@ -153,13 +153,13 @@ struct HostEndToEndTests {
             daemons.killAll()
             Task { await world.tearDown() }
         }
-        // A host that died 11 minutes ago had claimed two mentions: it had sent the reply to the
+        // A host that died 41 minutes ago had claimed two mentions: it had sent the reply to the
         // second (followers-only, as MASTODON_VISIBILITY=private sends it), not to the first.
         let unanswered = world.mention(1, "聞いてる？")
         let answered = world.mention(1, "おーい")
         let sent = server.addStatus(accountID: "201", text: "@friend 聞いてるよ", inReplyToID: answered, visibility: "private")
         let claims = PostgresActionStore(connection: try await PostgresConnection(url: world.database.url, schema: RegisteredBot.schema(of: names[0])))
-        let claimedAt = Date().addingTimeInterval(-660)
+        let claimedAt = Date().addingTimeInterval(-41 * 60)
         for id in [unanswered, answered] {
             let mention = NetworkPost(id: id, text: "@mirror1 …", createdAt: claimedAt, authorID: "900", authorUsername: "friend")
             #expect(try await claims.claimMention(mention, at: claimedAt, since: claimedAt) == 0)

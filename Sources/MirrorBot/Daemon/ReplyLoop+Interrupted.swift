@@ -2,23 +2,34 @@ import Foundation
 
 /// Mentions whose answer was interrupted: claimed, then neither finished nor released,
 /// because the daemon or host answering died mid-answer (its bots taken over by another
-/// host), or PostgreSQL went away after the reply went out. Never left unanswered, never
-/// answered twice: the bot looks for its reply among its own latest posts first.
+/// host), or PostgreSQL went away after the reply went out. Not left unanswered: the bot
+/// looks for its reply among its own latest posts, and answers when it is not there.
 extension ReplyLoop {
-    /// A claim older than this (the bot's clock) was interrupted: a living daemon finishes or
-    /// releases its claim well within it, each of its requests timing out sooner.
-    static let interruptedAfter: TimeInterval = 600
+    /// A claim older than this (the bot's clock, from the claim) was interrupted. A living
+    /// daemon finishes or releases its claim sooner: its client waits out a rate limit at most
+    /// twice, each wait at most a window (X: 15 minutes) and a minute, and its other waits are
+    /// seconds. Shorter, two daemons of one bot (a rolling deploy) could both answer.
+    static let interruptedAfter: TimeInterval = 40 * 60
+    /// How often interrupted claims are looked for (the bot's clock): a statement each time.
+    static let interruptedCheckEvery: TimeInterval = 10 * 60
     /// The bot's own latest posts read, at most, for the replies to interrupted claims.
     static let interruptedLookBack = 200
     /// Clocks differ a little between the network's servers.
     static let clockTolerance: TimeInterval = 10
 
-    /// Each interrupted claim whose reply is among the bot's latest posts is recorded as
-    /// replied; one the bot has no reply to is held again, due at `now`, and answered as a held
-    /// mention (this round, its author's consent asked again). One older than the posts read
-    /// is skipped, said in its reason: whether it was answered cannot be told (at most once).
-    /// When the bot's posts cannot be read, the claims wait for the next round.
+    /// Every `interruptedCheckEvery`: each interrupted claim whose reply is among the bot's
+    /// latest posts is recorded as replied; one the bot has no reply to is held again, due at
+    /// `now`, and answered as a held mention at the next round (its author's consent asked
+    /// again). One older than the posts read is skipped, said in its reason: whether it was
+    /// answered cannot be told (at most once). When the bot's posts cannot be read, the claims
+    /// wait for the next look.
     func resumeInterrupted(now: Date) async throws {
+        let due = interruptedCheckedAt.withLock { checked in
+            guard checked.map({ now.timeIntervalSince($0) >= Self.interruptedCheckEvery }) ?? true else { return false }
+            checked = now
+            return true
+        }
+        guard due else { return }
         let cutoff = now.addingTimeInterval(-Self.interruptedAfter)
         let interrupted = try await claims.interruptedMentions(claimedBefore: cutoff, limit: Self.duePerRound)
         guard !interrupted.isEmpty else { return }
@@ -38,6 +49,7 @@ extension ReplyLoop {
                 found += 1
             } else if read.covers(mention) {
                 if try await claims.resumeMention(mention.id, claimedBefore: cutoff, dueAt: now) { resumed += 1 }
+                heldMayBeDue.withLock { $0 = true }
             } else {
                 try await claims.finishMention(
                     mention.id, state: .skipped,

@@ -27,6 +27,11 @@ public final class ReplyLoop: DaemonLoop {
     private let firstRound = Mutex(true)
     /// The reset the last `replies_deferred` line named: one line per spent limit.
     private let deferredUntil = Mutex<Date?>(nil)
+    /// Whether held mentions may be due without REPLY_PACE=human: at the first round (a daemon
+    /// before may have left some) and once interrupted ones were held again, until a round finds none.
+    let heldMayBeDue = Mutex(true)
+    /// When interrupted claims were last looked for (`resumeInterrupted`).
+    let interruptedCheckedAt = Mutex<Date?>(nil)
 
     static let stream = "bot_mentions"
     static let candidates = 20
@@ -62,11 +67,13 @@ public final class ReplyLoop: DaemonLoop {
         // Past the budget no reply goes out: the mentions wait, unread, for the next UTC day.
         guard settings.allows(.essentialRead) else { return settings.pollInterval }
         let now = clock.now()
-        try await resumeInterrupted(now: now)
-        // Held replies whose time has come first (REPLY_PACE=human's, and interrupted ones): they waited long enough.
-        for mention in try await claims.dueMentions(at: now, limit: Self.duePerRound) {
-            try Task.checkCancellation()
-            guard try await attempt({ try await self.answerHeld(mention, now: now) }, now: now) else { return try await wait() }
+        if pace != nil || heldMayBeDue.withLock({ $0 }) {
+            // Held replies whose time has come first (REPLY_PACE=human's, and interrupted ones): they waited long enough.
+            for mention in try await claims.dueMentions(at: now, limit: Self.duePerRound) {
+                try Task.checkCancellation()
+                guard try await attempt({ try await self.answerHeld(mention, now: now) }, now: now) else { return try await wait() }
+            }
+            if pace == nil { heldMayBeDue.withLock { $0 = false } }
         }
         let stream = PositionedStream(stream: Self.stream, cursors: cursors, log: log)
         let (fetched, read) = try await stream.collect { position in
@@ -86,6 +93,8 @@ public final class ReplyLoop: DaemonLoop {
         }
         try await stream.save(read)
         firstRound.withLock { $0 = false }
+        // Last: reading the bot's own posts for them never holds up the new mentions.
+        try await resumeInterrupted(now: clock.now())
         return try await wait()
     }
 
@@ -133,7 +142,7 @@ public final class ReplyLoop: DaemonLoop {
                 return
             }
         }
-        guard let recent = try await claims.claimMention(mention, at: now, since: now.addingTimeInterval(-3600)) else {
+        guard let recent = try await claims.claimMention(mention, at: clock.now(), since: now.addingTimeInterval(-3600)) else {
             return  // answered (or being answered) already
         }
         try await respond(to: mention, who: who, recent: recent, now: now)
@@ -143,7 +152,7 @@ public final class ReplyLoop: DaemonLoop {
     /// may have said stop (or put #nobot in their profile) meanwhile: then it is skipped.
     func answerHeld(_ mention: NetworkPost, now: Date) async throws {
         let who = mention.authorUsername.map { "@\($0)" } ?? mention.authorID
-        guard let recent = try await claims.takeDueMention(mention.id, authorID: mention.authorID, now: now, since: now.addingTimeInterval(-3600))
+        guard let recent = try await claims.takeDueMention(mention.id, authorID: mention.authorID, now: clock.now(), since: now.addingTimeInterval(-3600))
         else { return }
         let leftAlone: Bool
         do {

@@ -101,7 +101,7 @@ extension BotEvent {
         case .repliesInterrupted(let found, let resumed, let unknown):
             Line(.warning, "replies_interrupted", ["found": found, "resumed": resumed, "unknown": unknown])
         case .interruptedRepliesUnchecked(let count, let detail):
-            Line(.warning, "interrupted_replies_unchecked", ["count": count, "detail": detail, "action": "checking again at the next poll"])
+            Line(.warning, "interrupted_replies_unchecked", ["count": count, "detail": detail, "action": "looking again in 10 minutes"])
         case .replyPaceFallback(let delays, let needed):
             Line(.warning, "reply_pace_fallback", [
                 "delays": "\(delays)", "needed": "\(needed)",

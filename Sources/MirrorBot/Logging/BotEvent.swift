@@ -58,7 +58,7 @@ public enum BotEvent: Sendable, Equatable {
     /// Claims whose answer was interrupted (`ReplyLoop.resumeInterrupted`): `found` answered
     /// among the bot's posts, `resumed` to be answered now, `unknown` older than the posts read.
     case repliesInterrupted(found: Int, resumed: Int, unknown: Int)
-    /// The bot's posts could not be read for `count` interrupted claims: they wait for the next round.
+    /// The bot's posts could not be read for `count` interrupted claims: they wait for the next look.
     case interruptedRepliesUnchecked(count: Int, detail: String)
 
     // The like loop.
