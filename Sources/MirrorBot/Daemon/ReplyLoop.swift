@@ -69,11 +69,12 @@ public final class ReplyLoop: DaemonLoop {
         let now = clock.now()
         if pace != nil || heldMayBeDue.withLock({ $0 }) {
             // Held replies whose time has come first (REPLY_PACE=human's, and interrupted ones): they waited long enough.
-            for mention in try await claims.dueMentions(at: now, limit: Self.duePerRound) {
+            let due = try await claims.dueMentions(at: now, limit: Self.duePerRound)
+            for mention in due {
                 try Task.checkCancellation()
                 guard try await attempt({ try await self.answerHeld(mention, now: now) }, now: now) else { return try await wait() }
             }
-            if pace == nil { heldMayBeDue.withLock { $0 = false } }
+            if pace == nil, due.count < Self.duePerRound { heldMayBeDue.withLock { $0 = false } }
         }
         let stream = PositionedStream(stream: Self.stream, cursors: cursors, log: log)
         let (fetched, read) = try await stream.collect { position in
