@@ -183,8 +183,9 @@ struct StartCommand: Command {
             scheduler: services.scheduler(connection), slots: schedule, texts: schedule, bot: bot, botAccount: botAccount,
             clock: clock, settings: settings, log: log, status: status)
         posting.sources = sources("posting")
-        // The like loop judges nothing, and a fresh bot's posting loop draws no day, before a learning
-        // round has learned (a fresh bot's classifier is empty, its history not yet stored).
+        // The like loop judges nothing, the reply loop answers nothing, and a fresh bot's posting loop
+        // draws no day, before a learning round has learned (a fresh bot's classifier is empty, its
+        // history not yet stored).
         let firstRound = Milestone()
         // A bot begun at a phase (`BotStart.phase`) has learned its human before: it waits for no learning round.
         let learnedBefore = start?.phase != nil
@@ -209,7 +210,8 @@ struct StartCommand: Command {
             posting,
             ReplyLoop(
                 bot: bot, botAccount: botAccount, replies: posts, texts: schedule, cursors: actions, claims: actions,
-                clock: clock, settings: settings, log: log, sources: sources("replies"), consent: consent("replies"), pace: pace),
+                clock: clock, settings: settings, log: log, sources: sources("replies"), consent: consent("replies"), pace: pace,
+                learned: learnedBefore ? nil : firstRound),
             // Begun at a phase, it judges at once: with Redis emptied, its rounds fail until learning rebuilds the counts.
             LikeLoop(
                 bot: bot, botAccount: botAccount, classifier: classifier, cursors: actions, claims: actions, clock: clock,

@@ -23,6 +23,9 @@ public final class ReplyLoop: DaemonLoop {
     public let consent: Consent?
     /// The human's pace (REPLY_PACE, POLL_PACE); nil: answer at the next poll, poll steadily.
     public let pace: PaceKeeper?
+    /// The learning loop's first round that learned: no mention is answered before it, lest the
+    /// human's replies, not yet stored, read as none and the mention get silence for good (nil: no wait).
+    public let learned: Milestone?
     /// Until the first round is done and while no cursor exists, old mentions are left alone.
     private let firstRound = Mutex(true)
     /// The reset the last `replies_deferred` line named: one line per spent limit.
@@ -42,8 +45,9 @@ public final class ReplyLoop: DaemonLoop {
     public init(
         bot: any SocialNetwork, botAccount: Account, replies: any ReplySource, texts: any BotTextStore, cursors: any CursorStore,
         claims: any MentionClaims, clock: any BotClock, settings: DaemonSettings, log: Logger, sources: SourceCheck? = nil,
-        consent: Consent? = nil, pace: PaceKeeper? = nil
+        consent: Consent? = nil, pace: PaceKeeper? = nil, learned: Milestone? = nil
     ) {
+        self.learned = learned
         self.pace = pace
         self.sources = sources
         self.consent = consent
@@ -66,6 +70,11 @@ public final class ReplyLoop: DaemonLoop {
     func round() async throws -> Duration {
         // Past the budget no reply goes out: the mentions wait, unread, for the next UTC day.
         guard settings.allows(.essentialRead) else { return settings.pollInterval }
+        if let learned, !learned.isReached {
+            log.info("replies_waiting", ["for": "learning"])
+            await learned.wait()
+            try Task.checkCancellation()
+        }
         let now = clock.now()
         if pace != nil || heldMayBeDue.withLock({ $0 }) {
             // Held replies whose time has come first (REPLY_PACE=human's, and interrupted ones): they waited long enough.

@@ -82,6 +82,26 @@ struct ReplyLoopTests: OnLoopWorld {
         #expect(log.events("stream_position_unreadable").count == 1)
     }
 
+    @Test("a fresh bot answers no mention before its first learning round has stored the human's replies: then it answers, not silence")
+    func waitsForLearning() async throws {
+        network.addMentions([mention(101, from: "7")], of: network.account.id)
+        let learned = Milestone()
+        let replies = ReplyLoop(
+            bot: network, botAccount: network.account, replies: posts, texts: posts.texts, cursors: cursors, claims: claims,
+            clock: clock, settings: DaemonSettings.testing(), log: log.logger, learned: learned)
+        let round = Task { try await replies.runOnce() }
+        for _ in 0..<1_000 where log.events("replies_waiting").isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(log.events("replies_waiting").count == 1)
+        #expect(network.mentionReadsAnswering.isEmpty)
+        #expect(await claims.records["101"] == nil)
+        // The learning round stores the human's replies, then is reached.
+        await humanReplied(["一"], to: "7")
+        learned.reach()
+        _ = try await round.value
+        #expect(network.writes.map(\.kind) == [.reply(to: "101")])
+        #expect(log.events("reply_silent").isEmpty)
+    }
+
     @Test("someone the human never answered gets silence, once")
     func silence() async throws {
         network.addMentions([mention(101, from: "8")], of: network.account.id)
