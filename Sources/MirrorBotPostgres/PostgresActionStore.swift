@@ -22,7 +22,7 @@ public struct PostgresActionStore: ActionStore {
     }
 
     public func claimMention(_ mention: NetworkPost, at now: Date, since: Date) async throws -> Int? {
-        let json = String(decoding: try JSONEncoder().encode(mention), as: UTF8.self)
+        let json = try Self.json(of: mention)
         return try await connection.transaction { tx in
             // One author at a time, so two daemons cannot both pass the hourly limit.
             try tx.query("SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':' || \(mention.authorID)))")
@@ -34,6 +34,11 @@ public struct PostgresActionStore: ActionStore {
             guard !claimed.isEmpty else { return nil }
             return try Self.repliesCount(tx, to: mention.authorID, since: since)
         }
+    }
+
+    /// `mention` as the `replies.mention` column keeps it.
+    static func json(of mention: NetworkPost) throws -> String {
+        String(decoding: try JSONEncoder().encode(mention), as: UTF8.self)
     }
 
     /// How many replies `authorID` got since `since` (for the hourly limit).
@@ -62,7 +67,7 @@ public struct PostgresActionStore: ActionStore {
     }
 
     public func holdMention(_ mention: NetworkPost, dueAt: Date) async throws -> Bool {
-        let json = String(decoding: try JSONEncoder().encode(mention), as: UTF8.self)
+        let json = try Self.json(of: mention)
         return try await !connection.query("""
             INSERT INTO replies (mention_id, author_id, author_username, state, due_at, mention)
             VALUES (\(mention.id), \(mention.authorID), \(mention.authorUsername), 'due', \(dueAt)::timestamptz, \(json)::jsonb)

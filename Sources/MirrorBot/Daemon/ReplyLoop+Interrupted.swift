@@ -14,8 +14,6 @@ extension ReplyLoop {
     static let interruptedCheckEvery: TimeInterval = 10 * 60
     /// The bot's own latest posts read, at most, for the replies to interrupted claims.
     static let interruptedLookBack = 200
-    /// Clocks differ a little between the network's servers.
-    static let clockTolerance: TimeInterval = 10
 
     /// Every `interruptedCheckEvery`: each interrupted claim whose reply is among the bot's
     /// latest posts is recorded as replied; one the bot has no reply to is held again, due at
@@ -48,8 +46,10 @@ extension ReplyLoop {
                     mention.id, state: .replied, reason: "found among the bot's posts after an interruption", replyID: reply.id, text: reply.text)
                 found += 1
             } else if read.covers(mention) {
-                if try await claims.resumeMention(mention.id, claimedBefore: cutoff, dueAt: now) { resumed += 1 }
-                heldMayBeDue.withLock { $0 = true }
+                if try await claims.resumeMention(mention.id, claimedBefore: cutoff, dueAt: now) {
+                    resumed += 1
+                    heldMayBeDue.withLock { $0 = true }
+                }
             } else {
                 try await claims.finishMention(
                     mention.id, state: .skipped,
@@ -74,7 +74,7 @@ extension ReplyLoop {
                 read.reachedBack = min(read.reachedBack, post.createdAt)
                 if let target = post.inReplyToPostID, wanted.remove(target) != nil { read.replies[target] = post }
             }
-            if read.reachedBack < oldest.addingTimeInterval(-Self.clockTolerance) { return read }
+            if read.reachedBack < oldest.addingTimeInterval(-PostSender.clockTolerance) { return read }
         }
         // Every post read: whatever is not found was never answered.
         if read.count < Self.interruptedLookBack { read.reachedBack = .distantPast }
@@ -93,7 +93,7 @@ extension ReplyLoop {
 
         /// Whether a reply to `mention`, had it been sent, would have been read.
         func covers(_ mention: NetworkPost) -> Bool {
-            reachedBack < mention.createdAt.addingTimeInterval(-ReplyLoop.clockTolerance)
+            reachedBack < mention.createdAt.addingTimeInterval(-PostSender.clockTolerance)
         }
     }
 }
