@@ -102,8 +102,8 @@ wrapper=(); [ -n "${HEAPTRACK:-}" ] && wrapper=(heaptrack -o "$HEAPTRACK")
 [ -n "${STATEMENTS:-}" ] && psql "$TEST_DATABASE_URL" -qAtc 'SELECT pg_stat_statements_reset()' >/dev/null
 HOST_MAX_BOTS=100000 "${wrapper[@]}" "$bin/mirror-bot" host "${scale_arguments[@]}" >"$work/host.log" 2>&1 &
 host_pid=$!
-# (Every 5 s, at most 45 minutes: the log of thousands of bots is read whole each time.)
-for _ in $(seq 540); do
+# (Every 5 s, at most 75 minutes: the log of thousands of bots is read whole each time.)
+for _ in $(seq 900); do
   [ "$(grep -c ' event=started ' "$work/host.log" 2>/dev/null || true)" -ge "$count" ] && break
   kill -0 "$host_pid" 2>/dev/null || { tail -20 "$work/host.log"; echo "host-scale: the host exited" >&2; exit 1; }
   sleep 5
