@@ -63,11 +63,7 @@ public final class LikeLoop: DaemonLoop {
         }
         // A timeline judged before the human's likes and timeline are learned would be judged by a
         // classifier still empty (a fresh bot's) and passed by for good: the cursor moves past it.
-        if let learned, !learned.isReached {
-            log.info("likes_waiting", ["for": "learning"])
-            await learned.wait()
-            try Task.checkCancellation()
-        }
+        try await learned?.waitForLearning(logging: "likes_waiting", to: log)
         let stream = PositionedStream(stream: Self.stream, cursors: cursors, log: log)
         let (fetched, read) = try await stream.collect { position in
             bot.homeTimeline(of: botAccount.id, after: position, limit: position == nil ? 100 : 800)

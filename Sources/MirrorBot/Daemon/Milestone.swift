@@ -60,4 +60,13 @@ public final class Milestone: Sendable {
             state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
         }
     }
+
+    /// A loop's wait for the first learning round: when not yet reached, logs `event` (for=learning) and
+    /// waits; throws `CancellationError` when the loop was cancelled meanwhile.
+    public func waitForLearning(logging event: String, to log: Logger) async throws {
+        guard !isReached else { return }
+        log.info(event, ["for": "learning"])
+        await wait()
+        try Task.checkCancellation()
+    }
 }

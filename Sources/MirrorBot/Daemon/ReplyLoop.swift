@@ -70,11 +70,7 @@ public final class ReplyLoop: DaemonLoop {
     func round() async throws -> Duration {
         // Past the budget no reply goes out: the mentions wait, unread, for the next UTC day.
         guard settings.allows(.essentialRead) else { return settings.pollInterval }
-        if let learned, !learned.isReached {
-            log.info("replies_waiting", ["for": "learning"])
-            await learned.wait()
-            try Task.checkCancellation()
-        }
+        try await learned?.waitForLearning(logging: "replies_waiting", to: log)
         let now = clock.now()
         if pace != nil || heldMayBeDue.withLock({ $0 }) {
             // Held replies whose time has come first (REPLY_PACE=human's, and interrupted ones): they waited long enough.
